@@ -1,0 +1,6 @@
+package org.reusedetector.cli;
+
+public final class Main {
+    public static void main(String[] args) {
+    }
+}

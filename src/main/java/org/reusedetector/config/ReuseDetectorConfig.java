@@ -1,0 +1,213 @@
+package org.reusedetector.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+
+/**
+ * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
+ * overrides; validates every value at start and fails with the offending key. Keys under {@code flink.}
+ * pass through to Flink's own configuration.
+ */
+public final class ReuseDetectorConfig {
+
+    public static final String FLINK_PREFIX = "flink.";
+
+    private final Configuration options;
+    private final Configuration flink;
+
+    private ReuseDetectorConfig(Configuration options, Configuration flink) {
+        this.options = options;
+        this.flink = flink;
+    }
+
+    public static ReuseDetectorConfig defaults() {
+        return load(null, List.of());
+    }
+
+    public static ReuseDetectorConfig load(Path yamlFile, List<String> overrides) {
+        Map<String, String> values = new LinkedHashMap<>();
+        if (yamlFile != null) {
+            try {
+                JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(yamlFile));
+                if (root != null && !root.isNull()) {
+                    if (!root.isObject()) {
+                        throw new ConfigException(yamlFile + ": the configuration must be a YAML mapping");
+                    }
+                    flatten("", root, values);
+                }
+            } catch (IOException e) {
+                throw new ConfigException("cannot read configuration " + yamlFile + ": " + e.getMessage());
+            }
+        }
+        for (String override : overrides) {
+            int eq = override.indexOf('=');
+            if (eq <= 0) {
+                throw new ConfigException("--set expects key=value, got '" + override + "'");
+            }
+            values.put(override.substring(0, eq).trim(), override.substring(eq + 1).trim());
+        }
+        return of(values);
+    }
+
+    /** Builds and validates a configuration from flat key/value pairs. */
+    public static ReuseDetectorConfig of(Map<String, String> values) {
+        Set<String> known = ReuseDetectorOptions.all().stream().map(ConfigOption::key).collect(Collectors.toSet());
+        Configuration options = new Configuration();
+        Configuration flink = new Configuration();
+        for (Map.Entry<String, String> entry : values.entrySet()) {
+            String key = entry.getKey();
+            if (key.startsWith(FLINK_PREFIX)) {
+                flink.setString(key.substring(FLINK_PREFIX.length()), entry.getValue());
+            } else if (!known.contains(key)) {
+                throw new ConfigException("unknown configuration key '" + key + "'" + suggestion(key, known));
+            } else if (entry.getValue() != null) {
+                options.setString(key, entry.getValue());
+            }
+        }
+        ReuseDetectorConfig config = new ReuseDetectorConfig(options, flink);
+        config.validate();
+        return config;
+    }
+
+    public <T> T get(ConfigOption<T> option) {
+        try {
+            return options.get(option);
+        } catch (RuntimeException e) {
+            throw new ConfigException("invalid value for '" + option.key() + "': " + rootMessage(e));
+        }
+    }
+
+    public <T> java.util.Optional<T> getOptional(ConfigOption<T> option) {
+        try {
+            return options.getOptional(option);
+        } catch (RuntimeException e) {
+            throw new ConfigException("invalid value for '" + option.key() + "': " + rootMessage(e));
+        }
+    }
+
+    /** A copy with some options replaced (used by commands whose flags map to options). */
+    public ReuseDetectorConfig with(Map<String, String> more) {
+        Map<String, String> values = new LinkedHashMap<>(options.toMap());
+        flink.toMap().forEach((k, v) -> values.put(FLINK_PREFIX + k, v));
+        values.putAll(more);
+        return of(values);
+    }
+
+    /** Flink settings given under {@code flink.}. */
+    public Configuration flinkConfiguration() {
+        return new Configuration(flink);
+    }
+
+    /** All detector options as a flat map (for the job's global parameters). */
+    public Map<String, String> toMap() {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
+            getOptional(option).ifPresent(v -> values.put(option.key(), String.valueOf(v)));
+        }
+        return values;
+    }
+
+    private void validate() {
+        for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
+            getOptional(option);
+        }
+        positive(ReuseDetectorOptions.KAFKA_PARTITIONS);
+        positive(ReuseDetectorOptions.KAFKA_REPLICATION);
+        positive(ReuseDetectorOptions.MAX_BODY_BYTES);
+        positive(ReuseDetectorOptions.PARALLELISM);
+        positive(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES);
+        positive(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH);
+        positive(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES);
+        atLeastZero(ReuseDetectorOptions.STOP_MIN_LENGTH);
+        atLeastZero(ReuseDetectorOptions.MAX_EVIDENCE);
+        atLeastZero(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE);
+        atLeastZero(ReuseDetectorOptions.NEIGHBORHOOD_MIN_NEIGHBORHOODS);
+        atLeastZero(ReuseDetectorOptions.TEMPLATE_MIN_PAGES);
+        atLeastZero(ReuseDetectorOptions.EMBEDDED_KAFKA_PORT);
+        unitInterval(ReuseDetectorOptions.PAGE_THRESHOLD);
+        unitInterval(ReuseDetectorOptions.TEMPLATE_MIN_SHARE);
+        getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).ifPresent(v -> {
+            if (v < 0 || v > 1) {
+                throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");
+            }
+        });
+        if (get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS) < 0) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS.key() + "': must not be negative");
+        }
+        if (get(ReuseDetectorOptions.CHUNK_TAGS).isEmpty()) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.CHUNK_TAGS.key() + "': name at least one element");
+        }
+        for (ConfigOption<java.time.Duration> d : List.of(ReuseDetectorOptions.CHECKPOINT_INTERVAL, ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION,
+                ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT)) {
+            if (get(d).isZero() || get(d).isNegative()) {
+                throw new ConfigException("invalid value for '" + d.key() + "': must be a positive duration");
+            }
+        }
+        if (get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).compareTo(get(ReuseDetectorOptions.CHECKPOINT_INTERVAL)) <= 0) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT.key()
+                    + "': must be longer than job.checkpoint-interval, or transactions abort before they commit");
+        }
+    }
+
+    private void positive(ConfigOption<Integer> option) {
+        if (get(option) <= 0) {
+            throw new ConfigException("invalid value for '" + option.key() + "': " + get(option) + " must be positive");
+        }
+    }
+
+    private void atLeastZero(ConfigOption<Integer> option) {
+        if (get(option) < 0) {
+            throw new ConfigException("invalid value for '" + option.key() + "': " + get(option) + " must not be negative");
+        }
+    }
+
+    private void unitInterval(ConfigOption<Double> option) {
+        double v = get(option);
+        if (!(v >= 0 && v <= 1)) {
+            throw new ConfigException("invalid value for '" + option.key() + "': " + v + " is not in [0, 1]");
+        }
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+        if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            while (fields.hasNext()) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                flatten(prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey(), field.getValue(), out);
+            }
+        } else if (node.isArray()) {
+            List<String> items = new ArrayList<>();
+            node.forEach(item -> items.add(item.asText()));
+            out.put(prefix, String.join(";", items));
+        } else if (!node.isNull()) {
+            out.put(prefix, node.asText());
+        }
+    }
+
+    private static String suggestion(String key, Set<String> known) {
+        String tail = key.substring(key.lastIndexOf('.') + 1);
+        List<String> close = known.stream().filter(k -> k.endsWith("." + tail) || k.endsWith(tail)).sorted().toList();
+        return close.isEmpty() ? "" : " (did you mean " + String.join(", ", close) + "?)";
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+}

@@ -1,0 +1,115 @@
+package org.reusedetector.config;
+
+import static org.apache.flink.configuration.ConfigOptions.key;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.configuration.ConfigOption;
+import org.reusedetector.page.ContentForm;
+
+/**
+ * Every option of the detector, typed, with its default and why. {@code config/reuse-detector.yaml} documents
+ * the same options and defaults; a test keeps the two in step.
+ */
+public final class ReuseDetectorOptions {
+
+    private ReuseDetectorOptions() {}
+
+    // --- Kafka ---------------------------------------------------------------------------------------------
+    public static final ConfigOption<String> KAFKA_BOOTSTRAP_SERVERS = key("kafka.bootstrap-servers").stringType().defaultValue("")
+            .withDescription("Kafka bootstrap servers. Empty: start the embedded single-node KRaft broker on localhost.");
+    public static final ConfigOption<String> TOPIC_PAGES = key("kafka.topics.pages").stringType().defaultValue("pages")
+            .withDescription("Topic of crawled page records (JSON).");
+    public static final ConfigOption<String> TOPIC_LABELS = key("kafka.topics.labels").stringType().defaultValue("labels")
+            .withDescription("Compacted topic of label records; read from the beginning at every start.");
+    public static final ConfigOption<String> TOPIC_ALERTS = key("kafka.topics.alerts").stringType().defaultValue("alerts")
+            .withDescription("Topic of page, file and neighborhood alerts (JSON, written exactly once).");
+    public static final ConfigOption<String> TOPIC_DEAD_LETTERS = key("kafka.topics.dead-letters").stringType().defaultValue("dead-letters")
+            .withDescription("Topic of records the job could not use, with the reason and the original record.");
+    public static final ConfigOption<String> KAFKA_GROUP_ID = key("kafka.group-id").stringType().defaultValue("reuse-detector")
+            .withDescription("Consumer group id of the job's Kafka sources (offsets live in Flink checkpoints).");
+    public static final ConfigOption<Integer> KAFKA_PARTITIONS = key("kafka.partitions").intType().defaultValue(2)
+            .withDescription("Partitions of topics the job creates when they do not exist.");
+    public static final ConfigOption<Integer> KAFKA_REPLICATION = key("kafka.replication-factor").intType().defaultValue(1)
+            .withDescription("Replication factor of topics the job creates (1 for the embedded broker; 3 on a production cluster).");
+    public static final ConfigOption<Duration> KAFKA_TRANSACTION_TIMEOUT = key("kafka.transaction-timeout").durationType().defaultValue(Duration.ofMinutes(10))
+            .withDescription("Transaction timeout of the exactly-once sinks; must exceed the checkpoint interval plus recovery time, and stay under the broker's transaction.max.timeout.ms.");
+    public static final ConfigOption<Integer> EMBEDDED_KAFKA_PORT = key("embedded.kafka-port").intType().defaultValue(9092)
+            .withDescription("Port of the embedded broker (0: any free port).");
+    public static final ConfigOption<String> EMBEDDED_DATA_DIR = key("embedded.data-dir").stringType().defaultValue("data/kafka")
+            .withDescription("Log directory of the embedded broker; kept between runs so topics survive a restart.");
+
+    // --- Parse and chunk -------------------------------------------------------------------------------------
+    public static final ConfigOption<List<String>> CHUNK_TAGS = key("chunking.tags").stringType().asList().defaultValues("p", "div")
+            .withDescription("Elements that start a chunk (the paper: p and div).");
+    public static final ConfigOption<ContentForm> CHUNK_CONTENT_FORM = key("chunking.content-form").enumType(ContentForm.class).defaultValue(ContentForm.TEXT)
+            .withDescription("What a chunk hash covers: TEXT (visible text; robust to restyled copies) or HTML (normalised markup, as the paper).");
+    public static final ConfigOption<Integer> MAX_BODY_BYTES = key("chunking.max-body-bytes").intType().defaultValue(4 * 1024 * 1024)
+            .withDescription("Pages with a larger body go to the dead letters (reason body-too-large).");
+
+    // --- Stop chunks -----------------------------------------------------------------------------------------
+    public static final ConfigOption<Integer> STOP_MIN_LENGTH = key("stop-chunks.min-length").intType().defaultValue(100)
+            .withDescription("Chunks shorter than this many characters are stop chunks (the paper: 100 for expert-labelled detection).");
+    public static final ConfigOption<Boolean> STOP_DEFAULT_LIST = key("stop-chunks.default-list").booleanType().defaultValue(true)
+            .withDescription("Use the shipped stop list (the paper authors' benign Common Crawl and GeoCities chunks).");
+    public static final ConfigOption<String> STOP_FILE = key("stop-chunks.file").stringType().noDefaultValue()
+            .withDescription("A further stop list: TSV rows of 'sha1<TAB>\"json chunk\"', or bare hex hashes of normalised chunks.");
+
+    // --- Scoring ---------------------------------------------------------------------------------------------
+    public static final ConfigOption<Double> PAGE_THRESHOLD = key("scoring.page-threshold").doubleType().defaultValue(0.144)
+            .withDescription("A page whose containment is above this is a partial target and raises a page alert (the paper: 0.144).");
+    public static final ConfigOption<Integer> MAX_EVIDENCE = key("scoring.max-evidence").intType().defaultValue(5)
+            .withDescription("Matched labels carried as evidence in an alert.");
+
+    // --- Neighbourhoods --------------------------------------------------------------------------------------
+    public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_PAGES = key("neighborhood.min-pages").intType().defaultValue(5)
+            .withDescription("Neighbourhoods with fewer pages neither count in the threshold statistic nor alert.");
+    public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_NEIGHBORHOODS = key("neighborhood.min-neighborhoods").intType().defaultValue(20)
+            .withDescription("No neighbourhood alerts until this many neighbourhoods make up the mean + k sigma statistic.");
+    public static final ConfigOption<Double> NEIGHBORHOOD_STDDEVS = key("neighborhood.standard-deviations").doubleType().defaultValue(1.0)
+            .withDescription("k in the threshold mean + k standard deviations of neighbourhood badness (the paper: 1).");
+    public static final ConfigOption<Double> NEIGHBORHOOD_FIXED_THRESHOLD = key("neighborhood.fixed-threshold").doubleType().noDefaultValue()
+            .withDescription("A fixed neighbourhood threshold instead of the running statistic.");
+    public static final ConfigOption<Duration> NEIGHBORHOOD_URL_RETENTION = key("neighborhood.url-retention").durationType().defaultValue(Duration.ofDays(30))
+            .withDescription("A URL not crawled again within this much event time leaves its neighbourhoods (bounds state).");
+    public static final ConfigOption<Integer> NEIGHBORHOOD_MAX_DEPTH = key("neighborhood.max-depth").intType().defaultValue(12)
+            .withDescription("Directory levels below the host that form neighbourhoods (deeper levels are crawler traps more often than sites).");
+    public static final ConfigOption<Integer> NEIGHBORHOOD_MAX_EVIDENCE = key("neighborhood.max-evidence").intType().defaultValue(3)
+            .withDescription("Matched labels kept per neighbourhood as evidence.");
+
+    // --- Informed discovery (label) ----------------------------------------------------------------------------
+    public static final ConfigOption<Double> TEMPLATE_MIN_SHARE = key("label.template-min-share").doubleType().defaultValue(0.1)
+            .withDescription("A chunk on at least this share of an expert site's pages is its template: labelled 'stop', not 'chunk'.");
+    public static final ConfigOption<Integer> TEMPLATE_MIN_PAGES = key("label.template-min-pages").intType().defaultValue(3)
+            .withDescription("... and on at least this many of its pages.");
+
+    // --- Job -------------------------------------------------------------------------------------------------
+    public static final ConfigOption<Integer> PARALLELISM = key("job.parallelism").intType().defaultValue(2)
+            .withDescription("Parallelism of the job's operators.");
+    public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = key("job.checkpoint-interval").durationType().defaultValue(Duration.ofSeconds(10))
+            .withDescription("Checkpoint interval; alerts become visible to read_committed consumers at each checkpoint.");
+    public static final ConfigOption<String> STATE_DIR = key("job.state-dir").stringType().defaultValue("data/flink")
+            .withDescription("Local directory of RocksDB state and checkpoints on the embedded mini cluster.");
+    public static final ConfigOption<Duration> OUT_OF_ORDERNESS = key("job.out-of-orderness").durationType().defaultValue(Duration.ofHours(1))
+            .withDescription("How late a page's fetch time may be relative to the latest seen (watermark delay).");
+    public static final ConfigOption<Integer> DEAD_LETTER_MAX_ORIGINAL_BYTES = key("dead-letters.max-original-chars").intType().defaultValue(512 * 1024)
+            .withDescription("The original record in a dead letter is cut to this many characters (and marked truncated).");
+
+    /** All options, in declaration order. */
+    public static List<ConfigOption<?>> all() {
+        List<ConfigOption<?>> options = new ArrayList<>();
+        for (Field field : ReuseDetectorOptions.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConfigOption.class) {
+                try {
+                    options.add((ConfigOption<?>) field.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return options;
+    }
+}

@@ -1,0 +1,34 @@
+package org.reusedetector.model;
+
+/**
+ * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
+ *
+ * @param type {@code page} (partial target), {@code file} (whole-file match) or {@code neighborhood}
+ * @param url page URL (page and file alerts)
+ * @param prefix neighbourhood URL prefix (neighbourhood alerts)
+ * @param badness page containment, or mean containment of the neighbourhood
+ * @param threshold the threshold that was crossed
+ * @param pages pages in the neighbourhood
+ * @param chunks scored chunks of the page
+ * @param matchedChunks labelled chunks of the page
+ * @param eventTime event time (fetch time) of the page that raised the alert, ISO-8601
+ * @param detectedAt wall-clock time of detection, ISO-8601
+ * @param evidence a few matched labels
+ */
+public record Alert(
+        String type,
+        String url,
+        String prefix,
+        double badness,
+        double threshold,
+        Long pages,
+        Integer chunks,
+        Integer matchedChunks,
+        String eventTime,
+        String detectedAt,
+        Evidence[] evidence) {
+
+    public static final String TYPE_PAGE = "page";
+    public static final String TYPE_FILE = "file";
+    public static final String TYPE_NEIGHBORHOOD = "neighborhood";
+}

@@ -1,0 +1,18 @@
+package org.reusedetector.model;
+
+/** Why a record went to the dead-letter output. */
+public enum DeadLetterReason {
+    INVALID_JSON,
+    MISSING_FIELD,
+    INVALID_URL,
+    INVALID_FETCH_TIME,
+    NOT_HTML,
+    NOT_SUCCESS_STATUS,
+    BODY_TOO_LARGE,
+    PARSE_FAILED,
+    INVALID_LABEL;
+
+    public String code() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

@@ -1,0 +1,25 @@
+package org.reusedetector.model;
+
+/**
+ * A page cut into chunks and hashed: the chunk hash vector in document order with the chunk lengths.
+ * Hashes are packed as raw 20-byte SHA-1 digests so that a page costs a few bytes per chunk.
+ *
+ * @param url the page URL as crawled
+ * @param eventTime fetch time, epoch milliseconds
+ * @param fileHash SHA-1 of the whole body (20 bytes)
+ * @param chunkHashes SHA-1 of every chunk, concatenated in document order (20 bytes each)
+ * @param chunkLengths length in characters of every normalised chunk, same order
+ * @param bodyBytes size of the body in UTF-8 bytes (for throughput figures)
+ */
+public record HashedPage(
+        String url,
+        long eventTime,
+        byte[] fileHash,
+        byte[] chunkHashes,
+        int[] chunkLengths,
+        int bodyBytes) {
+
+    public int chunkCount() {
+        return chunkLengths.length;
+    }
+}

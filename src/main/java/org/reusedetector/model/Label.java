@@ -1,0 +1,30 @@
+package org.reusedetector.model;
+
+/**
+ * A record of the labelled set, as kept in a labels JSONL file and on the compacted labels topic.
+ *
+ * @param hash hex SHA-1 of the chunk or file
+ * @param kind {@code chunk}, {@code file}, or {@code stop} (benign: removed before scoring, like a stop chunk)
+ * @param op {@code add} or {@code remove}
+ * @param source who produced the label (for example {@code informed:reference.jsonl.gz})
+ * @param exampleUrl a page where the content was seen, or {@code null}
+ * @param count how often the content was seen when labelled, or {@code null}
+ * @param hosts on how many distinct hosts it was seen, or {@code null}
+ * @param text the first characters of the chunk, for review, or {@code null}
+ */
+public record Label(
+        String hash,
+        String kind,
+        String op,
+        String source,
+        String exampleUrl,
+        Long count,
+        Long hosts,
+        String text) {
+
+    public static final String KIND_CHUNK = "chunk";
+    public static final String KIND_FILE = "file";
+    public static final String KIND_STOP = "stop";
+    public static final String OP_ADD = "add";
+    public static final String OP_REMOVE = "remove";
+}

@@ -1,0 +1,21 @@
+package org.reusedetector.model;
+
+/**
+ * The match of one page against the labelled set: {@code contains(L, f)} after stop-chunk removal.
+ *
+ * @param url page URL as crawled
+ * @param eventTime fetch time, epoch milliseconds
+ * @param chunks chunks that count (after stop-chunk removal)
+ * @param matchedChunks of those, how many are labelled
+ * @param badness {@code matchedChunks / chunks}, or 1 for a whole-file match
+ * @param fileMatch whether the page's file hash is labelled
+ * @param evidence a few of the labels that matched
+ */
+public record PageScore(
+        String url,
+        long eventTime,
+        int chunks,
+        int matchedChunks,
+        double badness,
+        boolean fileMatch,
+        Evidence[] evidence) {}

@@ -1,0 +1,28 @@
+package org.reusedetector.model;
+
+/**
+ * A neighbourhood after an update: its badness now and before, and the threshold in force.
+ *
+ * @param prefix the neighbourhood's normalised URL prefix
+ * @param pages pages in the neighbourhood now (0 when it emptied)
+ * @param badness mean containment of its pages now
+ * @param previousPages pages before the update
+ * @param previousBadness badness before the update
+ * @param eventTime event time of the update
+ * @param evidence a few labels matched in the neighbourhood
+ * @param threshold the neighbourhood threshold at this update ({@code NaN} until the statistic is ready)
+ */
+public record PrefixScore(
+        String prefix,
+        long pages,
+        double badness,
+        long previousPages,
+        double previousBadness,
+        long eventTime,
+        Evidence[] evidence,
+        double threshold) {
+
+    public PrefixScore withThreshold(double newThreshold) {
+        return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, newThreshold);
+    }
+}
