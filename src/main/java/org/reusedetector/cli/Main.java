@@ -1,6 +1,40 @@
 package org.reusedetector.cli;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code java -jar reuse-detector.jar <command>}: the detector's command-line interface. */
+@Command(
+        name = "reuse-detector",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Exact detection of content reuse on the web: chunk hashes, labelled sets, bad neighbourhoods.",
+        subcommands = {
+            CommandLine.HelpCommand.class,
+        })
 public final class Main {
+
     public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    public static int run(String... args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            cmd.getErr().println(cmd.getColorScheme().errorText("error: " + e.getMessage()));
+            if (!(e instanceof org.reusedetector.config.ConfigException || e instanceof IllegalArgumentException)) {
+                e.printStackTrace(cmd.getErr());
+            }
+            return 2;
+        });
+        return commandLine.execute(args);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"reuse-detector " + (version == null ? "dev" : version)};
+        }
     }
 }

@@ -1,0 +1,103 @@
+package org.reusedetector.io;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import org.reusedetector.model.SourceRecord;
+
+/** JSON-lines files, plain or gzip-compressed (by the {@code .gz} suffix). */
+public final class JsonLines {
+
+    private JsonLines() {}
+
+    public static boolean isGzip(Path file) {
+        return file.getFileName().toString().endsWith(".gz");
+    }
+
+    public static BufferedReader reader(Path file) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        if (isGzip(file)) {
+            in = new GZIPInputStream(in, 1 << 16);
+        }
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    public static BufferedWriter writer(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        OutputStream out = Files.newOutputStream(file);
+        if (isGzip(file)) {
+            out = new GZIPOutputStream(out, 1 << 16);
+        }
+        return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    /**
+     * The non-blank lines of a file as records with their origin ({@code file:line}). The iterator owns the
+     * reader and closes it at the end; call {@link CloseableIterator#close()} when stopping early.
+     */
+    public static CloseableIterator<SourceRecord> records(Path file) throws IOException {
+        BufferedReader reader = reader(file);
+        String name = file.getFileName().toString();
+        return new CloseableIterator<>() {
+            long lineNumber;
+            String next = advance();
+
+            private String advance() {
+                try {
+                    String line;
+                    while ((line = reader.readLine()) != null) {
+                        lineNumber++;
+                        if (!line.isBlank()) {
+                            return line;
+                        }
+                    }
+                    reader.close();
+                    return null;
+                } catch (IOException e) {
+                    throw new UncheckedIOException("reading " + file, e);
+                }
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public SourceRecord next() {
+                if (next == null) {
+                    throw new NoSuchElementException();
+                }
+                SourceRecord record = new SourceRecord(next, name + ":" + lineNumber);
+                next = advance();
+                return record;
+            }
+
+            @Override
+            public void close() throws IOException {
+                reader.close();
+            }
+        };
+    }
+
+    /** An iterator over a resource that must be closed. */
+    public interface CloseableIterator<T> extends Iterator<T>, AutoCloseable {
+        @Override
+        void close() throws IOException;
+    }
+}
