@@ -1,0 +1,94 @@
+package org.reusedetector.stream;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.page.ContentForm;
+import org.reusedetector.page.HtmlChunker;
+import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.StopChunks;
+import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.score.PageScorer;
+
+/**
+ * What the detection operators need from the configuration, in one serialisable value shipped with the job.
+ * The operators build their plain-Java helpers from it in {@code open()}.
+ *
+ * @param labelSnapshotRun id of the label snapshot markers to wait for before scoring; {@code null} when
+ *     labels need no wait (batch mode, where the broadcast side is read first)
+ * @param labelPartitions number of label partitions that carry a marker of that run
+ */
+public record DetectionSettings(
+        List<String> chunkTags,
+        ContentForm contentForm,
+        int maxBodyBytes,
+        int stopMinLength,
+        boolean stopDefaultList,
+        String stopFile,
+        double pageThreshold,
+        int maxEvidence,
+        int neighbourhoodMinPages,
+        int neighbourhoodMinNeighbourhoods,
+        double neighbourhoodStandardDeviations,
+        double neighbourhoodFixedThreshold,
+        long urlRetentionMillis,
+        int neighbourhoodMaxDepth,
+        int neighbourhoodMaxEvidence,
+        int deadLetterMaxOriginalChars,
+        String labelSnapshotRun,
+        int labelPartitions)
+        implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    public static DetectionSettings from(ReuseDetectorConfig config, String labelSnapshotRun, int labelPartitions) {
+        return new DetectionSettings(
+                List.copyOf(config.get(ReuseDetectorOptions.CHUNK_TAGS)),
+                config.get(ReuseDetectorOptions.CHUNK_CONTENT_FORM),
+                config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
+                config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
+                config.get(ReuseDetectorOptions.STOP_DEFAULT_LIST),
+                config.getOptional(ReuseDetectorOptions.STOP_FILE).orElse(null),
+                config.get(ReuseDetectorOptions.PAGE_THRESHOLD),
+                config.get(ReuseDetectorOptions.MAX_EVIDENCE),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_NEIGHBORHOODS),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS),
+                config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).orElse(Double.NaN),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis(),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE),
+                config.get(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES),
+                labelSnapshotRun,
+                labelPartitions);
+    }
+
+    public DetectionSettings withoutSnapshotWait() {
+        return new DetectionSettings(chunkTags, contentForm, maxBodyBytes, stopMinLength, stopDefaultList, stopFile, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0);
+    }
+
+    public HtmlChunker chunker() {
+        return new HtmlChunker(Set.copyOf(chunkTags), contentForm);
+    }
+
+    public PageHasher pageHasher() {
+        return new PageHasher(chunker());
+    }
+
+    public StopChunks stopChunks() {
+        return StopChunks.load(stopMinLength, chunker(), stopDefaultList, stopFile == null ? null : Path.of(stopFile));
+    }
+
+    public PageScorer pageScorer() {
+        return new PageScorer(stopChunks(), maxEvidence);
+    }
+
+    public NeighbourhoodThreshold neighbourhoodThreshold() {
+        return new NeighbourhoodThreshold(neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold);
+    }
+}

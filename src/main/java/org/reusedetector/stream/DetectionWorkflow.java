@@ -1,0 +1,94 @@
+package org.reusedetector.stream;
+
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.BroadcastStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.model.PrefixScore;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.stream.functions.LabelState;
+import org.reusedetector.stream.functions.MatchLabels;
+import org.reusedetector.stream.functions.NeighbourhoodAggregate;
+import org.reusedetector.stream.functions.NeighbourhoodAlerts;
+import org.reusedetector.stream.functions.PageAlerts;
+import org.reusedetector.stream.functions.ParseAndHash;
+import org.reusedetector.stream.functions.ThresholdStatistic;
+import org.reusedetector.stream.functions.UrlContributions;
+
+/**
+ * The detector's topology in one method, with sources and sinks left to the caller, so that the streaming
+ * job (Kafka) and the batch jobs (files, {@code RuntimeExecutionMode.BATCH}) run the same operators:
+ *
+ * <pre>
+ * pages ─ parse+hash ─┬─ match labels (broadcast) ─ page scores ─┬─ page/file alerts ───────────────┐
+ *                     │        ▲                                 └─ per URL ─ per prefix ─ threshold ─ neighbourhood alerts ─ alerts
+ *                     │     labels                                  (revisits)  (badness)   (mean+kσ)
+ *                     └─ dead letters (invalid records, invalid labels)
+ * </pre>
+ */
+public final class DetectionWorkflow {
+
+    private DetectionWorkflow() {}
+
+    /** What the topology produces; the caller attaches sinks. */
+    public record Outputs(
+            DataStream<HashedPage> hashedPages,
+            DataStream<PageScore> pageScores,
+            DataStream<PrefixScore> neighbourhoods,
+            DataStream<Alert> alerts,
+            DataStream<DeadLetter> deadLetters) {}
+
+    public static Outputs define(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
+        SingleOutputStreamOperator<HashedPage> hashed = pages
+                .process(new ParseAndHash(settings), TypeInformation.of(HashedPage.class))
+                .uid(OperatorIds.PARSE_AND_HASH).name(OperatorIds.PARSE_AND_HASH);
+
+        BroadcastStream<SourceRecord> labelBroadcast =
+                labels.broadcast(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT);
+        SingleOutputStreamOperator<PageScore> matched = hashed
+                .connect(labelBroadcast)
+                .process(new MatchLabels(settings), TypeInformation.of(PageScore.class))
+                .uid(OperatorIds.MATCH_LABELS).name(OperatorIds.MATCH_LABELS);
+
+        // event time after the match: the labels input carries no page time and must not hold the watermark back
+        DataStream<PageScore> scores = matched
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<PageScore>forBoundedOutOfOrderness(outOfOrderness)
+                        .withTimestampAssigner((score, previous) -> score.eventTime())
+                        .withIdleness(Duration.ofMinutes(1)))
+                .uid(OperatorIds.EVENT_TIME).name(OperatorIds.EVENT_TIME);
+
+        DataStream<Alert> pageAlerts = scores
+                .flatMap(new PageAlerts(settings.pageThreshold()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.PAGE_ALERTS).name(OperatorIds.PAGE_ALERTS);
+
+        DataStream<PrefixDelta> deltas = scores
+                .keyBy(UrlContributions::urlKey)
+                .process(new UrlContributions(settings.urlRetentionMillis(), settings.neighbourhoodMaxDepth()), TypeInformation.of(PrefixDelta.class))
+                .uid(OperatorIds.URL_CONTRIBUTIONS).name(OperatorIds.URL_CONTRIBUTIONS);
+
+        DataStream<PrefixScore> neighbourhoods = deltas
+                .keyBy(PrefixDelta::prefix)
+                .process(new NeighbourhoodAggregate(settings.neighbourhoodMaxEvidence()), TypeInformation.of(PrefixScore.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE).name(OperatorIds.NEIGHBOURHOOD_AGGREGATE);
+
+        DataStream<PrefixScore> withThreshold = neighbourhoods
+                .process(new ThresholdStatistic(settings.neighbourhoodThreshold()), TypeInformation.of(PrefixScore.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD).name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
+                .setParallelism(1).setMaxParallelism(1);
+
+        DataStream<Alert> neighbourhoodAlerts = withThreshold
+                .keyBy(PrefixScore::prefix)
+                .process(new NeighbourhoodAlerts(settings.neighbourhoodThreshold()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS).name(OperatorIds.NEIGHBOURHOOD_ALERTS);
+
+        DataStream<DeadLetter> deadLetters = hashed.getSideOutput(DeadLetters.TAG).union(matched.getSideOutput(DeadLetters.TAG));
+        return new Outputs(hashed, scores, withThreshold, pageAlerts.union(neighbourhoodAlerts), deadLetters);
+    }
+}

@@ -1,0 +1,96 @@
+package org.reusedetector.stream;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.io.JsonLinesFileSink;
+import org.reusedetector.io.KafkaJsonRecords;
+import org.reusedetector.io.KafkaSourceRecords;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.SourceRecord;
+
+/** The streaming detector: Kafka in, {@link DetectionWorkflow}, Kafka out (exactly once). */
+public final class StreamingJob {
+
+    private StreamingJob() {}
+
+    /**
+     * How this run is wired.
+     *
+     * @param bootstrapServers the Kafka cluster (embedded or configured)
+     * @param snapshotRun id of the label snapshot markers written for this run
+     * @param labelPartitions partitions of the labels topic (one marker each)
+     * @param bounded stop after the records that were in the topics at start
+     * @param alertsFile also append alerts to this local JSONL file, or {@code null}
+     */
+    public record Wiring(String bootstrapServers, String snapshotRun, int labelPartitions, boolean bounded, Path alertsFile) {}
+
+    /** Adds the whole streaming job to the environment. */
+    public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring) {
+        DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
+
+        DataStream<SourceRecord> pages = env.fromSource(
+                        kafkaSource(config, wiring, config.get(ReuseDetectorOptions.TOPIC_PAGES), KafkaSourceRecords.pages(),
+                                OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST)),
+                        WatermarkStrategy.noWatermarks(), OperatorIds.PAGES_SOURCE)
+                .uid(OperatorIds.PAGES_SOURCE);
+        // the labelled set is rebuilt from the whole compacted topic at every fresh start
+        DataStream<SourceRecord> labels = env.fromSource(
+                        kafkaSource(config, wiring, config.get(ReuseDetectorOptions.TOPIC_LABELS), KafkaSourceRecords.labels(), OffsetsInitializer.earliest()),
+                        WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_SOURCE)
+                .uid(OperatorIds.LABELS_SOURCE);
+
+        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
+
+        out.alerts().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
+                .uid(OperatorIds.ALERTS_SINK).name(OperatorIds.ALERTS_SINK);
+        out.deadLetters().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
+                .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
+        if (wiring.alertsFile() != null) {
+            out.alerts().sinkTo(new JsonLinesFileSink<Alert>(wiring.alertsFile()))
+                    .uid(OperatorIds.ALERTS_FILE_SINK).name(OperatorIds.ALERTS_FILE_SINK).setParallelism(1);
+        }
+    }
+
+    private static KafkaSource<SourceRecord> kafkaSource(ReuseDetectorConfig config, Wiring wiring, String topic, KafkaSourceRecords deserializer,
+            OffsetsInitializer start) {
+        KafkaSourceBuilder<SourceRecord> builder = KafkaSource.<SourceRecord>builder()
+                .setBootstrapServers(wiring.bootstrapServers())
+                .setTopics(topic)
+                .setGroupId(config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + topic)
+                .setStartingOffsets(start)
+                .setDeserializer(deserializer)
+                .setProperty("isolation.level", "read_committed")
+                .setProperty("commit.offsets.on.checkpoint", "true")
+                .setProperty("partition.discovery.interval.ms", "60000")
+                .setProperty("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024));
+        if (wiring.bounded()) {
+            builder.setBounded(OffsetsInitializer.latest());
+        }
+        return builder.build();
+    }
+
+    private static <T> KafkaSink<T> kafkaSink(ReuseDetectorConfig config, Wiring wiring, KafkaJsonRecords<T> serializer, String name) {
+        Properties producer = new Properties();
+        producer.setProperty("transaction.timeout.ms", String.valueOf(config.get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).toMillis()));
+        producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
+        producer.setProperty("compression.type", "lz4");
+        return KafkaSink.<T>builder()
+                .setBootstrapServers(wiring.bootstrapServers())
+                .setRecordSerializer(serializer)
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setTransactionalIdPrefix(config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + name)
+                .setKafkaProducerConfig(producer)
+                .build();
+    }
+}

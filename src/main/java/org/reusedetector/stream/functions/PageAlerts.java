@@ -1,0 +1,45 @@
+package org.reusedetector.stream.functions;
+
+import java.time.Instant;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.util.Collector;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.stream.Metrics;
+
+/** A whole-file match raises a {@code file} alert; a page over the page threshold is a partial target: {@code page}. */
+public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
+
+    private final double pageThreshold;
+    private transient Counter alerts;
+
+    public PageAlerts(double pageThreshold) {
+        this.pageThreshold = pageThreshold;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        alerts = getRuntimeContext().getMetricGroup().counter(Metrics.PAGE_ALERTS);
+    }
+
+    @Override
+    public void flatMap(PageScore score, Collector<Alert> out) {
+        Alert alert = toAlert(score, pageThreshold);
+        if (alert != null) {
+            alerts.inc();
+            out.collect(alert);
+        }
+    }
+
+    /** The alert a page score raises, or {@code null}. */
+    public static Alert toAlert(PageScore score, double pageThreshold) {
+        if (!score.fileMatch() && !(score.badness() > pageThreshold)) {
+            return null;
+        }
+        return new Alert(score.fileMatch() ? Alert.TYPE_FILE : Alert.TYPE_PAGE, score.url(), null, score.badness(),
+                score.fileMatch() ? 1.0 : pageThreshold, null, score.chunks(), score.matchedChunks(),
+                Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence());
+    }
+}

@@ -1,0 +1,62 @@
+package org.reusedetector.stream.functions;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.model.PrefixScore;
+import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.score.RunningStats;
+import org.reusedetector.stream.Metrics;
+
+/**
+ * The paper's neighbourhood threshold, mean + k·σ of badness over all neighbourhoods, maintained
+ * continuously: every neighbourhood update replaces that neighbourhood's earlier value in the statistic.
+ * Runs at parallelism 1 (it is three sums; millions of updates a second) and stamps each update with the
+ * threshold in force after it.
+ */
+public final class ThresholdStatistic extends ProcessFunction<PrefixScore, PrefixScore> implements CheckpointedFunction {
+
+    private final NeighbourhoodThreshold rule;
+    private transient RunningStats stats;
+    private transient ListState<double[]> checkpointed;
+
+    public ThresholdStatistic(NeighbourhoodThreshold rule) {
+        this.rule = rule;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        var group = getRuntimeContext().getMetricGroup();
+        group.gauge(Metrics.NEIGHBOURHOODS, () -> stats.count());
+        group.gauge(Metrics.NEIGHBOURHOOD_MEAN, () -> stats.mean());
+        group.gauge(Metrics.NEIGHBOURHOOD_STDDEV, () -> stats.standardDeviation());
+        group.gauge(Metrics.NEIGHBOURHOOD_THRESHOLD, () -> rule.threshold(stats));
+    }
+
+    @Override
+    public void processElement(PrefixScore score, Context ctx, Collector<PrefixScore> out) {
+        rule.update(stats, score.previousPages(), score.previousBadness(), score.pages(), score.badness());
+        out.collect(score.withThreshold(rule.threshold(stats)));
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        checkpointed.update(java.util.List.of(new double[] {stats.count(), stats.sum(), stats.sumOfSquares()}));
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        checkpointed = context.getOperatorStateStore()
+                .getUnionListState(new ListStateDescriptor<>("threshold-statistic", PrimitiveArrayTypeInfo.DOUBLE_PRIMITIVE_ARRAY_TYPE_INFO));
+        stats = new RunningStats();
+        for (double[] s : checkpointed.get()) {
+            stats = new RunningStats((long) s[0], s[1], s[2]); // parallelism 1: at most one entry
+        }
+    }
+}

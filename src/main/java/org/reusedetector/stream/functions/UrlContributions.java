@@ -1,0 +1,94 @@
+package org.reusedetector.stream.functions;
+
+import java.util.List;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.url.NormalizedUrl;
+
+/**
+ * Keyed by normalised URL. Turns page scores into neighbourhood changes so that a revisited URL replaces
+ * its earlier containment instead of adding to it, and so that per-neighbourhood state stays two numbers
+ * however many URLs it holds. A URL not fetched again within the retention (event time) is withdrawn from
+ * its neighbourhoods and forgotten: state cannot grow without bound.
+ */
+public final class UrlContributions extends KeyedProcessFunction<String, PageScore, PrefixDelta> {
+
+    private static final Evidence[] NO_EVIDENCE = new Evidence[0];
+
+    private final long retentionMillis;
+    private final int maxDepth;
+    private transient ValueState<UrlContribution> contribution;
+    private transient Counter revisits;
+    private transient Counter expired;
+
+    public UrlContributions(long retentionMillis, int maxDepth) {
+        this.retentionMillis = retentionMillis;
+        this.maxDepth = maxDepth;
+    }
+
+    /** The key: the normalised URL, so that spellings of one address count once. */
+    public static String urlKey(PageScore score) {
+        try {
+            return NormalizedUrl.parse(score.url()).url();
+        } catch (InvalidUrlException e) {
+            return score.url(); // validated upstream; keep the raw form rather than fail
+        }
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        contribution = getRuntimeContext().getState(new ValueStateDescriptor<>("url-contribution", TypeInformation.of(UrlContribution.class)));
+        revisits = getRuntimeContext().getMetricGroup().counter(org.reusedetector.stream.Metrics.URL_REVISITS);
+        expired = getRuntimeContext().getMetricGroup().counter(org.reusedetector.stream.Metrics.URLS_EXPIRED);
+    }
+
+    @Override
+    public void processElement(PageScore score, Context ctx, Collector<PrefixDelta> out) throws Exception {
+        UrlContribution previous = contribution.value();
+        if (previous != null && score.eventTime() < previous.eventTime()) {
+            return; // an older fetch of a URL we already hold a newer fetch of
+        }
+        double contains = score.badness();
+        contribution.update(new UrlContribution(contains, score.eventTime()));
+        ctx.timerService().registerEventTimeTimer(score.eventTime() + retentionMillis);
+        if (previous == null) {
+            emit(ctx.getCurrentKey(), 1, contains, score.eventTime(), score.evidence(), out);
+        } else {
+            revisits.inc();
+            if (contains != previous.contains()) {
+                emit(ctx.getCurrentKey(), 0, contains - previous.contains(), score.eventTime(), score.evidence(), out);
+            }
+        }
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<PrefixDelta> out) throws Exception {
+        if (ctx.timerService().currentWatermark() == Long.MAX_VALUE) {
+            return; // end of a bounded input: nothing ages out, the results stand as they are
+        }
+        UrlContribution current = contribution.value();
+        if (current == null || current.eventTime() + retentionMillis > timestamp) {
+            return; // refreshed since this timer was set; a later timer covers it
+        }
+        contribution.clear();
+        expired.inc();
+        emit(ctx.getCurrentKey(), -1, -current.contains(), timestamp, NO_EVIDENCE, out);
+    }
+
+    private void emit(String url, int pagesDelta, double badnessDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out)
+            throws InvalidUrlException {
+        List<String> prefixes = NormalizedUrl.parse(url).prefixes(maxDepth);
+        for (String prefix : prefixes) {
+            out.collect(new PrefixDelta(prefix, pagesDelta, badnessDelta, eventTime, evidence));
+        }
+    }
+}
