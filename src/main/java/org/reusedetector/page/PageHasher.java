@@ -17,9 +17,17 @@ public final class PageHasher {
     }
 
     public HashedPage hash(String url, long eventTime, String body) {
+        return hash(url, eventTime, body, null);
+    }
+
+    /** As {@link #hash(String, long, String)}, and hands the chunk texts (same order) to {@code chunkTexts} when given. */
+    public HashedPage hash(String url, long eventTime, String body, List<String> chunkTexts) {
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
         byte[] fileHash = sha1.digest(bodyBytes);
         List<String> chunks = chunker.chunk(body);
+        if (chunkTexts != null) {
+            chunkTexts.addAll(chunks);
+        }
         byte[] hashes = new byte[chunks.size() * Sha1.LENGTH];
         int[] lengths = new int[chunks.size()];
         for (int i = 0; i < chunks.size(); i++) {

@@ -1,0 +1,78 @@
+package org.reusedetector.cli;
+
+import java.io.BufferedWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.io.JsonLines;
+import org.reusedetector.io.LabelCodec;
+import org.reusedetector.io.PageRecordParser;
+import org.reusedetector.labels.InformedLabeler;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.stream.DetectionSettings;
+import org.reusedetector.url.InvalidUrlException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code label}: informed discovery, expert pages → labels JSONL for the labels topic. */
+@Command(name = "label", mixinStandardHelpOptions = true,
+        description = {"Informed discovery: label the chunks and files of expert pages (a site being cloned, a brand's login page).",
+            "The expert sites' own template (chunks on many of a site's pages) is written as 'stop' labels: not matched, not scored."})
+public final class LabelCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Expert pages: a JSONL(.gz) file of page records or a directory of them.")
+    Path input;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "Labels JSONL(.gz) to write.")
+    Path out;
+
+    @Option(names = "--source", paramLabel = "NAME", description = "The labels' source (default: informed:<input file name>).")
+    String source;
+
+    @Override
+    public Integer call() throws Exception {
+        ReuseDetectorConfig config = configOptions.load();
+        DetectionSettings settings = DetectionSettings.from(config, null, 0);
+        InformedLabeler labeler = new InformedLabeler(settings.pageHasher(), settings.stopChunks(),
+                config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE), config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES),
+                source != null ? source : "informed:" + input.getFileName());
+        PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
+        long pages = 0;
+        long rejected = 0;
+        for (Path file : InputFiles.list(input)) {
+            try (var records = JsonLines.records(file)) {
+                while (records.hasNext()) {
+                    SourceRecord record = records.next();
+                    try {
+                        labeler.add(parser.parse(record.value()));
+                        pages++;
+                    } catch (PageRecordParser.Rejected | InvalidUrlException e) {
+                        rejected++;
+                        System.err.printf("skipped %s: %s%n", record.origin(), e.getMessage());
+                    }
+                }
+            }
+        }
+        List<Label> labels = labeler.labels();
+        try (BufferedWriter writer = JsonLines.writer(out)) {
+            for (Label label : labels) {
+                writer.write(LabelCodec.write(label));
+                writer.newLine();
+            }
+        }
+        System.out.printf("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels%n",
+                pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE), count(labels, Label.KIND_STOP));
+        return pages == 0 ? 1 : 0;
+    }
+
+    private static long count(List<Label> labels, String kind) {
+        return labels.stream().filter(l -> l.kind().equals(kind)).count();
+    }
+}
