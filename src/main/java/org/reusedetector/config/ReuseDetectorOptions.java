@@ -73,6 +73,8 @@ public final class ReuseDetectorOptions {
             .withDescription("k in the threshold mean + k standard deviations of neighbourhood badness (the paper: 1).");
     public static final ConfigOption<Double> NEIGHBORHOOD_FIXED_THRESHOLD = key("neighborhood.fixed-threshold").doubleType().noDefaultValue()
             .withDescription("A fixed neighbourhood threshold instead of the running statistic.");
+    public static final ConfigOption<Double> NEIGHBORHOOD_REEVALUATE_STEP = key("neighborhood.reevaluate-step").doubleType().defaultValue(0.02)
+            .withDescription("When the threshold has moved this much since all neighbourhoods were last judged, judge them all again (a full pass over neighbourhood state).");
     public static final ConfigOption<Duration> NEIGHBORHOOD_URL_RETENTION = key("neighborhood.url-retention").durationType().defaultValue(Duration.ofDays(30))
             .withDescription("A URL not crawled again within this much event time leaves its neighbourhoods (bounds state).");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MAX_DEPTH = key("neighborhood.max-depth").intType().defaultValue(12)

@@ -34,6 +34,7 @@ public record DetectionSettings(
         int neighbourhoodMinNeighbourhoods,
         double neighbourhoodStandardDeviations,
         double neighbourhoodFixedThreshold,
+        double neighbourhoodReevaluateStep,
         long urlRetentionMillis,
         int neighbourhoodMaxDepth,
         int neighbourhoodMaxEvidence,
@@ -58,6 +59,7 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_NEIGHBORHOODS),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS),
                 config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).orElse(Double.NaN),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis(),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE),
@@ -69,7 +71,7 @@ public record DetectionSettings(
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunkTags, contentForm, maxBodyBytes, stopMinLength, stopDefaultList, stopFile, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0);
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0);
     }
 
     public HtmlChunker chunker() {

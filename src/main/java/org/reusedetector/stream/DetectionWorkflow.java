@@ -78,13 +78,15 @@ public final class DetectionWorkflow {
                 .process(new NeighbourhoodAggregate(settings.neighbourhoodMaxEvidence()), TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE).name(OperatorIds.NEIGHBOURHOOD_AGGREGATE);
 
-        DataStream<PrefixScore> withThreshold = neighbourhoods
-                .process(new ThresholdStatistic(settings.neighbourhoodThreshold()), TypeInformation.of(PrefixScore.class))
+        SingleOutputStreamOperator<PrefixScore> withThreshold = neighbourhoods
+                .process(new ThresholdStatistic(settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()), TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD).name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
                 .setParallelism(1).setMaxParallelism(1);
 
+        BroadcastStream<Double> thresholdChanges = withThreshold.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES).broadcast(NeighbourhoodAlerts.THRESHOLD);
         DataStream<Alert> neighbourhoodAlerts = withThreshold
                 .keyBy(PrefixScore::prefix)
+                .connect(thresholdChanges)
                 .process(new NeighbourhoodAlerts(settings.neighbourhoodThreshold()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_ALERTS).name(OperatorIds.NEIGHBOURHOOD_ALERTS);
 

@@ -2,11 +2,13 @@ package org.reusedetector.stream.functions;
 
 import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PrefixScore;
@@ -15,12 +17,24 @@ import org.reusedetector.stream.Metrics;
 
 /**
  * Keyed by prefix: alerts when a neighbourhood crosses the threshold, not again while it stays above, and
- * again after it has fallen back below and crosses once more. The flag goes with the neighbourhood.
+ * again after it has fallen back below and crosses once more.
+ *
+ * <p>A neighbourhood is judged when it changes, against the threshold in force then; and, because the
+ * threshold moves while the statistic fills (it is unknown at first), every neighbourhood is judged again
+ * when the threshold moves by a configured step (second input, broadcast). Without that, a neighbourhood that
+ * went bad while the statistic was warming up would go unreported until its next page. The state goes with
+ * the neighbourhood.
  */
-public final class NeighbourhoodAlerts extends KeyedProcessFunction<String, PrefixScore, Alert> {
+public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<String, PrefixScore, Double, Alert> {
+
+    public static final MapStateDescriptor<String, Double> THRESHOLD = new MapStateDescriptor<>("neighbourhood-threshold", Types.STRING, Types.DOUBLE);
+    private static final String CURRENT = "current";
+
+    static final ValueStateDescriptor<NeighbourhoodVerdict> VERDICT =
+            new ValueStateDescriptor<>("neighbourhood-verdict", TypeInformation.of(NeighbourhoodVerdict.class));
 
     private final NeighbourhoodThreshold rule;
-    private transient ValueState<Boolean> above;
+    private transient ValueState<NeighbourhoodVerdict> verdict;
     private transient Counter alerts;
 
     public NeighbourhoodAlerts(NeighbourhoodThreshold rule) {
@@ -29,25 +43,45 @@ public final class NeighbourhoodAlerts extends KeyedProcessFunction<String, Pref
 
     @Override
     public void open(OpenContext openContext) {
-        above = getRuntimeContext().getState(new ValueStateDescriptor<>("above-threshold", Types.BOOLEAN));
+        verdict = getRuntimeContext().getState(VERDICT);
         alerts = getRuntimeContext().getMetricGroup().counter(Metrics.NEIGHBOURHOOD_ALERTS);
     }
 
     @Override
-    public void processElement(PrefixScore score, Context ctx, Collector<Alert> out) throws Exception {
+    public void processElement(PrefixScore score, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
         if (score.pages() == 0) {
-            above.clear();
+            verdict.clear();
             return;
         }
-        boolean wasAbove = Boolean.TRUE.equals(above.value());
-        boolean isBad = rule.isBad(score.pages(), score.badness(), score.threshold());
+        NeighbourhoodVerdict before = verdict.value();
+        verdict.update(judge(score, score.threshold(), before != null && before.above(), out));
+    }
+
+    @Override
+    public void processBroadcastElement(Double threshold, Context ctx, Collector<Alert> out) throws Exception {
+        ctx.getBroadcastState(THRESHOLD).put(CURRENT, threshold);
+        ctx.applyToKeyedState(VERDICT, (prefix, state) -> {
+            NeighbourhoodVerdict before = state.value();
+            if (before != null) {
+                NeighbourhoodVerdict after = judge(before.latest(), threshold, before.above(), out);
+                if (after.above() != before.above()) {
+                    state.update(after);
+                }
+            }
+        });
+    }
+
+    private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {
+        boolean isBad = rule.isBad(score.pages(), score.badness(), threshold);
+        boolean above = wasAbove;
         if (isBad && !wasAbove) {
-            above.update(true);
+            above = true;
             alerts.inc();
-            out.collect(new Alert(Alert.TYPE_NEIGHBORHOOD, null, score.prefix(), score.badness(), score.threshold(), score.pages(), null, null,
+            out.collect(new Alert(Alert.TYPE_NEIGHBORHOOD, null, score.prefix(), score.badness(), threshold, score.pages(), null, null,
                     Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence()));
-        } else if (!isBad && wasAbove && !Double.isNaN(score.threshold())) {
-            above.clear();
+        } else if (!isBad && wasAbove && !Double.isNaN(threshold)) {
+            above = false;
         }
+        return new NeighbourhoodVerdict(score, above);
     }
 }

@@ -22,12 +22,19 @@ import org.reusedetector.stream.Metrics;
  */
 public final class ThresholdStatistic extends ProcessFunction<PrefixScore, PrefixScore> implements CheckpointedFunction {
 
+    /** Threshold moves worth judging every neighbourhood again (see {@link NeighbourhoodAlerts}). */
+    public static final org.apache.flink.util.OutputTag<Double> THRESHOLD_CHANGES =
+            new org.apache.flink.util.OutputTag<>("threshold-changes", org.apache.flink.api.common.typeinfo.Types.DOUBLE);
+
     private final NeighbourhoodThreshold rule;
+    private final double reevaluateStep;
     private transient RunningStats stats;
+    private transient double lastAnnounced;
     private transient ListState<double[]> checkpointed;
 
-    public ThresholdStatistic(NeighbourhoodThreshold rule) {
+    public ThresholdStatistic(NeighbourhoodThreshold rule, double reevaluateStep) {
         this.rule = rule;
+        this.reevaluateStep = reevaluateStep;
     }
 
     @Override
@@ -42,7 +49,14 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
     @Override
     public void processElement(PrefixScore score, Context ctx, Collector<PrefixScore> out) {
         rule.update(stats, score.previousPages(), score.previousBadness(), score.pages(), score.badness());
-        out.collect(score.withThreshold(rule.threshold(stats)));
+        double threshold = rule.threshold(stats);
+        out.collect(score.withThreshold(threshold));
+        boolean announce = Double.isNaN(lastAnnounced) ? !Double.isNaN(threshold)
+                : !Double.isNaN(threshold) && Math.abs(threshold - lastAnnounced) >= reevaluateStep;
+        if (announce) {
+            lastAnnounced = threshold;
+            ctx.output(THRESHOLD_CHANGES, threshold);
+        }
     }
 
     @Override
@@ -55,6 +69,7 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
         checkpointed = context.getOperatorStateStore()
                 .getUnionListState(new ListStateDescriptor<>("threshold-statistic", PrimitiveArrayTypeInfo.DOUBLE_PRIMITIVE_ARRAY_TYPE_INFO));
         stats = new RunningStats();
+        lastAnnounced = Double.NaN;
         for (double[] s : checkpointed.get()) {
             stats = new RunningStats((long) s[0], s[1], s[2]); // parallelism 1: at most one entry
         }

@@ -13,6 +13,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.Evidence;
@@ -152,9 +153,8 @@ class NeighbourhoodFunctionsTest {
     @Test
     void anAlertOnCrossingNoneWhileAboveAndAnotherAfterFallingBackAndCrossingAgain() throws Exception {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
-        try (var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NeighbourhoodAlerts(rule)),
-                PrefixScore::prefix, Types.STRING)) {
-            h.open();
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
+                NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://bad.org/";
             h.processElement(update(n, 2, 0.9, 1, 0.9, 0.3), 1); // too few pages
             h.processElement(update(n, 3, 0.9, 2, 0.9, Double.NaN), 1); // threshold not known yet
@@ -170,8 +170,27 @@ class NeighbourhoodFunctionsTest {
             assertThat(alerts).extracting(Alert::type).containsOnly("neighborhood");
             assertThat(alerts).extracting(Alert::threshold).containsOnly(0.3);
 
-            h.processElement(update(n, 0, 0, 7, 0.5, 0.3), 2); // emptied: its flag goes with it
-            assertThat(h.numKeyedStateEntries()).isEqualTo(1);
+            h.processElement(update(n, 0, 0, 7, 0.5, 0.3), 2); // emptied: its flag goes with it ...
+            h.processElement(update(n, 5, 0.9, 4, 0.9, 0.3), 3); // ... so a neighbourhood refilled bad is news again
+            assertThat(values(h)).hasSize(4);
+        }
+    }
+
+    @Test
+    void whenTheThresholdMovesEveryNeighbourhoodIsJudgedAgain() throws Exception {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
+                NeighbourhoodAlerts.THRESHOLD)) {
+            h.processElement(update("https://early.org/", 5, 0.9, 4, 0.9, Double.NaN), 1); // bad while the statistic warms up
+            h.processElement(update("https://clean.org/", 5, 0.1, 4, 0.1, Double.NaN), 1);
+            h.processElement(update("https://middling.org/", 5, 0.5, 4, 0.5, Double.NaN), 1);
+            assertThat(values(h)).isEmpty();
+            h.processBroadcastElement(0.6, 2); // the statistic becomes known
+            assertThat(values(h)).extracting(a -> ((Alert) a).prefix()).containsExactly("https://early.org/");
+            h.processBroadcastElement(0.55, 3); // early is still above: no second alert
+            h.processBroadcastElement(0.4, 4); // middling now crosses
+            assertThat(values(h)).extracting(a -> ((Alert) a).prefix()).containsExactly("https://early.org/", "https://middling.org/");
+            assertThat(values(h)).extracting(a -> ((Alert) a).threshold()).containsExactly(0.6, 0.4);
         }
     }
 
@@ -179,7 +198,7 @@ class NeighbourhoodFunctionsTest {
     void theThresholdIsMeanPlusOneStandardDeviationOverNeighbourhoodsAndSurvivesRestore() throws Exception {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN);
         OperatorSubtaskState snapshot;
-        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule)))) {
+        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
             h.open();
             h.processElement(update("a", 1, 0.0, 0, 0, Double.NaN), 1);
             h.processElement(update("b", 1, 1.0, 0, 0, Double.NaN), 1);
@@ -190,7 +209,7 @@ class NeighbourhoodFunctionsTest {
             assertThat(out.get(2).threshold()).isEqualTo(0.25 + 0.25);
             snapshot = h.snapshot(1, 1);
         }
-        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule)))) {
+        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
             h.initializeState(snapshot);
             h.open();
             h.processElement(update("a", 0, 0, 1, 0.0, Double.NaN), 2); // a emptied: leaves the statistic
@@ -198,6 +217,7 @@ class NeighbourhoodFunctionsTest {
             List<PrefixScore> out = values(h);
             assertThat(out.get(0).threshold()).isNaN();
             assertThat(out.get(1).threshold()).isEqualTo(0.5);
+            assertThat(h.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES)).extracting(r -> r.getValue()).containsExactly(0.5);
         }
     }
 }
