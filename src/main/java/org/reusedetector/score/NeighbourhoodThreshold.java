@@ -9,7 +9,8 @@ package org.reusedetector.score;
  * @param standardDeviations k in mean + k·σ (the paper: 1)
  * @param fixedThreshold when not {@code NaN}, used instead of the statistic
  */
-public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
+public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold)
+        implements java.io.Serializable {
 
     public boolean counts(long pages) {
         return pages >= minPages;

@@ -54,7 +54,13 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
             return;
         }
         NeighbourhoodVerdict before = verdict.value();
-        verdict.update(judge(score, score.threshold(), before != null && before.above(), out));
+        // the two inputs race: an update stamped before the statistic was known may arrive after the announcement
+        double threshold = score.threshold();
+        if (Double.isNaN(threshold)) {
+            Double announced = ctx.getBroadcastState(THRESHOLD).get(CURRENT);
+            threshold = announced == null ? Double.NaN : announced;
+        }
+        verdict.update(judge(score, threshold, before != null && before.above(), out));
     }
 
     @Override
