@@ -3,6 +3,7 @@ package org.reusedetector.local;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,10 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
@@ -126,7 +129,12 @@ public final class KafkaTopics {
         return created;
     }
 
-    /** A topic is usable once every partition has a leader; just created ones may take a moment. */
+    /**
+     * A topic is usable once every partition has a leader that serves it. Metadata can name a leader a moment
+     * before the leader has the partition ready; an idempotent producer that meets that gap may get its first
+     * batch refused while a later one is accepted, and then cannot deliver the first. Listing the partitions'
+     * end offsets asks the leaders themselves.
+     */
     private static Map<String, Integer> awaitLeaders(Admin admin, List<TopicSpec> topics, long deadline)
             throws InterruptedException, ExecutionException {
         List<String> names = topics.stream().map(TopicSpec::name).toList();
@@ -136,9 +144,13 @@ public final class KafkaTopics {
                 Map<String, TopicDescription> descriptions = admin.describeTopics(names).allTopicNames().get();
                 notReady = names.stream().filter(name -> !hasLeaders(descriptions.get(name))).findFirst().orElse(null);
                 if (notReady == null) {
-                    Map<String, Integer> partitions = new LinkedHashMap<>();
-                    names.forEach(name -> partitions.put(name, descriptions.get(name).partitions().size()));
-                    return partitions;
+                    Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+                    descriptions.forEach((name, description) -> description.partitions()
+                            .forEach(p -> partitions.put(new TopicPartition(name, p.partition()), OffsetSpec.latest())));
+                    admin.listOffsets(partitions).all().get();
+                    Map<String, Integer> counts = new LinkedHashMap<>();
+                    names.forEach(name -> counts.put(name, descriptions.get(name).partitions().size()));
+                    return counts;
                 }
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof RetriableException)) {
