@@ -8,10 +8,11 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.PartitionInfo;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
 import org.slf4j.Logger;
@@ -104,25 +105,39 @@ public final class LabelsPublisher {
      * @throws IllegalStateException if the topic does not exist or a marker cannot be written
      */
     public static int writeSnapshotMarkers(String bootstrapServers, String topic, String runId) {
-        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(bootstrapServers, Map.of())) {
-            List<PartitionInfo> partitions = producer.partitionsFor(topic);
-            List<Future<RecordMetadata>> sent = new ArrayList<>();
-            for (PartitionInfo partition : partitions) {
-                SnapshotMarker marker = new SnapshotMarker(runId, partition.partition());
-                sent.add(producer.send(new ProducerRecord<>(topic, partition.partition(), marker.key(), marker.toJson())));
-            }
-            producer.flush();
-            for (Future<RecordMetadata> future : sent) {
-                future.get();
-            }
-            LOG.info("Wrote snapshot markers of run {} to the {} partitions of topic {}", runId, partitions.size(), topic);
-            return partitions.size();
+        try {
+            int partitions = partitionCount(bootstrapServers, topic);
+            writeMarkers(bootstrapServers, topic, runId, partitions);
+            LOG.info("Wrote snapshot markers of run {} to the {} partitions of topic {}", runId, partitions, topic);
+            return partitions;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while writing snapshot markers to " + topic, e);
         } catch (ExecutionException | RuntimeException e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             throw new IllegalStateException("cannot write snapshot markers of run " + runId + " to topic " + topic + ": " + cause.getMessage(), cause);
+        }
+    }
+
+    private static void writeMarkers(String bootstrapServers, String topic, String runId, int partitions)
+            throws InterruptedException, ExecutionException {
+        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(bootstrapServers, Map.of())) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (int partition = 0; partition < partitions; partition++) {
+                SnapshotMarker marker = new SnapshotMarker(runId, partition);
+                sent.add(producer.send(new ProducerRecord<>(topic, partition, marker.key(), marker.toJson())));
+            }
+            producer.flush();
+            for (Future<RecordMetadata> future : sent) {
+                future.get();
+            }
+        }
+    }
+
+    /** Asks an admin client rather than the producer: it fails at once for a missing topic instead of blocking. */
+    private static int partitionCount(String bootstrapServers, String topic) throws InterruptedException, ExecutionException {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
         }
     }
 }
