@@ -43,6 +43,12 @@ import org.slf4j.LoggerFactory;
  * {@link KafkaLimits#MAX_RECORD_BYTES} (a real cluster needs the same, see {@link KafkaLimits}). Topics are
  * not created automatically: create them with {@link KafkaTopics} (an auto-created labels topic would not be
  * compacted). The metadata version is Kafka's latest production version, not the kit's unstable default.
+ *
+ * <p><b>Faults.</b> Where a standalone broker would exit on a fatal fault (one in loading or applying its
+ * metadata, say), the kit's fault handler only logs it at ERROR and lets the node run on; {@link #close()}
+ * then fails with the first such fault. The first start
+ * on a directory prints two lines of Kafka's storage formatter to standard output; the kit gives no way to
+ * silence them.
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
@@ -57,12 +63,16 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final KafkaClusterTestKit kit;
     private final String bootstrapServers;
     private final Path dataDir;
+    private final Thread shutdownHook;
     private boolean closed;
 
     private EmbeddedKafkaBroker(KafkaClusterTestKit kit, String bootstrapServers, Path dataDir) {
         this.kit = kit;
         this.bootstrapServers = bootstrapServers;
         this.dataDir = dataDir;
+        // A broker stopped with its JVM (Ctrl-C) still shuts down cleanly, so the next start skips log recovery.
+        this.shutdownHook = new Thread(this::closeOnExit, "embedded-kafka-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /** Starts a broker on {@code embedded.kafka-port} with its data in {@code embedded.data-dir}. */
@@ -134,6 +144,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
         closed = true;
         try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: this is the hook itself, or the hook waits for this call
+        }
+        try {
             kit.close();
             LOG.debug("Embedded Kafka broker on {} stopped", bootstrapServers);
         } catch (Exception e) {
@@ -141,6 +156,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             throw new IllegalStateException("stopping the embedded Kafka broker on " + bootstrapServers + " failed", e);
+        }
+    }
+
+    private void closeOnExit() {
+        try {
+            close();
+        } catch (RuntimeException e) {
+            LOG.warn("Stopping the embedded Kafka broker at exit failed", e);
         }
     }
 
