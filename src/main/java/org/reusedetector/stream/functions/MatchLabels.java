@@ -1,6 +1,5 @@
 package org.reusedetector.stream.functions;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -12,8 +11,8 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
-import org.reusedetector.io.Json;
 import org.reusedetector.io.LabelCodec;
+import org.reusedetector.io.SnapshotMarker;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
@@ -23,6 +22,7 @@ import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.PageScorer;
 import org.reusedetector.stream.DeadLetters;
 import org.reusedetector.stream.DetectionSettings;
+import org.reusedetector.stream.JobCounter;
 import org.reusedetector.stream.Metrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +40,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private transient PageScorer scorer;
     private transient ListState<HashedPage> heldPages;
     private transient boolean ready;
-    private transient Counter scored;
+    private transient JobCounter scored;
     private transient Counter held;
     private transient Counter labelUpdates;
     private transient Counter invalidLabels;
@@ -53,10 +53,10 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     public void open(OpenContext openContext) {
         scorer = settings.pageScorer();
         var group = getRuntimeContext().getMetricGroup();
-        scored = group.counter(Metrics.PAGES_SCORED);
+        scored = JobCounter.register(getRuntimeContext(), Metrics.PAGES_SCORED);
         held = group.counter(Metrics.PAGES_HELD);
-        labelUpdates = group.counter(Metrics.LABEL_UPDATES);
-        invalidLabels = group.counter(Metrics.LABELS_INVALID);
+        labelUpdates = group.counter(Metrics.LABEL_UPDATES); // per parallel instance: each sees every label
+        invalidLabels = group.counter(Metrics.LABELS_INVALID); // per parallel instance: each sees every label
         group.gauge(Metrics.LABEL_SNAPSHOT_LOADED, () -> ready ? 1 : 0);
     }
 
@@ -86,7 +86,11 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     @Override
     public void processBroadcastElement(SourceRecord record, Context ctx, Collector<PageScore> out) throws Exception {
         String value = record.value();
-        if (value != null && value.contains("\"snapshot\"") && onMarker(value, ctx)) {
+        var marker = SnapshotMarker.parse(value);
+        if (marker.isPresent()) {
+            if (marker.get().run().equals(settings.labelSnapshotRun())) {
+                ctx.getBroadcastState(LabelState.SNAPSHOT).put("marker:" + marker.get().partition(), settings.labelSnapshotRun());
+            }
             if (!ready && snapshotComplete(ctx)) {
                 ctx.getBroadcastState(LabelState.SNAPSHOT).put(LabelState.READY, "true");
                 ready = true;
@@ -107,23 +111,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         }
         labelIndex(ctx).apply(label);
         labelUpdates.inc();
-    }
-
-    /** Returns whether the record was a snapshot marker (of any run). */
-    private boolean onMarker(String value, Context ctx) throws Exception {
-        JsonNode node;
-        try {
-            node = Json.MAPPER.readTree(value);
-        } catch (Exception e) {
-            return false;
-        }
-        if (node == null || !"snapshot".equals(node.path("op").asText()) || !node.has("run")) {
-            return false;
-        }
-        if (node.path("run").asText().equals(settings.labelSnapshotRun())) {
-            ctx.getBroadcastState(LabelState.SNAPSHOT).put("marker:" + node.path("partition").asInt(), settings.labelSnapshotRun());
-        }
-        return true;
     }
 
     private boolean snapshotComplete(Context ctx) throws Exception {

@@ -7,12 +7,12 @@ import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.stream.JobCounter;
 import org.reusedetector.stream.Metrics;
 
 /**
@@ -35,7 +35,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
 
     private final NeighbourhoodThreshold rule;
     private transient ValueState<NeighbourhoodVerdict> verdict;
-    private transient Counter alerts;
+    private transient JobCounter alerts;
 
     public NeighbourhoodAlerts(NeighbourhoodThreshold rule) {
         this.rule = rule;
@@ -44,7 +44,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     @Override
     public void open(OpenContext openContext) {
         verdict = getRuntimeContext().getState(VERDICT);
-        alerts = getRuntimeContext().getMetricGroup().counter(Metrics.NEIGHBOURHOOD_ALERTS);
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEIGHBOURHOOD_ALERTS);
     }
 
     @Override

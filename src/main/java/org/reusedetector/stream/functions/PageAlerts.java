@@ -3,17 +3,17 @@ package org.reusedetector.stream.functions;
 import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PageScore;
+import org.reusedetector.stream.JobCounter;
 import org.reusedetector.stream.Metrics;
 
 /** A whole-file match raises a {@code file} alert; a page over the page threshold is a partial target: {@code page}. */
 public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
 
     private final double pageThreshold;
-    private transient Counter alerts;
+    private transient JobCounter alerts;
 
     public PageAlerts(double pageThreshold) {
         this.pageThreshold = pageThreshold;
@@ -21,7 +21,7 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
 
     @Override
     public void open(OpenContext openContext) {
-        alerts = getRuntimeContext().getMetricGroup().counter(Metrics.PAGE_ALERTS);
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.PAGE_ALERTS);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.reusedetector.stream.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.io.PageRecordParser;
@@ -12,6 +11,7 @@ import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.stream.DeadLetters;
 import org.reusedetector.stream.DetectionSettings;
+import org.reusedetector.stream.JobCounter;
 import org.reusedetector.stream.Metrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,10 +24,10 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private final DetectionSettings settings;
     private transient PageRecordParser parser;
     private transient PageHasher hasher;
-    private transient Counter pages;
-    private transient Counter bytes;
-    private transient Counter chunks;
-    private transient Counter deadLetters;
+    private transient JobCounter pages;
+    private transient JobCounter bytes;
+    private transient JobCounter chunks;
+    private transient JobCounter deadLetters;
 
     public ParseAndHash(DetectionSettings settings) {
         this.settings = settings;
@@ -38,10 +38,10 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         parser = new PageRecordParser(settings.maxBodyBytes());
         hasher = settings.pageHasher();
         var group = getRuntimeContext().getMetricGroup();
-        pages = group.counter(Metrics.PAGES_PARSED);
-        bytes = group.counter(Metrics.PAGE_BYTES_PARSED);
-        chunks = group.counter(Metrics.CHUNKS_HASHED);
-        deadLetters = group.counter(Metrics.DEAD_LETTERS);
+        pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
+        bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
+        chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
+        deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
     }
 
     @Override
