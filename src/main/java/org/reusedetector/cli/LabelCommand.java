@@ -38,11 +38,25 @@ public final class LabelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ReuseDetectorConfig config = configOptions.load();
+        Summary summary = label(configOptions.load(), input, out, source != null ? source : "informed:" + input.getFileName());
+        System.out.println(summary);
+        return summary.pages() == 0 ? 1 : 0;
+    }
+
+    /** What a labelling run did. */
+    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops) {
+        @Override
+        public String toString() {
+            return String.format("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels",
+                    pages, sites, skipped, out, chunks, files, stops);
+        }
+    }
+
+    /** Informed discovery over a file or directory of page records; writes the labels file. */
+    public static Summary label(ReuseDetectorConfig config, Path input, Path out, String source) throws Exception {
         DetectionSettings settings = DetectionSettings.from(config, null, 0);
         InformedLabeler labeler = new InformedLabeler(settings.pageHasher(), settings.stopChunks(),
-                config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE), config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES),
-                source != null ? source : "informed:" + input.getFileName());
+                config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE), config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES), source);
         PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
         long pages = 0;
         long rejected = 0;
@@ -67,9 +81,8 @@ public final class LabelCommand implements Callable<Integer> {
                 writer.newLine();
             }
         }
-        System.out.printf("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels%n",
-                pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE), count(labels, Label.KIND_STOP));
-        return pages == 0 ? 1 : 0;
+        return new Summary(pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE),
+                count(labels, Label.KIND_STOP));
     }
 
     private static long count(List<Label> labels, String kind) {

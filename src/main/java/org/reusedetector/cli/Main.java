@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         description = "Exact detection of content reuse on the web: chunk hashes, labelled sets, bad neighbourhoods.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            StreamCommand.class,
             LabelCommand.class,
         })
 public final class Main {

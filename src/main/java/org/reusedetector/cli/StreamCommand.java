@@ -1,0 +1,100 @@
+package org.reusedetector.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.io.LabelsPublisher;
+import org.reusedetector.io.PageReplayer;
+import org.reusedetector.local.EmbeddedKafkaBroker;
+import org.reusedetector.local.KafkaTopics;
+import org.reusedetector.local.SampleCrawl;
+import org.reusedetector.stream.JobEnvironment;
+import org.reusedetector.stream.StreamingJob;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code stream}: the streaming detector, on a Kafka cluster or on the embedded default. */
+@Command(name = "stream", mixinStandardHelpOptions = true,
+        description = {"Run the streaming detector: pages topic + labels topic in, alerts and dead letters out (exactly once).",
+            "Without kafka.bootstrap-servers it starts a real single-node Kafka broker in-process and a local Flink mini cluster;",
+            "with neither --replay nor --labels it then loads a small generated sample crawl and its labels."})
+public final class StreamCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Option(names = "--replay", paramLabel = "FILE", description = "Produce this JSONL(.gz) crawl into the pages topic before starting.")
+    Path replay;
+
+    @Option(names = "--labels", paramLabel = "FILE", description = "Load this labels JSONL(.gz) file into the labels topic before starting.")
+    Path labels;
+
+    @Option(names = "--alerts-out", paramLabel = "FILE", description = "Also append the alerts to this local JSONL file.")
+    Path alertsOut;
+
+    @Option(names = "--bounded", description = "Stop after the records that were in the topics at start (a replay run ends by itself).")
+    boolean bounded;
+
+    @Option(names = "--no-sample", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "On the embedded broker with neither --replay nor --labels, load the generated sample crawl (default: ${DEFAULT-VALUE}).")
+    boolean sample;
+
+    @Override
+    public Integer call() throws Exception {
+        ReuseDetectorConfig config = configOptions.load();
+        String bootstrap = config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS);
+        EmbeddedKafkaBroker broker = null;
+        try {
+            if (bootstrap.isBlank()) {
+                broker = EmbeddedKafkaBroker.start(config);
+                bootstrap = broker.bootstrapServers();
+                System.out.println("Embedded Kafka broker at " + bootstrap);
+                if (sample && replay == null && labels == null) {
+                    Path dir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath().resolveSibling("sample");
+                    Files.createDirectories(dir);
+                    Path[] files = SampleCrawl.write(dir);
+                    replay = files[0];
+                    labels = dir.resolve("labels.jsonl");
+                    System.out.println("Sample crawl: " + replay + "; " + LabelCommand.label(config, files[1], labels, "informed:sample-reference"));
+                }
+            }
+            Map<String, Integer> partitions = KafkaTopics.ensure(bootstrap, KafkaTopics.detectorTopics(config));
+            String labelsTopic = config.get(ReuseDetectorOptions.TOPIC_LABELS);
+            if (labels != null) {
+                LabelsPublisher.Result published = LabelsPublisher.publish(labels, bootstrap, labelsTopic);
+                System.out.printf("Labels: %d published to '%s', %d invalid lines%n", published.published(), labelsTopic, published.invalidCount());
+                published.invalid().stream().limit(20).forEach(line -> System.err.printf("  invalid label %s: %s%n", line.origin(), line.error()));
+            }
+            if (replay != null) {
+                PageReplayer.Result replayed = PageReplayer.replay(replay, bootstrap, config.get(ReuseDetectorOptions.TOPIC_PAGES));
+                System.out.printf("Pages: %d records (%.1f MB) produced to '%s' in %.1f s%n", replayed.records(), replayed.bytes() / 1e6,
+                        config.get(ReuseDetectorOptions.TOPIC_PAGES), replayed.elapsed().toMillis() / 1000.0);
+            }
+            // the job holds pages until it has read this run's marker on every labels partition
+            String run = UUID.randomUUID().toString();
+            int labelPartitions = LabelsPublisher.writeSnapshotMarkers(bootstrap, labelsTopic, run);
+
+            StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
+            StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut));
+            System.out.printf("Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",
+                    bounded ? "(bounded)" : "(until stopped)", config.get(ReuseDetectorOptions.TOPIC_PAGES), labelsTopic, partitions.get(labelsTopic),
+                    config.get(ReuseDetectorOptions.TOPIC_ALERTS), config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
+                    alertsOut == null ? "" : ", and " + alertsOut);
+            JobExecutionResult result = env.execute("reuse-detector stream");
+            System.out.println(JobSummary.of(result));
+            return 0;
+        } finally {
+            if (broker != null) {
+                broker.close();
+            }
+        }
+    }
+}
