@@ -73,7 +73,7 @@ public final class PageFiles {
     }
 
     /** Whether no component of {@code file} below {@code root} is hidden. */
-    static boolean isVisible(Path root, Path file) {
+    public static boolean isVisible(Path root, Path file) {
         for (Path part : root.relativize(file)) {
             if (isHidden(part.toString())) {
                 return false;
