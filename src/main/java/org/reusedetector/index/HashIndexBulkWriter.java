@@ -1,7 +1,5 @@
 package org.reusedetector.index;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.core.fs.FSDataOutputStream;
@@ -10,12 +8,11 @@ import org.reusedetector.model.HashedPage;
 /** Writes hash-index part files for Flink's {@code FileSink}: one header per part file, then the records. */
 public final class HashIndexBulkWriter implements BulkWriter<HashedPage> {
 
-    private final DataOutputStream out;
+    private final FSDataOutputStream out;
 
-    HashIndexBulkWriter(FSDataOutputStream stream) throws IOException {
-        // buffered: a record is several small writes, and a local part file's stream does not buffer
-        this.out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
-        HashIndexFormat.writeHeader(out);
+    HashIndexBulkWriter(FSDataOutputStream out) throws IOException {
+        this.out = out;
+        out.write(HashIndexFormat.header());
     }
 
     /** The factory for {@code FileSink.forBulkFormat}. */
@@ -25,7 +22,8 @@ public final class HashIndexBulkWriter implements BulkWriter<HashedPage> {
 
     @Override
     public void addElement(HashedPage page) throws IOException {
-        HashIndexFormat.write(out, page);
+        // one write a record, unbuffered: the part file's size, which rolls it, stays exact
+        out.write(HashIndexFormat.record(page));
     }
 
     @Override

@@ -48,8 +48,14 @@ public final class HashIndexFormat {
     private HashIndexFormat() {}
 
     public static void writeHeader(DataOutput out) throws IOException {
-        out.write(MAGIC);
-        out.writeByte(VERSION);
+        out.write(header());
+    }
+
+    /** The file header: magic and version. */
+    public static byte[] header() {
+        byte[] header = Arrays.copyOf(MAGIC, HEADER_LENGTH);
+        header[MAGIC.length] = VERSION;
+        return header;
     }
 
     /** Reads and checks the header; throws if the stream is not a hash index of this version. */
@@ -70,11 +76,9 @@ public final class HashIndexFormat {
 
     /** Writes one record (length, payload, checksum) and returns its size in bytes. */
     public static int write(DataOutput out, HashedPage page) throws IOException {
-        byte[] payload = encode(page);
-        writeVarint(out, payload.length);
-        out.write(payload);
-        out.writeInt(crc(payload, payload.length));
-        return varintSize(payload.length) + payload.length + 4;
+        byte[] record = record(page);
+        out.write(record);
+        return record.length;
     }
 
     /** Reads one record, or returns {@code null} at the end of the stream (between records). */
@@ -102,8 +106,17 @@ public final class HashIndexFormat {
         }
     }
 
+    /** A whole record of a page (length, payload, checksum), to write in one piece. */
+    public static byte[] record(HashedPage page) {
+        return encode(page, true);
+    }
+
     /** The record payload of a page. */
     public static byte[] encode(HashedPage page) {
+        return encode(page, false);
+    }
+
+    private static byte[] encode(HashedPage page, boolean framed) {
         int chunks = page.chunkLengths().length;
         if (page.fileHash().length != Sha1.LENGTH || page.chunkHashes().length != chunks * Sha1.LENGTH) {
             throw new IllegalArgumentException("page " + page.url() + ": " + chunks + " chunk lengths, " + page.chunkHashes().length
@@ -114,12 +127,20 @@ public final class HashIndexFormat {
         }
         byte[] url = page.url().getBytes(StandardCharsets.UTF_8);
         long time = zigZag(page.eventTime());
-        int size = varintSize(url.length) + url.length + varlongSize(time) + varintSize(page.bodyBytes()) + Sha1.LENGTH
+        int size = varintSize(url.length) + url.length + varintSize(time) + varintSize(page.bodyBytes()) + Sha1.LENGTH
                 + varintSize(chunks) + chunks * Sha1.LENGTH;
         for (int length : page.chunkLengths()) {
+            if (length < 0) {
+                throw new IllegalArgumentException("page " + page.url() + ": negative chunk length");
+            }
             size += varintSize(length);
         }
-        Cursor c = new Cursor(new byte[size], size);
+        int total = framed ? varintSize(size) + size + 4 : size;
+        Cursor c = new Cursor(new byte[total], total);
+        if (framed) {
+            c.putVarlong(size);
+        }
+        int start = c.pos;
         c.putVarlong(url.length);
         c.put(url);
         c.putVarlong(time);
@@ -127,12 +148,14 @@ public final class HashIndexFormat {
         c.put(page.fileHash());
         c.putVarlong(chunks);
         for (int length : page.chunkLengths()) {
-            if (length < 0) {
-                throw new IllegalArgumentException("negative chunk length in " + page.url());
-            }
             c.putVarlong(length);
         }
         c.put(page.chunkHashes());
+        if (framed) {
+            CRC32C crc = new CRC32C();
+            crc.update(c.bytes, start, size);
+            c.putInt((int) crc.getValue());
+        }
         return c.bytes;
     }
 
@@ -181,18 +204,6 @@ public final class HashIndexFormat {
         return size;
     }
 
-    private static int varlongSize(long v) {
-        return varintSize(v);
-    }
-
-    static void writeVarint(DataOutput out, int v) throws IOException {
-        while ((v & ~0x7F) != 0) {
-            out.writeByte((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        out.writeByte(v);
-    }
-
     private static int readVarint(DataInput in, int first) throws IOException {
         int value = first & 0x7F;
         int shift = 7;
@@ -229,6 +240,13 @@ public final class HashIndexFormat {
         void put(byte[] b) {
             System.arraycopy(b, 0, bytes, pos, b.length);
             pos += b.length;
+        }
+
+        void putInt(int v) {
+            bytes[pos++] = (byte) (v >>> 24);
+            bytes[pos++] = (byte) (v >>> 16);
+            bytes[pos++] = (byte) (v >>> 8);
+            bytes[pos++] = (byte) v;
         }
 
         void putVarlong(long v) {

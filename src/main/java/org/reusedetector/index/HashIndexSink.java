@@ -9,8 +9,8 @@ import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.
 import org.reusedetector.model.HashedPage;
 
 /**
- * The hash index as a Flink {@code FileSink}: part files {@code part-<uuid>-<subtask>-<n>.rdx} in one
- * directory, exactly once. A part file is committed at a checkpoint (in STREAMING mode; at the end of input
+ * The hash index as a Flink {@code FileSink}: part files {@code part-<uuid>-<n>.rdx} (a UUID per writing
+ * subtask) in one directory, exactly once. A part file is committed at a checkpoint (in STREAMING mode; at the end of input
  * in BATCH mode) and rolled at every checkpoint or when it reaches {@code maxPartBytes}, so a streaming job
  * writes the index continuously and readers see whole files only (in-progress files are hidden).
  */
