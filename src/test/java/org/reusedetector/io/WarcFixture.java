@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.channels.FileChannel;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -71,10 +70,6 @@ final class WarcFixture {
         byte[] body = zipped.toByteArray();
         String head = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Encoding: gzip\r\nContent-Length: " + body.length + "\r\n\r\n";
         return concat(head.getBytes(StandardCharsets.US_ASCII), body);
-    }
-
-    static byte[] bytes(String s, Charset charset) {
-        return s.getBytes(charset);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
