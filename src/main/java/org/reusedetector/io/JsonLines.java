@@ -27,9 +27,18 @@ public final class JsonLines {
     }
 
     public static BufferedReader reader(Path file) throws IOException {
-        InputStream in = Files.newInputStream(file);
-        if (isGzip(file)) {
-            in = new GZIPInputStream(in, 1 << 16);
+        return reader(Files.newInputStream(file), file.getFileName().toString());
+    }
+
+    /** A reader of the stream, gunzipped when {@code name} ends in {@code .gz}. */
+    public static BufferedReader reader(InputStream in, String name) throws IOException {
+        if (name.endsWith(".gz")) {
+            try {
+                in = new GZIPInputStream(in, 1 << 16);
+            } catch (IOException e) {
+                in.close(); // not gzip after all: do not leak the file handle
+                throw e;
+            }
         }
         return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
     }
@@ -51,8 +60,15 @@ public final class JsonLines {
      * reader and closes it at the end; call {@link CloseableIterator#close()} when stopping early.
      */
     public static CloseableIterator<SourceRecord> records(Path file) throws IOException {
-        BufferedReader reader = reader(file);
-        String name = file.getFileName().toString();
+        return records(Files.newInputStream(file), file.getFileName().toString());
+    }
+
+    /**
+     * As {@link #records(Path)}, over an open stream (of any file system) named {@code name}; the iterator
+     * owns the stream.
+     */
+    public static CloseableIterator<SourceRecord> records(InputStream in, String name) throws IOException {
+        BufferedReader reader = reader(in, name);
         return new CloseableIterator<>() {
             long lineNumber;
             String next = advance();
@@ -69,7 +85,7 @@ public final class JsonLines {
                     reader.close();
                     return null;
                 } catch (IOException e) {
-                    throw new UncheckedIOException("reading " + file, e);
+                    throw new UncheckedIOException("reading " + name, e);
                 }
             }
 
