@@ -45,11 +45,30 @@ public final class DetectionWorkflow {
             DataStream<Alert> alerts,
             DataStream<DeadLetter> deadLetters) {}
 
+    /** Raw page records → hashed pages, and the dead letters of records that are not usable pages. */
+    public record Parsed(SingleOutputStreamOperator<HashedPage> hashedPages, DataStream<DeadLetter> deadLetters) {}
+
+    /** Hashed pages matched against the labels: scores (with event time), page/file alerts, invalid labels. */
+    public record Scored(DataStream<PageScore> scores, DataStream<Alert> pageAlerts, DataStream<DeadLetter> invalidLabels) {}
+
+    /** The streaming job's whole topology. */
     public static Outputs define(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
+        Parsed parsed = parse(pages, settings);
+        Scored scored = score(parsed.hashedPages(), labels, settings, outOfOrderness);
+        SingleOutputStreamOperator<PrefixScore> neighbourhoods = neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
+        DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
+        return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, scored.pageAlerts().union(neighbourhoodAlerts),
+                parsed.deadLetters().union(scored.invalidLabels()));
+    }
+
+    public static Parsed parse(DataStream<SourceRecord> pages, DetectionSettings settings) {
         SingleOutputStreamOperator<HashedPage> hashed = pages
                 .process(new ParseAndHash(settings), TypeInformation.of(HashedPage.class))
                 .uid(OperatorIds.PARSE_AND_HASH).name(OperatorIds.PARSE_AND_HASH);
+        return new Parsed(hashed, hashed.getSideOutput(DeadLetters.TAG));
+    }
 
+    public static Scored score(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
         BroadcastStream<SourceRecord> labelBroadcast =
                 labels.broadcast(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT);
         SingleOutputStreamOperator<PageScore> matched = hashed
@@ -67,30 +86,34 @@ public final class DetectionWorkflow {
         DataStream<Alert> pageAlerts = scores
                 .flatMap(new PageAlerts(settings.pageThreshold()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.PAGE_ALERTS).name(OperatorIds.PAGE_ALERTS);
+        return new Scored(scores, pageAlerts, matched.getSideOutput(DeadLetters.TAG));
+    }
 
-        DataStream<PrefixDelta> deltas = scores
+    /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */
+    public static DataStream<PrefixDelta> prefixDeltas(DataStream<PageScore> scores, DetectionSettings settings) {
+        return scores
                 .keyBy(UrlContributions::urlKey)
                 .process(new UrlContributions(settings.urlRetentionMillis(), settings.neighbourhoodMaxDepth()), TypeInformation.of(PrefixDelta.class))
                 .uid(OperatorIds.URL_CONTRIBUTIONS).name(OperatorIds.URL_CONTRIBUTIONS);
+    }
 
-        DataStream<PrefixScore> neighbourhoods = deltas
+    /** Per prefix, continuously: badness after every change, stamped with the running threshold. */
+    public static SingleOutputStreamOperator<PrefixScore> neighbourhoods(DataStream<PrefixDelta> deltas, DetectionSettings settings) {
+        return deltas
                 .keyBy(PrefixDelta::prefix)
                 .process(new NeighbourhoodAggregate(settings.neighbourhoodMaxEvidence()), TypeInformation.of(PrefixScore.class))
-                .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE).name(OperatorIds.NEIGHBOURHOOD_AGGREGATE);
-
-        SingleOutputStreamOperator<PrefixScore> withThreshold = neighbourhoods
+                .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE).name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
                 .process(new ThresholdStatistic(settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()), TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD).name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
                 .setParallelism(1).setMaxParallelism(1);
+    }
 
+    static DataStream<Alert> neighbourhoodAlerts(SingleOutputStreamOperator<PrefixScore> withThreshold, DetectionSettings settings) {
         BroadcastStream<Double> thresholdChanges = withThreshold.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES).broadcast(NeighbourhoodAlerts.THRESHOLD);
-        DataStream<Alert> neighbourhoodAlerts = withThreshold
+        return withThreshold
                 .keyBy(PrefixScore::prefix)
                 .connect(thresholdChanges)
                 .process(new NeighbourhoodAlerts(settings.neighbourhoodThreshold()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_ALERTS).name(OperatorIds.NEIGHBOURHOOD_ALERTS);
-
-        DataStream<DeadLetter> deadLetters = hashed.getSideOutput(DeadLetters.TAG).union(matched.getSideOutput(DeadLetters.TAG));
-        return new Outputs(hashed, scores, withThreshold, pageAlerts.union(neighbourhoodAlerts), deadLetters);
     }
 }
