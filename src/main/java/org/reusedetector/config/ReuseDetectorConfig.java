@@ -42,7 +42,7 @@ public final class ReuseDetectorConfig {
         if (yamlFile != null) {
             try {
                 JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(yamlFile));
-                if (root != null && !root.isNull()) {
+                if (root != null && !root.isNull() && !root.isMissingNode()) { // empty or comments only: nothing set
                     if (!root.isObject()) {
                         throw new ConfigException(yamlFile + ": the configuration must be a YAML mapping");
                     }
@@ -111,13 +111,30 @@ public final class ReuseDetectorConfig {
         return new Configuration(flink);
     }
 
-    /** All detector options as a flat map (for the job's global parameters). */
+    /**
+     * All detector options with a value (set or default) as a flat map (for the job's global parameters), in
+     * Flink's own string forms ({@code 10 s}, {@code p;div}) so that {@link #of} reads them back.
+     */
     public Map<String, String> toMap() {
+        Configuration typed = new Configuration();
+        for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
+            copyValue(option, typed);
+        }
+        Map<String, String> strings = typed.toMap();
         Map<String, String> values = new LinkedHashMap<>();
         for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
-            getOptional(option).ifPresent(v -> values.put(option.key(), String.valueOf(v)));
+            if (strings.containsKey(option.key())) {
+                values.put(option.key(), strings.get(option.key()));
+            }
         }
         return values;
+    }
+
+    private <T> void copyValue(ConfigOption<T> option, Configuration into) {
+        T value = get(option);
+        if (value != null) {
+            into.set(option, value);
+        }
     }
 
     private void validate() {

@@ -46,6 +46,9 @@ public final class PageRecordParser {
             // cheap guard before building a tree of a huge record; the exact check on the body follows
             throw new Rejected(DeadLetterReason.BODY_TOO_LARGE, "record of " + json.length() + " characters exceeds the body limit of " + maxBodyBytes + " bytes");
         }
+        if (json == null) {
+            throw new Rejected(DeadLetterReason.INVALID_JSON, "empty record (no value)"); // e.g. a tombstone on the pages topic
+        }
         JsonNode node;
         try {
             node = Json.MAPPER.readTree(json);

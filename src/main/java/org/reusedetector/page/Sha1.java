@@ -49,13 +49,18 @@ public final class Sha1 {
         }
         byte[] out = new byte[LENGTH];
         for (int i = 0; i < LENGTH; i++) {
-            int hi = Character.digit(hex.charAt(2 * i), 16);
-            int lo = Character.digit(hex.charAt(2 * i + 1), 16);
+            int hi = hexDigit(hex.charAt(2 * i));
+            int lo = hexDigit(hex.charAt(2 * i + 1));
             if (hi < 0 || lo < 0) {
                 throw new IllegalArgumentException("not a SHA-1 hex digest (40 hex digits): " + hex);
             }
             out[i] = (byte) ((hi << 4) | lo);
         }
         return out;
+    }
+
+    /** ASCII hex digits only ({@link Character#digit} also takes other scripts' and full-width digits). */
+    private static int hexDigit(char c) {
+        return c < 0x80 ? Character.digit(c, 16) : -1;
     }
 }

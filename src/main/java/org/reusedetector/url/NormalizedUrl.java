@@ -34,6 +34,23 @@ public record NormalizedUrl(String origin, String path) {
             throw new InvalidUrlException("not an http(s) URL: " + url);
         }
         String host = uri.getHost();
+        int port = uri.getPort();
+        if (host == null && uri.getRawAuthority() != null) {
+            // java.net.URI takes host names with '_' (common in the wild) for registry authorities
+            String authority = uri.getRawAuthority();
+            authority = authority.substring(authority.lastIndexOf('@') + 1);
+            int colon = authority.lastIndexOf(':');
+            if (colon >= 0) {
+                String digits = authority.substring(colon + 1);
+                boolean valid = digits.length() <= 5 && digits.chars().allMatch(c -> c >= '0' && c <= '9');
+                port = digits.isEmpty() || !valid ? -1 : Integer.parseInt(digits);
+                if (!valid || port > 65535) {
+                    throw new InvalidUrlException("malformed port in URL: " + url);
+                }
+                authority = authority.substring(0, colon);
+            }
+            host = authority.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_')) ? authority : null;
+        }
         if (host == null || host.isEmpty()) {
             throw new InvalidUrlException("URL without host: " + url);
         }
@@ -41,13 +58,15 @@ public record NormalizedUrl(String origin, String path) {
         if (host.endsWith(".")) {
             host = host.substring(0, host.length() - 1);
         }
-        int port = uri.getPort();
         boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
         String origin = scheme + "://" + host + (defaultPort ? "" : ":" + port);
         String rawPath = uri.getRawPath();
         String path = collapseSlashes(rawPath == null || rawPath.isEmpty() ? "/" : rawPath);
-        if (path.startsWith("/..")) {
-            path = "/"; // URI.normalize leaves leading ".." segments that climb above the root
+        while (path.equals("/..") || path.startsWith("/../")) {
+            path = path.substring(3); // URI.normalize leaves leading ".." segments that climb above the root
+            if (path.isEmpty()) {
+                path = "/";
+            }
         }
         return new NormalizedUrl(origin, path);
     }

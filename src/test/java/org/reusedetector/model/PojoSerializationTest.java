@@ -1,0 +1,140 @@
+package org.reusedetector.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.CompositeType;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.api.java.typeutils.ListTypeInfo;
+import org.apache.flink.api.java.typeutils.MapTypeInfo;
+import org.apache.flink.api.java.typeutils.ObjectArrayTypeInfo;
+import org.apache.flink.api.java.typeutils.PojoTypeInfo;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.reusedetector.stream.functions.NeighbourhoodState;
+import org.reusedetector.stream.functions.UrlContribution;
+
+/**
+ * Every record passed between Flink operators must be a Flink POJO: with generic types disabled, a type that fell
+ * back to Kryo would fail here instead of silently costing throughput (and state compatibility) in the job.
+ */
+class PojoSerializationTest {
+
+    private static final Evidence EVIDENCE = new Evidence("a9993e364706816aba3e25717850c26c9cd0d89d", Label.KIND_CHUNK, "informed:ref", "http://a.org/");
+    private static final Evidence BARE_EVIDENCE = new Evidence("da39a3ee5e6b4b0d3255bfef95601890afd80709", Label.KIND_FILE, null, null);
+
+    static Stream<Arguments> instances() {
+        return Stream.of(
+                Arguments.of(PageRecord.class, List.of(
+                        new PageRecord("http://a.org/", "2024-01-01T00:00:00Z", 1704067200000L, 200, "text/html", "<p>x</p>", "{\"k\":1}"),
+                        new PageRecord("http://a.org/", "2024-01-01T00:00:00Z", 0L, null, null, "", null))),
+                Arguments.of(HashedPage.class, List.of(
+                        new HashedPage("http://a.org/", 5L, new byte[20], new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                            -1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12, -13, -14, -15, -16, -17, -18, -19, -20}, new int[] {120, 7}, 999),
+                        new HashedPage("http://a.org/", 0L, new byte[20], new byte[0], new int[0], 0),
+                        new HashedPage(null, 0L, null, null, null, 0))),
+                Arguments.of(Evidence.class, List.of(EVIDENCE, BARE_EVIDENCE, new Evidence(null, null, null, null))),
+                Arguments.of(PageScore.class, List.of(
+                        new PageScore("http://a.org/", 1L, 4, 2, 0.5, false, new Evidence[] {EVIDENCE, BARE_EVIDENCE}),
+                        new PageScore("http://a.org/", 1L, 0, 0, 1.0, true, new Evidence[0]),
+                        new PageScore(null, 1L, 0, 0, 0.0, false, null),
+                        new PageScore("http://a.org/", 1L, 3, 1, 1.0 / 3, false, new Evidence[] {null, EVIDENCE}))),
+                Arguments.of(Label.class, List.of(
+                        new Label("a9993e364706816aba3e25717850c26c9cd0d89d", Label.KIND_STOP, Label.OP_ADD, "s", "http://a.org/", 3L, 2L, "text"),
+                        new Label("a9993e364706816aba3e25717850c26c9cd0d89d", Label.KIND_CHUNK, Label.OP_REMOVE, null, null, null, null, null))),
+                Arguments.of(Alert.class, List.of(
+                        new Alert(Alert.TYPE_PAGE, "http://a.org/p", null, 0.5, 0.144, null, 4, 2, "2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z",
+                                new Evidence[] {EVIDENCE}),
+                        new Alert(Alert.TYPE_NEIGHBORHOOD, null, "http://a.org/x/", 0.7, 0.3, 12L, null, null, null, null, null))),
+                Arguments.of(DeadLetter.class, List.of(
+                        new DeadLetter("invalid-json", "invalid JSON: ...", "pages/0/17", "{", false, "2024-01-01T00:00:00Z"),
+                        new DeadLetter(null, null, null, null, true, null))),
+                Arguments.of(SourceRecord.class, List.of(new SourceRecord("{\"a\":1}", "pages.jsonl:1"), new SourceRecord(null, null))),
+                Arguments.of(PrefixDelta.class, List.of(
+                        new PrefixDelta("http://a.org/x/", 1, 0.25, 7L, new Evidence[] {EVIDENCE}),
+                        new PrefixDelta("http://a.org/", -1, -0.25, 8L, new Evidence[0]),
+                        new PrefixDelta(null, 0, 0.0, 0L, null))),
+                Arguments.of(PrefixScore.class, List.of(
+                        new PrefixScore("http://a.org/x/", 6, 0.4, 5, 0.3, 9L, new Evidence[] {EVIDENCE, BARE_EVIDENCE}, Double.NaN),
+                        new PrefixScore(null, 0, 0.0, 0, 0.0, 0L, null, 0.2))),
+                Arguments.of(UrlContribution.class, List.of(new UrlContribution(0.75, 123L), new UrlContribution(Double.NaN, Long.MIN_VALUE))),
+                Arguments.of(NeighbourhoodState.class, List.of(
+                        new NeighbourhoodState(3, 1.5, new Evidence[] {EVIDENCE}),
+                        new NeighbourhoodState(0, 0.0, null),
+                        new NeighbourhoodState(1, 0.1, new Evidence[] {null}))));
+    }
+
+    private static SerializerConfigImpl noGenericTypes() {
+        SerializerConfigImpl config = new SerializerConfigImpl();
+        config.setGenericTypes(false);
+        assertThat(config.hasGenericTypesDisabled()).isTrue();
+        return config;
+    }
+
+    /** No field anywhere below falls back to a generic (Kryo) type. */
+    private static void assertNoGenericTypes(TypeInformation<?> type, String path) {
+        assertThat(type).as("type of %s", path).isNotInstanceOf(GenericTypeInfo.class);
+        if (type instanceof CompositeType<?> composite) {
+            for (int i = 0; i < composite.getArity(); i++) {
+                assertNoGenericTypes(composite.getTypeAt(i), path + "." + composite.getFieldNames()[i]);
+            }
+        } else if (type instanceof ObjectArrayTypeInfo<?, ?> array) {
+            assertNoGenericTypes(array.getComponentInfo(), path + "[]");
+        } else if (type instanceof ListTypeInfo<?> list) {
+            assertNoGenericTypes(list.getElementTypeInfo(), path + "[]");
+        } else if (type instanceof MapTypeInfo<?, ?> map) {
+            assertNoGenericTypes(map.getKeyTypeInfo(), path + ".key");
+            assertNoGenericTypes(map.getValueTypeInfo(), path + ".value");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("instances")
+    <T> void isAPojoAndRoundTripsWithoutGenericTypes(Class<T> type, List<T> values) throws IOException {
+        TypeInformation<T> info = TypeInformation.of(type);
+        assertThat(info).as("%s is a Flink POJO", type.getSimpleName()).isInstanceOf(PojoTypeInfo.class);
+        assertThat(info.getArity()).isEqualTo(type.getRecordComponents().length);
+        assertNoGenericTypes(info, type.getSimpleName());
+
+        TypeSerializer<T> serializer = info.createSerializer(noGenericTypes());
+        for (T value : values) {
+            DataOutputSerializer out = new DataOutputSerializer(256);
+            serializer.serialize(value, out);
+            T back = serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
+            assertThat(back).as("round trip of %s", value).usingRecursiveComparison().withEqualsForType(Double::equals, Double.class).isEqualTo(value);
+            assertThat(serializer.copy(value)).as("copy of %s", value).usingRecursiveComparison().withEqualsForType(Double::equals, Double.class).isEqualTo(value);
+        }
+        // a duplicated serializer (as every parallel task gets) reads what the original wrote
+        DataOutputSerializer out = new DataOutputSerializer(256);
+        for (T value : values) {
+            serializer.serialize(value, out);
+        }
+        TypeSerializer<T> other = serializer.duplicate();
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        for (T value : values) {
+            assertThat(other.deserialize(in)).usingRecursiveComparison().withEqualsForType(Double::equals, Double.class).isEqualTo(value);
+        }
+        assertThat(in.available()).isZero();
+    }
+
+    /** A record with a field Flink can only serialise with Kryo. */
+    public record WithGenericField(String name, java.util.Map<String, Object> attributes) {}
+
+    @Test
+    void guardCatchesAGenericField() {
+        TypeInformation<WithGenericField> info = TypeInformation.of(WithGenericField.class);
+        assertThat(info).isInstanceOf(PojoTypeInfo.class);
+        assertThatThrownBy(() -> assertNoGenericTypes(info, "WithGenericField")).isInstanceOf(AssertionError.class);
+        assertThatThrownBy(() -> info.createSerializer(noGenericTypes())).isInstanceOf(UnsupportedOperationException.class);
+    }
+}

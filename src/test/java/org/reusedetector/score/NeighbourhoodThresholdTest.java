@@ -1,0 +1,146 @@
+package org.reusedetector.score;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class NeighbourhoodThresholdTest {
+
+    private static final NeighbourhoodThreshold PAPER = new NeighbourhoodThreshold(5, 3, 1.0, Double.NaN);
+
+    @Test
+    void countsFromMinPages() {
+        assertThat(PAPER.counts(4)).isFalse();
+        assertThat(PAPER.counts(5)).isTrue();
+        assertThat(PAPER.counts(500)).isTrue();
+    }
+
+    @Test
+    void thresholdIsNaNUntilMinNeighbourhoodsCount() {
+        RunningStats stats = new RunningStats();
+        assertThat(PAPER.threshold(stats)).isNaN();
+        stats.add(0.1);
+        stats.add(0.3);
+        assertThat(PAPER.threshold(stats)).isNaN();
+        stats.add(0.5);
+        // mean 0.3, population sd sqrt(0.08 / 3)
+        assertThat(PAPER.threshold(stats)).isCloseTo(0.3 + Math.sqrt(0.08 / 3), within(1e-12));
+        stats.remove(0.5);
+        assertThat(PAPER.threshold(stats)).isNaN();
+    }
+
+    @Test
+    void zeroMinNeighbourhoodsStillNeedsOneValue() {
+        NeighbourhoodThreshold any = new NeighbourhoodThreshold(1, 0, 1.0, Double.NaN);
+        RunningStats stats = new RunningStats();
+        assertThat(any.threshold(stats)).isNaN();
+        stats.add(0.4);
+        assertThat(any.threshold(stats)).isCloseTo(0.4, within(1e-12));
+    }
+
+    @Test
+    void standardDeviationsScaleTheDeviation() {
+        RunningStats stats = new RunningStats();
+        for (double v : new double[] {0.2, 0.4, 0.6}) {
+            stats.add(v);
+        }
+        double sd = Math.sqrt(0.08 / 3);
+        assertThat(new NeighbourhoodThreshold(1, 1, 0.0, Double.NaN).threshold(stats)).isCloseTo(0.4, within(1e-12));
+        assertThat(new NeighbourhoodThreshold(1, 1, 2.0, Double.NaN).threshold(stats)).isCloseTo(0.4 + 2 * sd, within(1e-12));
+    }
+
+    @Test
+    void fixedThresholdOverridesTheStatistic() {
+        NeighbourhoodThreshold fixed = new NeighbourhoodThreshold(5, 20, 1.0, 0.25);
+        RunningStats stats = new RunningStats();
+        assertThat(fixed.threshold(stats)).isEqualTo(0.25);
+        for (int i = 0; i < 50; i++) {
+            stats.add(0.9);
+        }
+        assertThat(fixed.threshold(stats)).isEqualTo(0.25);
+        assertThat(new NeighbourhoodThreshold(5, 20, 1.0, 0.0).threshold(new RunningStats())).isEqualTo(0.0);
+    }
+
+    @Test
+    void updateAddsWhenANeighbourhoodReachesMinPages() {
+        RunningStats stats = new RunningStats();
+        PAPER.update(stats, 3, 0.5, 4, 0.6);
+        assertThat(stats.count()).isZero();
+        PAPER.update(stats, 4, 0.6, 5, 0.7);
+        assertThat(stats.count()).isEqualTo(1);
+        assertThat(stats.mean()).isCloseTo(0.7, within(1e-12));
+    }
+
+    @Test
+    void updateReplacesWhileANeighbourhoodCounts() {
+        RunningStats stats = new RunningStats();
+        PAPER.update(stats, 4, 0.0, 5, 0.7);
+        PAPER.update(stats, 5, 0.7, 6, 0.2);
+        PAPER.update(stats, 6, 0.2, 6, 0.3); // revisit: same pages, new badness
+        assertThat(stats.count()).isEqualTo(1);
+        assertThat(stats.mean()).isCloseTo(0.3, within(1e-12));
+    }
+
+    @Test
+    void updateRemovesWhenANeighbourhoodDropsBelowMinPages() {
+        RunningStats stats = new RunningStats();
+        stats.add(0.9); // another neighbourhood
+        PAPER.update(stats, 4, 0.0, 5, 0.5);
+        PAPER.update(stats, 5, 0.5, 4, 0.4);
+        assertThat(stats.count()).isEqualTo(1);
+        assertThat(stats.mean()).isCloseTo(0.9, within(1e-12));
+        PAPER.update(stats, 4, 0.4, 0, 0.0);
+        assertThat(stats.count()).isEqualTo(1);
+    }
+
+    @Test
+    void emptyNeighbourhoodsNeverCount() {
+        NeighbourhoodThreshold all = new NeighbourhoodThreshold(0, 1, 1.0, Double.NaN);
+        RunningStats stats = new RunningStats();
+        assertThat(all.counts(0)).isTrue();
+        all.update(stats, 0, 0.0, 0, 0.0);
+        assertThat(stats.count()).isZero();
+        all.update(stats, 0, 0.0, 1, 0.5);
+        assertThat(stats.count()).isEqualTo(1);
+        all.update(stats, 1, 0.5, 0, 0.0);
+        assertThat(stats.count()).isZero();
+        assertThat(all.isBad(0, 1.0, 0.1)).isFalse();
+    }
+
+    @Test
+    void updatesOfManyNeighbourhoodsMatchARecount() {
+        java.util.Random random = new java.util.Random(3);
+        long[] pages = new long[50];
+        double[] badness = new double[50];
+        RunningStats stats = new RunningStats();
+        for (int step = 0; step < 20_000; step++) {
+            int n = random.nextInt(pages.length);
+            long newPages = Math.max(0, pages[n] + random.nextInt(3) - 1);
+            double newBadness = newPages == 0 ? 0.0 : random.nextDouble();
+            PAPER.update(stats, pages[n], badness[n], newPages, newBadness);
+            pages[n] = newPages;
+            badness[n] = newBadness;
+        }
+        RunningStats recount = new RunningStats();
+        for (int n = 0; n < pages.length; n++) {
+            if (pages[n] >= 5) {
+                recount.add(badness[n]);
+            }
+        }
+        assertThat(stats.count()).isEqualTo(recount.count());
+        assertThat(stats.mean()).isCloseTo(recount.mean(), within(1e-9));
+        assertThat(stats.standardDeviation()).isCloseTo(recount.standardDeviation(), within(1e-6));
+    }
+
+    @Test
+    void isBadIsStrictlyAboveAKnownThresholdWithEnoughPages() {
+        assertThat(PAPER.isBad(10, 0.51, 0.5)).isTrue();
+        assertThat(PAPER.isBad(10, 0.5, 0.5)).isFalse();
+        assertThat(PAPER.isBad(10, 0.49, 0.5)).isFalse();
+        assertThat(PAPER.isBad(4, 1.0, 0.5)).isFalse();
+        assertThat(PAPER.isBad(5, 1.0, 0.5)).isTrue();
+        assertThat(PAPER.isBad(10, 1.0, Double.NaN)).isFalse();
+        assertThat(PAPER.isBad(0, 1.0, 0.0)).isFalse();
+    }
+}

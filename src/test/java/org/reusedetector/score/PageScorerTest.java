@@ -1,0 +1,219 @@
+package org.reusedetector.score;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.labels.MapLabelStore;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.page.HashKey;
+import org.reusedetector.page.Sha1;
+import org.reusedetector.page.StopChunks;
+
+class PageScorerTest {
+
+    private LabelIndex labels;
+
+    @BeforeEach
+    void setUp() {
+        labels = new LabelIndex(new MapLabelStore());
+    }
+
+    private static String hex(String text) {
+        return Sha1.hex(Sha1.of(text));
+    }
+
+    private void label(String text, String kind) {
+        labels.apply(new Label(hex(text), kind, Label.OP_ADD, "test-source", "http://expert.org/" + text, null, null, null));
+    }
+
+    /** A page whose chunks are the given texts, each with the given length (independent of the text). */
+    private static HashedPage page(String body, String[] chunks, int[] lengths) {
+        byte[] packed = new byte[chunks.length * Sha1.LENGTH];
+        for (int i = 0; i < chunks.length; i++) {
+            System.arraycopy(Sha1.of(chunks[i]), 0, packed, i * Sha1.LENGTH, Sha1.LENGTH);
+        }
+        return new HashedPage("http://a.org/p.html", 42L, Sha1.of(body), packed, lengths, body.length());
+    }
+
+    private static HashedPage page(String... chunks) {
+        int[] lengths = new int[chunks.length];
+        java.util.Arrays.fill(lengths, 200);
+        return page(String.join("|", chunks), chunks, lengths);
+    }
+
+    @Test
+    void containmentIsTheShareOfLabelledChunks() {
+        label("c1", Label.KIND_CHUNK);
+        label("c3", Label.KIND_CHUNK);
+        PageScore score = new PageScorer(StopChunks.none(), 5).score(page("c1", "c2", "c3", "c4"), labels);
+        assertThat(score.chunks()).isEqualTo(4);
+        assertThat(score.matchedChunks()).isEqualTo(2);
+        assertThat(score.badness()).isEqualTo(0.5);
+        assertThat(score.fileMatch()).isFalse();
+        assertThat(score.url()).isEqualTo("http://a.org/p.html");
+        assertThat(score.eventTime()).isEqualTo(42L);
+        assertThat(score.evidence()).extracting(Evidence::hash).containsExactly(hex("c1"), hex("c3"));
+        assertThat(score.evidence()[0]).isEqualTo(new Evidence(hex("c1"), Label.KIND_CHUNK, "test-source", "http://expert.org/c1"));
+    }
+
+    @Test
+    void unlabelledPageScoresZero() {
+        PageScore score = new PageScorer(StopChunks.none(), 5).score(page("x", "y"), labels);
+        assertThat(score.badness()).isZero();
+        assertThat(score.matchedChunks()).isZero();
+        assertThat(score.chunks()).isEqualTo(2);
+        assertThat(score.evidence()).isEmpty();
+    }
+
+    @Test
+    void shortChunksAreRemovedBeforeScoring() {
+        label("short", Label.KIND_CHUNK);
+        label("long", Label.KIND_CHUNK);
+        HashedPage page = page("body", new String[] {"short", "long", "other"}, new int[] {99, 100, 150});
+        PageScore score = new PageScorer(new StopChunks(100, Set.of()), 5).score(page, labels);
+        assertThat(score.chunks()).isEqualTo(2);
+        assertThat(score.matchedChunks()).isEqualTo(1);
+        assertThat(score.badness()).isEqualTo(0.5);
+        assertThat(score.evidence()).extracting(Evidence::hash).containsExactly(hex("long"));
+    }
+
+    @Test
+    void listedStopChunksAreRemovedBeforeScoring() {
+        label("boilerplate", Label.KIND_CHUNK);
+        label("content", Label.KIND_CHUNK);
+        StopChunks stop = new StopChunks(0, Set.of(HashKey.of(Sha1.of("boilerplate"))));
+        PageScore score = new PageScorer(stop, 5).score(page("boilerplate", "content", "mine"), labels);
+        assertThat(score.chunks()).isEqualTo(2);
+        assertThat(score.matchedChunks()).isEqualTo(1);
+        assertThat(score.badness()).isEqualTo(0.5);
+    }
+
+    @Test
+    void chunksLabelledStopAreRemovedBeforeScoring() {
+        label("template", Label.KIND_STOP);
+        label("both", Label.KIND_CHUNK);
+        label("both", Label.KIND_STOP); // stop wins over chunk
+        label("content", Label.KIND_CHUNK);
+        PageScore score = new PageScorer(StopChunks.none(), 5).score(page("template", "both", "content", "mine"), labels);
+        assertThat(score.chunks()).isEqualTo(2);
+        assertThat(score.matchedChunks()).isEqualTo(1);
+        assertThat(score.badness()).isEqualTo(0.5);
+        assertThat(score.evidence()).extracting(Evidence::hash).containsExactly(hex("content"));
+    }
+
+    @Test
+    void fileLabelOnAChunkHashDoesNotCountAsChunkMatch() {
+        label("c1", Label.KIND_FILE);
+        PageScore score = new PageScorer(StopChunks.none(), 5).score(page("c1", "c2"), labels);
+        assertThat(score.matchedChunks()).isZero();
+        assertThat(score.badness()).isZero();
+    }
+
+    @Test
+    void fileMatchHasBadnessOne() {
+        HashedPage page = page("c1", "c2", "c3");
+        labels.apply(new Label(Sha1.hex(page.fileHash()), Label.KIND_FILE, Label.OP_ADD, "files", "http://expert.org/", null, null, null));
+        label("c2", Label.KIND_CHUNK);
+        PageScore score = new PageScorer(StopChunks.none(), 5).score(page, labels);
+        assertThat(score.fileMatch()).isTrue();
+        assertThat(score.badness()).isEqualTo(1.0);
+        assertThat(score.chunks()).isEqualTo(3);
+        assertThat(score.matchedChunks()).isEqualTo(1);
+        assertThat(score.evidence()[0]).isEqualTo(new Evidence(Sha1.hex(page.fileHash()), Label.KIND_FILE, "files", "http://expert.org/"));
+        assertThat(score.evidence()).hasSize(2);
+    }
+
+    @Test
+    void chunkLabelOnTheFileHashIsNoFileMatch() {
+        HashedPage page = page("c1", "c2");
+        labels.apply(new Label(Sha1.hex(page.fileHash()), Label.KIND_CHUNK, Label.OP_ADD, null, null, null, null, null));
+        PageScore score = new PageScorer(StopChunks.none(), 5).score(page, labels);
+        assertThat(score.fileMatch()).isFalse();
+        assertThat(score.badness()).isZero();
+    }
+
+    @Test
+    void fileMatchOfAPageWithoutScoringChunks() {
+        HashedPage page = page("", new String[] {"tiny"}, new int[] {3});
+        labels.apply(new Label(Sha1.hex(page.fileHash()), Label.KIND_FILE, Label.OP_ADD, null, null, null, null, null));
+        PageScore score = new PageScorer(new StopChunks(100, Set.of()), 5).score(page, labels);
+        assertThat(score.chunks()).isZero();
+        assertThat(score.fileMatch()).isTrue();
+        assertThat(score.badness()).isEqualTo(1.0);
+        assertThat(score.evidence()).singleElement().satisfies(e -> {
+            assertThat(e.kind()).isEqualTo(Label.KIND_FILE);
+            assertThat(e.source()).isNull();
+            assertThat(e.exampleUrl()).isNull();
+        });
+    }
+
+    @Test
+    void evidenceIsCapped() {
+        String[] chunks = new String[10];
+        for (int i = 0; i < chunks.length; i++) {
+            chunks[i] = "chunk" + i;
+            label(chunks[i], Label.KIND_CHUNK);
+        }
+        HashedPage page = page(chunks);
+        PageScore capped = new PageScorer(StopChunks.none(), 3).score(page, labels);
+        assertThat(capped.matchedChunks()).isEqualTo(10);
+        assertThat(capped.badness()).isEqualTo(1.0);
+        assertThat(capped.evidence()).extracting(Evidence::hash).containsExactly(hex("chunk0"), hex("chunk1"), hex("chunk2"));
+
+        labels.apply(new Label(Sha1.hex(page.fileHash()), Label.KIND_FILE, Label.OP_ADD, null, null, null, null, null));
+        PageScore withFile = new PageScorer(StopChunks.none(), 3).score(page, labels);
+        assertThat(withFile.evidence()).hasSize(3);
+        assertThat(withFile.evidence()[0].kind()).isEqualTo(Label.KIND_FILE);
+
+        PageScore none = new PageScorer(StopChunks.none(), 0).score(page, labels);
+        assertThat(none.evidence()).isEmpty();
+        assertThat(none.fileMatch()).isTrue();
+        assertThat(none.matchedChunks()).isEqualTo(10);
+    }
+
+    @Test
+    void pageWithZeroChunks() {
+        HashedPage empty = new HashedPage("http://a.org/", 1L, Sha1.of(""), new byte[0], new int[0], 0);
+        PageScore score = new PageScorer(new StopChunks(100, Set.of()), 5).score(empty, labels);
+        assertThat(score.chunks()).isZero();
+        assertThat(score.matchedChunks()).isZero();
+        assertThat(score.badness()).isZero();
+        assertThat(score.fileMatch()).isFalse();
+        assertThat(score.evidence()).isEmpty();
+    }
+
+    @Test
+    void pageWhoseChunksAreAllStopChunks() {
+        label("a", Label.KIND_CHUNK);
+        label("b", Label.KIND_STOP);
+        HashedPage page = page("body", new String[] {"a", "b"}, new int[] {10, 500});
+        PageScore score = new PageScorer(new StopChunks(100, Set.of()), 5).score(page, labels);
+        assertThat(score.chunks()).isZero();
+        assertThat(score.badness()).isZero();
+        assertThat(score.evidence()).isEmpty();
+    }
+
+    @Test
+    void repeatedChunksCountEachTime() {
+        label("dup", Label.KIND_CHUNK);
+        PageScore score = new PageScorer(StopChunks.none(), 5).score(page("dup", "dup", "x", "dup"), labels);
+        assertThat(score.chunks()).isEqualTo(4);
+        assertThat(score.matchedChunks()).isEqualTo(3);
+        assertThat(score.badness()).isEqualTo(0.75);
+    }
+
+    @Test
+    void removedLabelNoLongerMatches() {
+        label("c1", Label.KIND_CHUNK);
+        PageScorer scorer = new PageScorer(StopChunks.none(), 5);
+        assertThat(scorer.score(page("c1", "c2"), labels).badness()).isEqualTo(0.5);
+        labels.apply(new Label(hex("c1"), Label.KIND_CHUNK, Label.OP_REMOVE, null, null, null, null, null));
+        assertThat(scorer.score(page("c1", "c2"), labels).badness()).isZero();
+    }
+}
