@@ -161,6 +161,9 @@ public final class ReuseDetectorConfig {
                 throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");
             }
         });
+        if (get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP) <= 0) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP.key() + "': must be positive");
+        }
         if (get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS) < 0) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS.key() + "': must not be negative");
         }
