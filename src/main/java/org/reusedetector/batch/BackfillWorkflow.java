@@ -1,0 +1,142 @@
+package org.reusedetector.batch;
+
+import java.time.Duration;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.score.RunningStats;
+import org.reusedetector.stream.DetectionSettings;
+import org.reusedetector.stream.DetectionWorkflow;
+import org.reusedetector.stream.functions.NeighbourhoodState;
+
+/**
+ * Backfill detection of a whole corpus ({@code detect}), in {@code RuntimeExecutionMode.BATCH}. Pages are
+ * parsed, hashed, matched and scored by the streaming job's own operators ({@link DetectionWorkflow}), and
+ * per-URL contributions use the same revisit rule; only the neighbourhood threshold differs, as it can in a
+ * batch: it is exactly mean + k·σ over the final badness of all neighbourhoods, not a running estimate.
+ */
+public final class BackfillWorkflow {
+
+    private BackfillWorkflow() {}
+
+    public record Outputs(
+            DataStream<PageResult> pages,
+            DataStream<NeighbourhoodResult> neighbourhoods,
+            DataStream<Alert> alerts,
+            DataStream<BadnessStatistic> statistic,
+            DataStream<DeadLetter> deadLetters) {}
+
+    public static final String FINAL_NEIGHBOURHOODS = "final-neighbourhoods";
+    public static final String BADNESS_STATISTIC = "badness-statistic";
+    public static final String JUDGE_NEIGHBOURHOODS = "judge-neighbourhoods";
+    public static final String PAGE_RESULTS = "page-results";
+
+    /** From raw page records (JSONL or WARC): parse and hash first. */
+    public static Outputs fromPages(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages, settings);
+        Outputs outputs = fromHashes(parsed.hashedPages(), labels, settings);
+        return new Outputs(outputs.pages(), outputs.neighbourhoods(), outputs.alerts(), outputs.statistic(),
+                outputs.deadLetters().union(parsed.deadLetters()));
+    }
+
+    /** From hashed pages (a hash index, or pages hashed upstream). */
+    public static Outputs fromHashes(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        DetectionSettings batch = settings.withoutSnapshotWait(); // in BATCH mode the broadcast side is read first
+        DetectionWorkflow.Scored scored = DetectionWorkflow.score(hashed, labels, batch, Duration.ZERO);
+        double pageThreshold = batch.pageThreshold();
+        DataStream<PageResult> pages = scored.scores()
+                .map(score -> PageResult.of(score, pageThreshold), TypeInformation.of(PageResult.class))
+                .uid(PAGE_RESULTS).name(PAGE_RESULTS);
+
+        int maxEvidence = batch.neighbourhoodMaxEvidence();
+        // deltas sum to a neighbourhood's final totals whatever order they come in
+        DataStream<PrefixDelta> finals = DetectionWorkflow.prefixDeltas(scored.scores(), batch)
+                .keyBy(PrefixDelta::prefix)
+                .reduce((a, b) -> new PrefixDelta(a.prefix(), a.pagesDelta() + b.pagesDelta(), a.badnessDelta() + b.badnessDelta(),
+                        Math.max(a.eventTime(), b.eventTime()), keepEvidence(a.evidence(), b.evidence(), maxEvidence)))
+                .uid(FINAL_NEIGHBOURHOODS).name(FINAL_NEIGHBOURHOODS);
+
+        NeighbourhoodThreshold rule = batch.neighbourhoodThreshold();
+        DataStream<BadnessStatistic> statistic = finals
+                .filter(f -> f.pagesDelta() > 0 && rule.counts(f.pagesDelta()))
+                .map(f -> BadnessStatistic.of(badness(f)), TypeInformation.of(BadnessStatistic.class))
+                .keyBy(s -> 0, Types.INT)
+                .reduce(BadnessStatistic::plus)
+                .uid(BADNESS_STATISTIC).name(BADNESS_STATISTIC)
+                .setParallelism(1);
+
+        DataStream<NeighbourhoodResult> neighbourhoods = finals
+                .filter(f -> f.pagesDelta() > 0)
+                .connect(statistic.broadcast(STATISTIC))
+                .process(new JudgeNeighbourhoods(rule), TypeInformation.of(NeighbourhoodResult.class))
+                .uid(JUDGE_NEIGHBOURHOODS).name(JUDGE_NEIGHBOURHOODS);
+
+        DataStream<Alert> neighbourhoodAlerts = neighbourhoods
+                .filter(NeighbourhoodResult::bad)
+                .map(n -> new Alert(Alert.TYPE_NEIGHBORHOOD, null, n.prefix(), n.badness(), n.threshold(), n.pages(), null, null,
+                        java.time.Instant.ofEpochMilli(n.eventTime()).toString(), java.time.Instant.now().toString(), n.evidence()),
+                        TypeInformation.of(Alert.class))
+                .uid("neighbourhood-alerts-batch").name("neighbourhood-alerts-batch");
+
+        return new Outputs(pages, neighbourhoods, scored.pageAlerts().union(neighbourhoodAlerts), statistic, scored.invalidLabels());
+    }
+
+    static final MapStateDescriptor<String, BadnessStatistic> STATISTIC =
+            new MapStateDescriptor<>("badness-statistic", Types.STRING, TypeInformation.of(BadnessStatistic.class));
+
+    static double badness(PrefixDelta totals) {
+        return new NeighbourhoodState(totals.pagesDelta(), totals.badnessDelta(), null).badness();
+    }
+
+    private static Evidence[] keepEvidence(Evidence[] a, Evidence[] b, int max) {
+        if (a.length >= max || b.length == 0) {
+            return a;
+        }
+        Evidence[] merged = java.util.Arrays.copyOf(a, Math.min(max, a.length + b.length));
+        System.arraycopy(b, 0, merged, a.length, merged.length - a.length);
+        return merged;
+    }
+
+    /** Marks each neighbourhood bad or not against the exact statistic (read first: it is the broadcast side). */
+    static final class JudgeNeighbourhoods extends BroadcastProcessFunction<PrefixDelta, BadnessStatistic, NeighbourhoodResult> {
+        private final NeighbourhoodThreshold rule;
+        private transient double threshold;
+
+        JudgeNeighbourhoods(NeighbourhoodThreshold rule) {
+            this.rule = rule;
+        }
+
+        @Override
+        public void open(OpenContext openContext) {
+            threshold = Double.NaN;
+        }
+
+        @Override
+        public void processBroadcastElement(BadnessStatistic statistic, Context ctx, Collector<NeighbourhoodResult> out) throws Exception {
+            ctx.getBroadcastState(STATISTIC).put("all", statistic);
+        }
+
+        @Override
+        public void processElement(PrefixDelta totals, ReadOnlyContext ctx, Collector<NeighbourhoodResult> out) throws Exception {
+            if (Double.isNaN(threshold)) {
+                BadnessStatistic statistic = ctx.getBroadcastState(STATISTIC).get("all");
+                RunningStats stats = statistic == null ? new RunningStats() : statistic.toRunningStats();
+                threshold = rule.threshold(stats);
+            }
+            double badness = badness(totals);
+            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness, rule.isBad(totals.pagesDelta(), badness, threshold),
+                    threshold, totals.eventTime(), totals.evidence()));
+        }
+    }
+}
