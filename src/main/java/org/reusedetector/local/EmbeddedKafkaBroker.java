@@ -3,6 +3,7 @@ package org.reusedetector.local;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -46,9 +47,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Faults.</b> Where a standalone broker would exit on a fatal fault (one in loading or applying its
  * metadata, say), the kit's fault handler only logs it at ERROR and lets the node run on; {@link #close()}
- * then fails with the first such fault. The first start
- * on a directory prints two lines of Kafka's storage formatter to standard output; the kit gives no way to
- * silence them.
+ * then fails with the first such fault. The first start on a directory prints two lines of Kafka's storage
+ * formatter to standard output; the kit gives no way to silence them.
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
@@ -117,7 +117,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             throw new IllegalStateException("cannot start the embedded Kafka broker on port " + port
-                    + (dataDir == null ? "" : " with data in " + dataDir.toAbsolutePath()) + ": " + e.getMessage(), e);
+                    + (dataDir == null ? "" : " with data in " + dataDir.toAbsolutePath()) + ": " + rootMessage(e), e);
         }
     }
 
@@ -241,6 +241,16 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             throw new IllegalStateException(meta + " has no cluster.id: not a Kafka data directory?");
         }
         return Optional.of(clusterId.trim());
+    }
+
+    /** The kit wraps the telling failure (a busy port, a locked directory) in several layers. */
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.toString() : root.getMessage();
+        return root instanceof BindException ? "port in use (" + message + ")" : message;
     }
 
     private static void closeQuietly(KafkaClusterTestKit kit, Exception cause) {

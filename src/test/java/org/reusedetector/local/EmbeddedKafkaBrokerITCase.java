@@ -129,6 +129,15 @@ class EmbeddedKafkaBrokerITCase {
         assertThat(dataDir).isNotEmptyDirectory();
     }
 
+    @Test
+    void saysSoWhenItsPortIsTaken() {
+        int taken = Integer.parseInt(bootstrap.substring(bootstrap.lastIndexOf(':') + 1));
+
+        assertThatThrownBy(() -> EmbeddedKafkaBroker.start(taken, null))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("port " + taken).hasMessageContaining("port in use");
+    }
+
     private String createTopic(int partitions) {
         String topic = KafkaBrokerExtension.uniqueName("topic");
         KafkaTopics.ensure(bootstrap, List.of(new TopicSpec(topic, partitions, (short) 1, Map.of())));
