@@ -4,10 +4,11 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.reusedetector.stream.Metrics;
 
 /** The totals of a finished (bounded) detection job, from its accumulators, with throughput. */
-record JobSummary(long pages, long bytes, long chunks, long deadLetters, long pageAlerts, long neighbourhoodAlerts, long millis) {
+record JobSummary(long pages, long bytes, long chunks, long scored, long deadLetters, long pageAlerts, long neighbourhoodAlerts, long millis) {
 
     static JobSummary of(JobExecutionResult result) {
         return new JobSummary(count(result, Metrics.PAGES_PARSED), count(result, Metrics.PAGE_BYTES_PARSED), count(result, Metrics.CHUNKS_HASHED),
+                count(result, Metrics.PAGES_SCORED),
                 count(result, Metrics.DEAD_LETTERS), count(result, Metrics.PAGE_ALERTS), count(result, Metrics.NEIGHBOURHOOD_ALERTS),
                 result.getNetRuntime());
     }
@@ -23,8 +24,8 @@ record JobSummary(long pages, long bytes, long chunks, long deadLetters, long pa
 
     @Override
     public String toString() {
-        return String.format("Done in %.1f s: %d pages (%.1f MB, %d chunks), %d dead letters, %d page/file alerts, %d neighbourhood alerts; "
+        return String.format("Done in %.1f s: %d pages parsed (%.1f MB, %d chunks), %d scored, %d dead letters, %d page/file alerts, %d neighbourhood alerts; "
                         + "%.0f pages/s, %.1f MB/s",
-                seconds(), pages, bytes / 1e6, chunks, deadLetters, pageAlerts, neighbourhoodAlerts, pages / seconds(), bytes / 1e6 / seconds());
+                seconds(), pages, bytes / 1e6, chunks, scored, deadLetters, pageAlerts, neighbourhoodAlerts, pages / seconds(), bytes / 1e6 / seconds());
     }
 }

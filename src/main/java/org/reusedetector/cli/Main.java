@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             StreamCommand.class,
             LabelCommand.class,
+            DetectCommand.class,
+            IndexCommand.class,
         })
 public final class Main {
 
