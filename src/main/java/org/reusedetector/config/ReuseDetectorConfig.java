@@ -139,6 +139,12 @@ public final class ReuseDetectorConfig {
         atLeastZero(ReuseDetectorOptions.EMBEDDED_KAFKA_PORT);
         unitInterval(ReuseDetectorOptions.PAGE_THRESHOLD);
         unitInterval(ReuseDetectorOptions.TEMPLATE_MIN_SHARE);
+        atLeastZero(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH);
+        try {
+            org.reusedetector.discover.DiscoveryParams.from(this, "validation");
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid discovery settings: " + e.getMessage());
+        }
         getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).ifPresent(v -> {
             if (v < 0 || v > 1) {
                 throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");
