@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.reusedetector.discover.DiscoveryParams;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -141,7 +142,7 @@ public final class ReuseDetectorConfig {
         unitInterval(ReuseDetectorOptions.TEMPLATE_MIN_SHARE);
         atLeastZero(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH);
         try {
-            org.reusedetector.discover.DiscoveryParams.from(this, "validation");
+            DiscoveryParams.from(this, "validation");
         } catch (IllegalArgumentException e) {
             throw new ConfigException("invalid discovery settings: " + e.getMessage());
         }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.reusedetector.io.Json;
 import org.reusedetector.io.JsonLines;
@@ -58,7 +59,7 @@ public final class DiscoveryOutput {
 
     public static void writeHistogram(Path file, List<HistogramRow> rows) throws IOException {
         List<HistogramRow> sorted = new ArrayList<>(rows);
-        sorted.sort(java.util.Comparator.comparing(HistogramRow::kind).thenComparingLong(HistogramRow::occurrences));
+        sorted.sort(Comparator.comparing(HistogramRow::kind).thenComparingLong(HistogramRow::occurrences));
         try (BufferedWriter out = JsonLines.writer(file)) {
             out.write(HistogramRow.CSV_HEADER);
             out.newLine();

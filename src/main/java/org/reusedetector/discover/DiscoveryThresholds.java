@@ -1,5 +1,7 @@
 package org.reusedetector.discover;
 
+import org.reusedetector.model.Label;
+
 /**
  * The thresholds a run chose once the whole corpus was counted (discovery is not distributive, §4.2).
  *
@@ -15,6 +17,6 @@ public record DiscoveryThresholds(long pages, long chunkThreshold, long fileThre
     }
 
     public long forKind(String kind) {
-        return org.reusedetector.model.Label.KIND_FILE.equals(kind) ? fileThreshold : chunkThreshold;
+        return Label.KIND_FILE.equals(kind) ? fileThreshold : chunkThreshold;
     }
 }

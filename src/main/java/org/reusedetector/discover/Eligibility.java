@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
+import org.reusedetector.io.Json;
 import org.reusedetector.io.JsonLines;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.page.HashKey;
@@ -67,7 +69,7 @@ public final class Eligibility {
                 }
                 String hex = trimmed.startsWith("{") ? jsonHash(trimmed) : trimmed.split("[\\s,]", 2)[0];
                 try {
-                    hashes.add(HashKey.of(Sha1.fromHex(hex.toLowerCase(java.util.Locale.ROOT))));
+                    hashes.add(HashKey.of(Sha1.fromHex(hex.toLowerCase(Locale.ROOT))));
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException(file + ":" + number + ": " + e.getMessage());
                 }
@@ -80,8 +82,7 @@ public final class Eligibility {
 
     private static String jsonHash(String json) {
         try {
-            var node = org.reusedetector.io.Json.MAPPER.readTree(json);
-            return node.path("hash").asText("");
+            return Json.MAPPER.readTree(json).path("hash").asText("");
         } catch (IOException e) {
             return "";
         }

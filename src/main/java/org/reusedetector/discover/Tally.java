@@ -1,5 +1,7 @@
 package org.reusedetector.discover;
 
+import org.reusedetector.model.Label;
+
 /**
  * A partial count flowing through {@link DiscoveryWorkflow}: first per hash and host (one page each, summed),
  * then per hash (one host each, summed). A sample-only tally ({@code hosts == 0}) carries a chunk's text.
@@ -20,7 +22,7 @@ public record Tally(String kind, String hash, String host, long count, long host
     }
 
     public static Tally ofSample(ChunkSample sample) {
-        return new Tally(org.reusedetector.model.Label.KIND_CHUNK, sample.hash(), null, 0, 0, 0, null, HashCount.clip(sample.text()));
+        return new Tally(Label.KIND_CHUNK, sample.hash(), null, 0, 0, 0, null, HashCount.clip(sample.text()));
     }
 
     public String hostKey() {

@@ -2,6 +2,7 @@ package org.reusedetector.report;
 
 import java.awt.Color;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -57,7 +58,7 @@ final class Charts {
         XYSeries steps = chart.addSeries("neighbourhoods", x, y);
         steps.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.StepArea).setMarker(SeriesMarkers.NONE);
         if (!Double.isNaN(threshold)) {
-            verticalLine(chart, "threshold " + Html.number(threshold), threshold, 0, Math.max(1, java.util.Arrays.stream(counts).max().orElse(1)));
+            verticalLine(chart, "threshold " + Html.number(threshold), threshold, 0, Math.max(1, Arrays.stream(counts).max().orElse(1)));
         }
         return chart;
     }

@@ -123,7 +123,7 @@ public final class CrawlDiscoveryMeasurement {
         }
         System.out.println("background hosts carrying labels (host: chunk labels / file labels): " + bgHosts.size());
         bgHosts.forEach((h, v) -> System.out.printf(Locale.ROOT, "  %s: %d / %d%n", h, v[0], v[1]));
-        detect(pages, run.labels(), category);
+        detect(pages, run.labels(), category, opts.containsKey("out") ? Path.of(opts.get("out")).resolve("detect") : null);
         if (opts.containsKey("show")) {
             run.frequent().stream().limit(Integer.parseInt(opts.get("show"))).forEach(c -> System.out.printf(Locale.ROOT,
                     "  %s %s n=%d hosts=%d top=%d %s | %s%n", c.verdict(), c.kind(), c.count(), c.hosts(), c.topHostPages(),
@@ -132,16 +132,23 @@ public final class CrawlDiscoveryMeasurement {
     }
 
     /** Scores pages as the detector does by default and flags neighbourhoods above mean + 1σ (≥ 5 pages). */
-    static void detect(List<HashedPage> pages, List<Label> labels, Map<String, String> category) {
+    static void detect(List<HashedPage> pages, List<Label> labels, Map<String, String> category, Path out) throws java.io.IOException {
         LabelIndex index = new LabelIndex(new MapLabelStore());
         labels.forEach(index::apply);
         PageScorer scorer = new PageScorer(StopChunks.load(100, new HtmlChunker(Set.of("p", "div"), org.reusedetector.page.ContentForm.TEXT), true, null), 3);
         Map<String, RunningStats> neighbourhoods = new HashMap<>();
+        Map<String, org.reusedetector.model.Evidence[]> evidence = new HashMap<>();
+        List<String> pageLines = new ArrayList<>();
         for (HashedPage page : pages) {
             PageScore score = scorer.score(page, index);
             for (String prefix : parse(page.url()).prefixes(12)) {
                 neighbourhoods.computeIfAbsent(prefix, k -> new RunningStats()).add(score.badness());
+                if (score.evidence().length > 0) {
+                    evidence.putIfAbsent(prefix, score.evidence());
+                }
             }
+            pageLines.add(Json.write(Map.of("url", page.url(), "chunks", score.chunks(), "matched_chunks", score.matchedChunks(),
+                    "badness", score.badness(), "file_match", score.fileMatch(), "partial_target", score.badness() > 0.144)));
         }
         RunningStats all = new RunningStats();
         neighbourhoods.values().stream().filter(n -> n.count() >= 5).forEach(n -> all.add(n.mean()));
@@ -162,6 +169,27 @@ public final class CrawlDiscoveryMeasurement {
                     background.add(String.format(Locale.ROOT, "%s (%.3f)", e.getKey(), e.getValue().mean()));
                 }
             }
+        }
+        if (out != null) { // the shape of a detection output directory, to look at its report
+            java.nio.file.Files.createDirectories(out);
+            java.nio.file.Files.write(out.resolve("pages.jsonl"), pageLines);
+            List<String> rows = new ArrayList<>();
+            List<String> alerts = new ArrayList<>();
+            neighbourhoods.forEach((prefix, stats) -> {
+                if (stats.count() >= 5) {
+                    boolean bad = stats.mean() > threshold;
+                    rows.add(Json.write(Map.of("prefix", prefix, "pages", stats.count(), "badness", stats.mean(), "bad", bad)));
+                    if (bad) {
+                        alerts.add(Json.write(new org.reusedetector.model.Alert("neighborhood", null, prefix, stats.mean(), threshold, stats.count(),
+                                null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", evidence.get(prefix))));
+                    }
+                }
+            });
+            java.nio.file.Files.write(out.resolve("neighborhoods.jsonl"), rows);
+            java.nio.file.Files.write(out.resolve("alerts.jsonl"), alerts);
+            java.nio.file.Files.writeString(out.resolve("summary.json"), Json.write(Map.of("pages", pages.size(), "neighborhoods", all.count(),
+                    "badness_mean", all.mean(), "badness_std", all.standardDeviation(), "page_threshold", 0.144, "neighborhood_threshold", threshold)));
+            org.reusedetector.report.ReportWriter.write(out, out.resolve("report"));
         }
         System.out.printf(Locale.ROOT, "detection: %d neighbourhoods (>= 5 pages), badness mean %.3f sd %.3f, threshold %.3f; flagged by category %s%n",
                 all.count(), all.mean(), all.standardDeviation(), threshold, flagged);
