@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -271,9 +270,7 @@ public final class ReportWriter {
 
     private static void summaryTable(Html html, JsonNode summary) {
         List<List<String>> rows = new ArrayList<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = summary.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
+        for (Map.Entry<String, JsonNode> f : summary.properties()) {
             JsonNode v = f.getValue();
             rows.add(List.of(Html.escape(f.getKey()), Html.escape(v.isValueNode() ? v.asText() : v.toString())));
         }
