@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.reusedetector.discover.DiscoveryParams;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -156,6 +157,12 @@ public final class ReuseDetectorConfig {
         atLeastZero(ReuseDetectorOptions.EMBEDDED_KAFKA_PORT);
         unitInterval(ReuseDetectorOptions.PAGE_THRESHOLD);
         unitInterval(ReuseDetectorOptions.TEMPLATE_MIN_SHARE);
+        atLeastZero(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH);
+        try {
+            DiscoveryParams.from(this, "validation");
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid discovery settings: " + e.getMessage());
+        }
         getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).ifPresent(v -> {
             if (v < 0 || v > 1) {
                 throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
+import org.reusedetector.discover.ThresholdRule;
 import org.reusedetector.page.ContentForm;
 
 /**
@@ -87,6 +88,28 @@ public final class ReuseDetectorOptions {
             .withDescription("A chunk on at least this share of an expert site's pages is its template: labelled 'stop', not 'chunk'.");
     public static final ConfigOption<Integer> TEMPLATE_MIN_PAGES = key("label.template-min-pages").intType().defaultValue(3)
             .withDescription("... and on at least this many of its pages.");
+
+    // --- Blind discovery (discover) ---------------------------------------------------------------------------
+    public static final ConfigOption<Integer> DISCOVERY_MIN_CHUNK_LENGTH = key("discovery.min-chunk-length").intType().defaultValue(100)
+            .withDescription("Chunks shorter than this many characters are not counted by blind discovery: short frequent chunks are idioms and"
+                    + " navigation (the paper: 100 characters mark 63% of the top 500 chunks as benign), and detection ignores them anyway.");
+    public static final ConfigOption<ThresholdRule.Mode> DISCOVERY_THRESHOLD_MODE = key("discovery.threshold.mode")
+            .enumType(ThresholdRule.Mode.class).defaultValue(ThresholdRule.Mode.SCALED)
+            .withDescription("SCALED: a hash is frequent on max(min-count, ceil(scale * pages^exponent)) pages; FIXED: on discovery.threshold.count pages.");
+    public static final ConfigOption<Long> DISCOVERY_THRESHOLD_COUNT = key("discovery.threshold.count").longType().noDefaultValue()
+            .withDescription("The absolute discovery threshold of mode FIXED (the paper: 1000 files, 100000 chunks on 2.86 billion pages).");
+    public static final ConfigOption<Double> DISCOVERY_THRESHOLD_SCALE = key("discovery.threshold.scale").doubleType().defaultValue(0.35)
+            .withDescription("c in the SCALED threshold c * pages^exponent.");
+    public static final ConfigOption<Double> DISCOVERY_THRESHOLD_EXPONENT = key("discovery.threshold.exponent").doubleType().defaultValue(0.5)
+            .withDescription("The exponent of the SCALED threshold (1/2: the threshold grows with the corpus, far more slowly than it).");
+    public static final ConfigOption<Long> DISCOVERY_THRESHOLD_MIN_COUNT = key("discovery.threshold.min-count").longType().defaultValue(3L)
+            .withDescription("Floor of the SCALED threshold, so that small corpora do not label every pair of equal chunks.");
+    public static final ConfigOption<Long> DISCOVERY_MIN_HOSTS = key("discovery.template.min-hosts").longType().defaultValue(3L)
+            .withDescription("A frequent hash on fewer distinct hosts is a site template, not a label (a source and two copies at least).");
+    public static final ConfigOption<Double> DISCOVERY_MAX_TOP_HOST_SHARE = key("discovery.template.max-top-host-share").doubleType().defaultValue(0.5)
+            .withDescription("A frequent hash with more than this share of its pages on one host is that site's template, not a label.");
+    public static final ConfigOption<String> DISCOVERY_EXCLUDE_FILE = key("discovery.exclude-file").stringType().noDefaultValue()
+            .withDescription("Hashes never to label, after review of a run's frequent.jsonl: one hex SHA-1 per line, or JSON lines with a hash field.");
 
     // --- Job -------------------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> PARALLELISM = key("job.parallelism").intType().defaultValue(2)

@@ -1,0 +1,124 @@
+package org.reusedetector.discover;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.PageRecord;
+import org.reusedetector.page.HashKey;
+import org.reusedetector.page.HtmlChunker;
+import org.reusedetector.page.Sha1;
+
+/** The thin Flink functions of {@link DiscoveryWorkflow}; the rules live in the plain classes they call. */
+public final class DiscoveryFunctions {
+
+    private DiscoveryFunctions() {}
+
+    /** Side output of {@link PageTallies}: one partial summary per page (counted, recursion, bad URL). */
+    public static final OutputTag<DiscoverySummary> PAGE_STATS = new OutputTag<>("discover-page-stats", TypeInformation.of(DiscoverySummary.class));
+
+    static final MapStateDescriptor<String, DiscoveryThresholds> THRESHOLDS =
+            new MapStateDescriptor<>("discover-thresholds", Types.STRING, TypeInformation.of(DiscoveryThresholds.class));
+    static final String THRESHOLDS_KEY = "thresholds";
+
+    /** A page → one tally per eligible distinct chunk and for its file, with the page's host. */
+    public static final class PageTallies extends ProcessFunction<HashedPage, Tally> {
+        private final DiscoveryParams params;
+        private final RecursionFilter recursion;
+        private transient Eligibility eligibility;
+
+        public PageTallies(DiscoveryParams params, RecursionFilter recursion) {
+            this.params = params;
+            this.recursion = recursion;
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            eligibility = params.eligibility();
+        }
+
+        @Override
+        public void processElement(HashedPage page, Context ctx, Collector<Tally> out) {
+            String host = SiteKey.host(page.url());
+            if (host == null) {
+                ctx.output(PAGE_STATS, DiscoverySummary.ofPage(false, false, true));
+                return;
+            }
+            if (recursion.isRecursion(page.url())) {
+                ctx.output(PAGE_STATS, DiscoverySummary.ofPage(false, true, false));
+                return;
+            }
+            ctx.output(PAGE_STATS, DiscoverySummary.ofPage(true, false, false));
+            if (eligibility.file(page)) {
+                out.collect(Tally.ofPage(Label.KIND_FILE, Sha1.hex(page.fileHash()), host, page.url()));
+            }
+            Set<HashKey> seen = new HashSet<>();
+            for (int i = 0; i < page.chunkCount(); i++) {
+                if (eligibility.chunk(page, i) && seen.add(HashKey.of(page.chunkHashes(), i))) { // once per page
+                    out.collect(Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, page.url()));
+                }
+            }
+        }
+    }
+
+    /** Applies the broadcast thresholds and the template rule; emits the frequent hashes only. */
+    public static final class Classify extends BroadcastProcessFunction<Tally, DiscoveryThresholds, HashCount> {
+        private final TemplateRule template;
+
+        public Classify(TemplateRule template) {
+            this.template = template;
+        }
+
+        @Override
+        public void processBroadcastElement(DiscoveryThresholds thresholds, Context ctx, Collector<HashCount> out) throws Exception {
+            ctx.getBroadcastState(THRESHOLDS).put(THRESHOLDS_KEY, thresholds);
+        }
+
+        @Override
+        public void processElement(Tally t, ReadOnlyContext ctx, Collector<HashCount> out) throws Exception {
+            DiscoveryThresholds thresholds = ctx.getBroadcastState(THRESHOLDS).get(THRESHOLDS_KEY);
+            if (thresholds == null) {
+                // BATCH execution reads the broadcast side first; without it the threshold is unknown
+                throw new IllegalStateException("discovery thresholds not known: run the discovery workflow in BATCH mode");
+            }
+            long threshold = thresholds.forKind(t.kind());
+            if (t.count() >= threshold) {
+                Verdict verdict = template.classify(t.count(), t.hosts(), t.topHostPages(), threshold);
+                out.collect(new HashCount(t.hash(), t.kind(), t.count(), t.hosts(), t.topHostPages(), t.exampleUrl(), t.text(), verdict));
+            }
+        }
+    }
+
+    /** A raw page → the texts of its countable chunks, so that frequent chunks can be shown for review. */
+    public static final class SampleChunks extends RichFlatMapFunction<PageRecord, ChunkSample> {
+        private final DiscoveryParams params;
+        private transient HtmlChunker chunker;
+        private transient Sha1 sha1;
+
+        public SampleChunks(DiscoveryParams params) {
+            this.params = params;
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            chunker = new HtmlChunker(Set.copyOf(params.chunkTags()), params.contentForm());
+            sha1 = new Sha1();
+        }
+
+        @Override
+        public void flatMap(PageRecord page, Collector<ChunkSample> out) {
+            for (ChunkSample sample : ChunkSample.of(page.body(), chunker, params.minChunkLength(), sha1)) {
+                out.collect(sample);
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.reusedetector.discover;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.reusedetector.io.Json;
+import org.reusedetector.io.JsonLines;
+import org.reusedetector.io.LabelCodec;
+import org.reusedetector.model.Label;
+
+/**
+ * The output directory of a discovery run:
+ *
+ * <ul>
+ *   <li>{@code labels.jsonl}: the label candidates, one {@link Label} per line (the labels topic schema);
+ *   <li>{@code frequent.jsonl}: every hash at or above the threshold with its verdict, most frequent first,
+ *       for review (copy lines of benign ones into an exclude file);
+ *   <li>{@code histogram.csv}: the frequency-occurrence curves ({@code kind,occurrences,items});
+ *   <li>{@code summary.json}: the {@link DiscoverySummary}.
+ * </ul>
+ */
+public final class DiscoveryOutput {
+
+    public static final String LABELS = "labels.jsonl";
+    public static final String FREQUENT = "frequent.jsonl";
+    public static final String HISTOGRAM = "histogram.csv";
+    public static final String SUMMARY = "summary.json";
+
+    private DiscoveryOutput() {}
+
+    public static void write(Path dir, DiscoveryRun run) throws IOException {
+        Files.createDirectories(dir);
+        writeLabels(dir.resolve(LABELS), run.labels());
+        try (BufferedWriter out = JsonLines.writer(dir.resolve(FREQUENT))) {
+            for (HashCount c : run.frequent()) {
+                out.write(Json.write(c));
+                out.newLine();
+            }
+        }
+        writeHistogram(dir.resolve(HISTOGRAM), run.histogram());
+        Files.writeString(dir.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(run.summary()) + "\n",
+                StandardCharsets.UTF_8);
+    }
+
+    public static void writeLabels(Path file, Iterable<Label> labels) throws IOException {
+        try (BufferedWriter out = JsonLines.writer(file)) {
+            for (Label label : labels) {
+                out.write(LabelCodec.write(label));
+                out.newLine();
+            }
+        }
+    }
+
+    public static void writeHistogram(Path file, List<HistogramRow> rows) throws IOException {
+        List<HistogramRow> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparing(HistogramRow::kind).thenComparingLong(HistogramRow::occurrences));
+        try (BufferedWriter out = JsonLines.writer(file)) {
+            out.write(HistogramRow.CSV_HEADER);
+            out.newLine();
+            for (HistogramRow row : sorted) {
+                out.write(row.csv());
+                out.newLine();
+            }
+        }
+    }
+
+    /** Reads a labels file (plain or {@code .gz}); every line is validated. */
+    public static List<Label> readLabels(Path file) throws IOException {
+        List<Label> labels = new ArrayList<>();
+        try (BufferedReader in = JsonLines.reader(file)) {
+            String line;
+            int number = 0;
+            while ((line = in.readLine()) != null) {
+                number++;
+                if (!line.isBlank()) {
+                    try {
+                        labels.add(LabelCodec.parse(line));
+                    } catch (IllegalArgumentException e) {
+                        throw new IOException(file + ":" + number + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+        return labels;
+    }
+
+    public static List<HistogramRow> readHistogram(Path file) throws IOException {
+        List<HistogramRow> rows = new ArrayList<>();
+        try (BufferedReader in = JsonLines.reader(file)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!line.isBlank() && !line.startsWith("kind,")) {
+                    rows.add(HistogramRow.parseCsv(line));
+                }
+            }
+        }
+        return rows;
+    }
+
+    public static DiscoverySummary readSummary(Path file) throws IOException {
+        return Json.read(Files.readString(file, StandardCharsets.UTF_8), DiscoverySummary.class);
+    }
+}

@@ -1,0 +1,97 @@
+package org.reusedetector.discover;
+
+import org.reusedetector.model.Label;
+
+/**
+ * What a discovery run did, as {@code summary.json}. Flat numbers so that the Flink job can build it by
+ * merging partial summaries ({@link #merge}): counters add up, thresholds and texts come from the one
+ * partial that knows them.
+ *
+ * @param run the run name
+ * @param pages pages counted
+ * @param recursionPages pages left out as crawler recursion errors
+ * @param invalidUrlPages pages left out for an unusable URL
+ * @param minChunkLength shortest chunk counted
+ * @param thresholdRule the threshold rule, in words
+ * @param templateRule the template rule, in words
+ * @param chunkThreshold the chunk threshold chosen
+ * @param fileThreshold the file threshold chosen
+ * @param distinctChunks distinct chunks counted
+ * @param distinctFiles distinct files counted
+ * @param frequentChunks chunks at or above the threshold
+ * @param frequentFiles files at or above the threshold
+ * @param chunkLabels chunks labelled
+ * @param fileLabels files labelled
+ * @param fewHosts frequent hashes left out for too few hosts
+ * @param concentrated frequent hashes left out for a dominant host
+ */
+public record DiscoverySummary(
+        String run,
+        long pages,
+        long recursionPages,
+        long invalidUrlPages,
+        long minChunkLength,
+        String thresholdRule,
+        String templateRule,
+        long chunkThreshold,
+        long fileThreshold,
+        long distinctChunks,
+        long distinctFiles,
+        long frequentChunks,
+        long frequentFiles,
+        long chunkLabels,
+        long fileLabels,
+        long fewHosts,
+        long concentrated) {
+
+    public static DiscoverySummary empty() {
+        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** The part known from the parameters and thresholds. */
+    public static DiscoverySummary ofRun(DiscoveryParams params, DiscoveryThresholds thresholds) {
+        return new DiscoverySummary(params.run(), 0, 0, 0, params.minChunkLength(), params.threshold().describe(),
+                params.template().describe(), thresholds.chunkThreshold(), thresholds.fileThreshold(), 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** The part one page contributes. */
+    public static DiscoverySummary ofPage(boolean counted, boolean recursion, boolean invalidUrl) {
+        return new DiscoverySummary(null, counted ? 1 : 0, recursion ? 1 : 0, invalidUrl ? 1 : 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** The part one histogram row contributes (distinct hashes). */
+    public static DiscoverySummary ofHistogram(HistogramRow row) {
+        boolean file = Label.KIND_FILE.equals(row.kind());
+        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, file ? 0 : row.items(), file ? row.items() : 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** The part one frequent hash contributes. */
+    public static DiscoverySummary ofFrequent(HashCount count) {
+        boolean file = Label.KIND_FILE.equals(count.kind());
+        boolean label = count.verdict() == Verdict.LABEL;
+        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, 0, 0, file ? 0 : 1, file ? 1 : 0,
+                label && !file ? 1 : 0, label && file ? 1 : 0,
+                count.verdict() == Verdict.FEW_HOSTS ? 1 : 0, count.verdict() == Verdict.CONCENTRATED ? 1 : 0);
+    }
+
+    public DiscoverySummary merge(DiscoverySummary o) {
+        return new DiscoverySummary(
+                run != null ? run : o.run,
+                pages + o.pages,
+                recursionPages + o.recursionPages,
+                invalidUrlPages + o.invalidUrlPages,
+                Math.max(minChunkLength, o.minChunkLength),
+                thresholdRule != null ? thresholdRule : o.thresholdRule,
+                templateRule != null ? templateRule : o.templateRule,
+                Math.max(chunkThreshold, o.chunkThreshold),
+                Math.max(fileThreshold, o.fileThreshold),
+                distinctChunks + o.distinctChunks,
+                distinctFiles + o.distinctFiles,
+                frequentChunks + o.frequentChunks,
+                frequentFiles + o.frequentFiles,
+                chunkLabels + o.chunkLabels,
+                fileLabels + o.fileLabels,
+                fewHosts + o.fewHosts,
+                concentrated + o.concentrated);
+    }
+}

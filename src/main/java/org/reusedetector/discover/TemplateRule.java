@@ -1,0 +1,61 @@
+package org.reusedetector.discover;
+
+import java.io.Serializable;
+import java.util.Locale;
+
+/**
+ * Keeps site templates out of the labelled set. Most of what occurs often on the web is benign template
+ * material (the paper: 83% of a sample of frequent chunks): navigation, headers and footers repeated on the
+ * pages of one site. Copied content instead spreads across sites. A frequent hash is therefore labelled only
+ * if
+ *
+ * <ul>
+ *   <li>it is on at least {@code minHosts} distinct hosts: a chunk on one or two hosts is a site's own
+ *       template (or the template of a site and its alias), however often it repeats; and
+ *   <li>no single host carries more than {@code maxTopHostShare} of its pages: when one site accounts for
+ *       most occurrences, the chunk is that site's template that a few others quote. Content mirrored to
+ *       {@code d} sites has a top-host share of about {@code 1/(d+1)}.
+ * </ul>
+ *
+ * <p>A template of a site that was itself copied wholesale (its footer on every mirror) is spread across
+ * sites and is labelled: it is then copied content like the rest of the mirror.
+ *
+ * @param minHosts fewest distinct hosts of a label (default 3: a source and at least two copies)
+ * @param maxTopHostShare largest share of the pages on one host (default ½: no site holds the majority)
+ */
+public record TemplateRule(long minHosts, double maxTopHostShare) implements Serializable {
+
+    public static final long DEFAULT_MIN_HOSTS = 3;
+    public static final double DEFAULT_MAX_TOP_HOST_SHARE = 0.5;
+
+    public TemplateRule {
+        if (minHosts < 1) {
+            throw new IllegalArgumentException("min hosts must be at least 1, got " + minHosts);
+        }
+        if (!(maxTopHostShare > 0 && maxTopHostShare <= 1)) {
+            throw new IllegalArgumentException("max top-host share must be in (0, 1], got " + maxTopHostShare);
+        }
+    }
+
+    public static TemplateRule defaults() {
+        return new TemplateRule(DEFAULT_MIN_HOSTS, DEFAULT_MAX_TOP_HOST_SHARE);
+    }
+
+    /** The verdict for a hash on {@code count} pages of {@code hosts} hosts, {@code topHostPages} on its top host. */
+    public Verdict classify(long count, long hosts, long topHostPages, long threshold) {
+        if (count < threshold) {
+            return Verdict.BELOW_THRESHOLD;
+        }
+        if (hosts < minHosts) {
+            return Verdict.FEW_HOSTS;
+        }
+        if (topHostPages > maxTopHostShare * count) {
+            return Verdict.CONCENTRATED;
+        }
+        return Verdict.LABEL;
+    }
+
+    public String describe() {
+        return String.format(Locale.ROOT, "hosts >= %d and top-host share <= %s", minHosts, maxTopHostShare);
+    }
+}

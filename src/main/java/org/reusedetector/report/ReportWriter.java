@@ -1,0 +1,346 @@
+package org.reusedetector.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.function.Consumer;
+import org.reusedetector.discover.DiscoveryOutput;
+import org.reusedetector.discover.HashCount;
+import org.reusedetector.discover.HistogramRow;
+import org.reusedetector.discover.Verdict;
+import org.reusedetector.io.Json;
+import org.reusedetector.io.JsonLines;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.Label;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the output directory of a discovery run or of a detection run into one self-contained HTML page
+ * ({@value #HTML}, plots embedded as PNG data URIs) plus the same plots as PNG files.
+ *
+ * <ul>
+ *   <li>Discovery ({@code labels.jsonl}, {@code histogram.csv}, {@code summary.json}, optionally
+ *       {@code frequent.jsonl}): the log-log frequency-occurrence plots of chunks and files with the
+ *       threshold, the summary, the most frequent labels and the frequent hashes kept out as templates.
+ *   <li>Detection ({@code pages.jsonl}, {@code neighborhoods.jsonl}, {@code alerts.jsonl},
+ *       {@code summary.json}): the histogram and CDF of neighbourhood badness with the threshold, the
+ *       summary, and the worst neighbourhoods with their evidence.
+ * </ul>
+ *
+ * Inputs are streamed: the report needs memory for the top rows and fixed badness bins only.
+ */
+public final class ReportWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReportWriter.class);
+
+    public static final String HTML = "report.html";
+    public static final int TOP_ROWS = 50;
+
+    public enum Kind {
+        DISCOVER,
+        DETECT
+    }
+
+    /** What was written. */
+    public record Report(Kind kind, Path html, List<Path> images) {}
+
+    private ReportWriter() {}
+
+    public static Kind kindOf(Path dir) {
+        if (Files.exists(dir.resolve("neighborhoods.jsonl")) || Files.exists(dir.resolve("pages.jsonl"))) {
+            return Kind.DETECT;
+        }
+        if (Files.exists(dir.resolve(DiscoveryOutput.HISTOGRAM)) || Files.exists(dir.resolve(DiscoveryOutput.LABELS))) {
+            return Kind.DISCOVER;
+        }
+        throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl) nor a detection output"
+                + " (pages.jsonl, neighborhoods.jsonl)");
+    }
+
+    public static Report write(Path inputDir, Path outputDir) throws IOException {
+        Files.createDirectories(outputDir);
+        Kind kind = kindOf(inputDir);
+        List<Path> images = new ArrayList<>();
+        String html = kind == Kind.DISCOVER ? discover(inputDir, outputDir, images) : detect(inputDir, outputDir, images);
+        Path file = outputDir.resolve(HTML);
+        Files.writeString(file, html, StandardCharsets.UTF_8);
+        LOG.info("wrote {} report of {} to {} with {} plots", kind, inputDir, file, images.size());
+        return new Report(kind, file, List.copyOf(images));
+    }
+
+    // --- discovery -----------------------------------------------------------------------------------------
+
+    private static String discover(Path in, Path out, List<Path> images) throws IOException {
+        Html html = new Html("Blind discovery: " + in.getFileName());
+        JsonNode summary = readJson(in.resolve(DiscoveryOutput.SUMMARY));
+        html.heading("Summary");
+        summaryTable(html, summary);
+
+        List<HistogramRow> histogram = Files.exists(in.resolve(DiscoveryOutput.HISTOGRAM))
+                ? DiscoveryOutput.readHistogram(in.resolve(DiscoveryOutput.HISTOGRAM)) : List.of();
+        html.heading("Frequency of occurrence");
+        html.paragraph("Each point: how many distinct hashes (y) occur on exactly x pages, after stop-chunk removal;"
+                + " hashes right of the threshold line are label candidates.");
+        for (String kind : List.of(Label.KIND_CHUNK, Label.KIND_FILE)) {
+            List<HistogramRow> rows = histogram.stream().filter(r -> r.kind().equals(kind)).toList();
+            if (rows.isEmpty()) {
+                html.paragraph("No " + kind + "s were counted.");
+                continue;
+            }
+            long threshold = summary.path(kind + "_threshold").asLong(0);
+            byte[] png = Charts.png(Charts.frequencyOccurrence(capitalised(kind) + "s: frequency of occurrence", rows, threshold));
+            html.image(png, kind + " frequency-occurrence plot");
+            images.add(savePng(out, kind + "s-frequency.png", png));
+        }
+
+        List<Label> labels = Files.exists(in.resolve(DiscoveryOutput.LABELS)) ? DiscoveryOutput.readLabels(in.resolve(DiscoveryOutput.LABELS)) : List.of();
+        html.heading("Labels (" + labels.size() + ")");
+        List<Label> top = labels.stream()
+                .sorted(Comparator.comparing((Label l) -> l.count() == null ? 0L : l.count()).reversed().thenComparing(Label::hash))
+                .limit(TOP_ROWS).toList();
+        List<List<String>> rows = new ArrayList<>();
+        for (Label l : top) {
+            rows.add(List.of(Html.escape(l.kind()), "<code>" + Html.escape(l.hash()) + "</code>", count(l.count()), count(l.hosts()),
+                    Html.url(l.exampleUrl()), Html.escape(l.text())));
+        }
+        html.table(List.of("kind", "hash", "pages", "hosts", "example", "text"), rows, List.of("pages", "hosts"));
+        if (labels.size() > TOP_ROWS) {
+            html.paragraph("The " + TOP_ROWS + " most frequent of " + labels.size() + " labels.");
+        }
+
+        Path frequent = in.resolve(DiscoveryOutput.FREQUENT);
+        if (Files.exists(frequent)) {
+            PriorityQueue<HashCount> templates = new PriorityQueue<>(Comparator.comparingLong(HashCount::count));
+            forEachJsonLine(frequent, node -> {
+                HashCount c = Json.MAPPER.convertValue(node, HashCount.class);
+                if (c.verdict() != Verdict.LABEL) {
+                    keepTop(templates, c, TOP_ROWS);
+                }
+            });
+            List<HashCount> kept = new ArrayList<>(templates);
+            kept.sort(Comparator.comparingLong(HashCount::count).reversed().thenComparing(HashCount::hash));
+            html.heading("Frequent but not labelled: templates");
+            List<List<String>> trows = new ArrayList<>();
+            for (HashCount c : kept) {
+                trows.add(List.of(Html.escape(String.valueOf(c.verdict())), Html.escape(c.kind()), "<code>" + Html.escape(c.hash()) + "</code>",
+                        count(c.count()), count(c.hosts()), count(c.topHostPages()), Html.url(c.exampleUrl()), Html.escape(c.text())));
+            }
+            html.table(List.of("verdict", "kind", "hash", "pages", "hosts", "top host pages", "example", "text"), trows,
+                    List.of("pages", "hosts", "top host pages"));
+        }
+        return html.finish();
+    }
+
+    // --- detection -----------------------------------------------------------------------------------------
+
+    private static String detect(Path in, Path out, List<Path> images) throws IOException {
+        Html html = new Html("Detection: " + in.getFileName());
+        JsonNode summary = readJson(in.resolve("summary.json"));
+        html.heading("Summary");
+        summaryTable(html, summary);
+
+        long[] pageCounts = new long[3]; // pages, partial targets, file matches
+        PriorityQueue<JsonNode> worstPages = new PriorityQueue<>(Comparator.comparingDouble(n -> n.path("badness").asDouble()));
+        if (Files.exists(in.resolve("pages.jsonl"))) {
+            forEachJsonLine(in.resolve("pages.jsonl"), node -> {
+                pageCounts[0]++;
+                pageCounts[1] += node.path("partial_target").asBoolean(false) ? 1 : 0;
+                pageCounts[2] += node.path("file_match").asBoolean(false) ? 1 : 0;
+                keepTop(worstPages, node, 20);
+            });
+        }
+        BadnessBins bins = new BadnessBins();
+        long[] bad = new long[1];
+        PriorityQueue<JsonNode> worstNeighbourhoods = new PriorityQueue<>(Comparator.comparingDouble(n -> n.path("badness").asDouble()));
+        if (Files.exists(in.resolve("neighborhoods.jsonl"))) {
+            forEachJsonLine(in.resolve("neighborhoods.jsonl"), node -> {
+                bins.add(node.path("badness").asDouble());
+                if (node.path("bad").asBoolean(false)) {
+                    bad[0]++;
+                    keepTop(worstNeighbourhoods, node, TOP_ROWS);
+                }
+            });
+        }
+        double threshold = threshold(summary);
+        html.table(List.of("measure", "value"), List.of(
+                List.of("pages", count(pageCounts[0])),
+                List.of("partial targets (page above the page threshold)", count(pageCounts[1])),
+                List.of("whole-file matches", count(pageCounts[2])),
+                List.of("neighbourhoods", count(bins.count())),
+                List.of("bad neighbourhoods", count(bad[0])),
+                List.of("neighbourhood badness mean", Html.number(bins.mean())),
+                List.of("neighbourhood badness standard deviation", Html.number(bins.standardDeviation())),
+                List.of("neighbourhood threshold", Html.number(threshold))), List.of("value"));
+
+        html.heading("Neighbourhood badness");
+        if (bins.count() == 0) {
+            html.paragraph("No neighbourhoods.");
+        } else {
+            byte[] hist = Charts.png(Charts.badnessHistogram(bins, threshold));
+            html.image(hist, "histogram of neighbourhood badness");
+            images.add(savePng(out, "badness-histogram.png", hist));
+            byte[] cdf = Charts.png(Charts.badnessCdf(bins, threshold));
+            html.image(cdf, "cumulative distribution of neighbourhood badness");
+            images.add(savePng(out, "badness-cdf.png", cdf));
+        }
+
+        html.heading("Worst neighbourhoods");
+        Path alertsFile = in.resolve("alerts.jsonl");
+        List<List<String>> rows = new ArrayList<>();
+        if (Files.exists(alertsFile)) {
+            Map<String, Alert> latest = new LinkedHashMap<>(); // a neighbourhood alerts again as it grows: keep its last alert
+            forEachJsonLine(alertsFile, node -> {
+                Alert alert = Json.MAPPER.convertValue(node, Alert.class);
+                if (Alert.TYPE_NEIGHBORHOOD.equals(alert.type()) && alert.prefix() != null) {
+                    latest.put(alert.prefix(), alert);
+                }
+            });
+            List<Alert> worst = latest.values().stream()
+                    .sorted(Comparator.comparingDouble(Alert::badness).reversed().thenComparing(Alert::prefix)).limit(TOP_ROWS).toList();
+            for (Alert a : worst) {
+                rows.add(List.of(Html.url(a.prefix()), Html.number(a.badness()), Html.number(a.threshold()), count(a.pages()), evidence(a.evidence())));
+            }
+            html.table(List.of("neighbourhood", "badness", "threshold", "pages", "evidence"), rows, List.of("badness", "threshold", "pages"));
+            html.paragraph(latest.size() + " neighbourhoods alerted" + (latest.size() > TOP_ROWS ? "; the " + TOP_ROWS + " worst are shown." : "."));
+        } else {
+            List<JsonNode> worst = sortedDescending(worstNeighbourhoods);
+            for (JsonNode n : worst) {
+                rows.add(List.of(Html.url(n.path("prefix").asText(null)), Html.number(n.path("badness").asDouble()), count(n.path("pages").asLong())));
+            }
+            html.table(List.of("neighbourhood", "badness", "pages"), rows, List.of("badness", "pages"));
+            html.paragraph("No alerts.jsonl: evidence unavailable.");
+        }
+
+        html.heading("Worst pages");
+        List<List<String>> pageRows = new ArrayList<>();
+        for (JsonNode p : sortedDescending(worstPages)) {
+            pageRows.add(List.of(Html.url(p.path("url").asText(null)), Html.number(p.path("badness").asDouble()), count(p.path("chunks").asLong()),
+                    count(p.path("matched_chunks").asLong()), Html.escape(String.valueOf(p.path("file_match").asBoolean(false)))));
+        }
+        html.table(List.of("page", "badness", "chunks", "matched chunks", "file match"), pageRows, List.of("badness", "chunks", "matched chunks"));
+        return html.finish();
+    }
+
+    /** The neighbourhood threshold the detection used, from its summary, or NaN. */
+    static double threshold(JsonNode summary) {
+        for (String key : List.of("neighborhood_threshold", "neighbourhood_threshold", "threshold")) {
+            JsonNode v = summary.path(key);
+            if (v.isNumber()) {
+                return v.asDouble();
+            }
+            if (v.isObject() && v.path("neighborhood").isNumber()) {
+                return v.path("neighborhood").asDouble();
+            }
+        }
+        JsonNode thresholds = summary.path("thresholds");
+        for (String key : List.of("neighborhood", "neighbourhood")) {
+            if (thresholds.path(key).isNumber()) {
+                return thresholds.path(key).asDouble();
+            }
+        }
+        return Double.NaN;
+    }
+
+    private static String evidence(Evidence[] evidence) {
+        if (evidence == null || evidence.length == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (Evidence e : evidence) {
+            String hash = e.hash() == null ? "" : e.hash().substring(0, Math.min(12, e.hash().length()));
+            parts.add(Html.escape(e.kind()) + " <code>" + Html.escape(hash) + "</code> " + Html.escape(e.source())
+                    + (e.exampleUrl() == null ? "" : " " + Html.url(e.exampleUrl())));
+        }
+        return String.join("<br>", parts);
+    }
+
+    // --- helpers -------------------------------------------------------------------------------------------
+
+    private static void summaryTable(Html html, JsonNode summary) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> f : summary.properties()) {
+            JsonNode v = f.getValue();
+            rows.add(List.of(Html.escape(f.getKey()), Html.escape(v.isValueNode() ? v.asText() : v.toString())));
+        }
+        if (rows.isEmpty()) {
+            html.paragraph("No summary.json.");
+        } else {
+            html.table(List.of("field", "value"), rows, List.of());
+        }
+    }
+
+    private static JsonNode readJson(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return Json.MAPPER.createObjectNode();
+        }
+        JsonNode node = Json.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        return node == null ? Json.MAPPER.createObjectNode() : node;
+    }
+
+    private static void forEachJsonLine(Path file, Consumer<JsonNode> action) throws IOException {
+        try (BufferedReader reader = JsonLines.reader(file)) {
+            String line;
+            int number = 0;
+            while ((line = reader.readLine()) != null) {
+                number++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                JsonNode node;
+                try {
+                    node = Json.MAPPER.readTree(line);
+                } catch (IOException e) {
+                    throw new IOException(file + ":" + number + ": invalid JSON: " + e.getMessage(), e);
+                }
+                try {
+                    action.accept(node);
+                } catch (IllegalArgumentException e) {
+                    throw new IOException(file + ":" + number + ": " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    private static <T> void keepTop(PriorityQueue<T> heap, T item, int size) {
+        heap.add(item);
+        if (heap.size() > size) {
+            heap.poll();
+        }
+    }
+
+    private static List<JsonNode> sortedDescending(PriorityQueue<JsonNode> heap) {
+        List<JsonNode> items = new ArrayList<>(heap);
+        items.sort(Comparator.comparingDouble((JsonNode n) -> n.path("badness").asDouble()).reversed());
+        return items;
+    }
+
+    private static Path savePng(Path dir, String name, byte[] png) throws IOException {
+        Path file = dir.resolve(name);
+        Files.write(file, png);
+        return file;
+    }
+
+    private static String count(Long v) {
+        return v == null ? "" : String.format(Locale.ROOT, "%,d", v);
+    }
+
+    private static String count(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+
+    private static String capitalised(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

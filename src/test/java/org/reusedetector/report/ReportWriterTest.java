@@ -1,0 +1,135 @@
+package org.reusedetector.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.discover.DiscoveryOutput;
+import org.reusedetector.discover.DiscoveryRun;
+import org.reusedetector.discover.DiscoverySummary;
+import org.reusedetector.discover.HashCount;
+import org.reusedetector.discover.HistogramRow;
+import org.reusedetector.discover.Verdict;
+import org.reusedetector.io.Json;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.Evidence;
+
+class ReportWriterTest {
+
+    static final String EVIL = "<script>alert('x')</script>";
+    static final String HASH_A = "a".repeat(40);
+    static final String HASH_B = "b".repeat(40);
+    static final String HASH_C = "c".repeat(40);
+
+    @Test
+    void discoveryReport(@TempDir Path in, @TempDir Path out) throws Exception {
+        DiscoverySummary summary = new DiscoverySummary("run" + EVIL, 1000, 3, 1, 100, "max(3, ceil(0.35 * pages^0.5))",
+                "hosts >= 3 and top-host share <= 0.5", 12, 12, 500, 200, 3, 1, 2, 1, 1, 0);
+        List<HashCount> frequent = List.of(
+                new HashCount(HASH_A, "chunk", 40, 40, 1, "https://copy.example/a?x=1&y=2", "Copied text " + EVIL, Verdict.LABEL),
+                new HashCount(HASH_B, "chunk", 300, 1, 300, "javascript:alert(1)", "Site menu", Verdict.FEW_HOSTS),
+                new HashCount(HASH_C, "file", 15, 15, 1, "https://mirror.example/", null, Verdict.LABEL));
+        List<HistogramRow> histogram = new ArrayList<>();
+        for (long k = 1; k <= 60; k++) {
+            histogram.add(new HistogramRow("chunk", k, Math.max(1, 10_000 / (k * k))));
+        }
+        histogram.add(new HistogramRow("file", 1, 900));
+        histogram.add(new HistogramRow("file", 2, 40));
+        histogram.add(new HistogramRow("file", 15, 1));
+        DiscoveryOutput.write(in, DiscoveryRun.of(summary, frequent, histogram, "discover:r1"));
+
+        ReportWriter.Report report = ReportWriter.write(in, out);
+
+        assertThat(report.kind()).isEqualTo(ReportWriter.Kind.DISCOVER);
+        assertThat(report.images()).extracting(p -> p.getFileName().toString()).containsExactly("chunks-frequency.png", "files-frequency.png");
+        String html = Files.readString(report.html());
+        assertPngs(report, html);
+        assertThat(html).contains("<code>" + HASH_A + "</code>", "<code>" + HASH_C + "</code>", "FEW_HOSTS",
+                "Copied text &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;",
+                "<a href=\"https://copy.example/a?x=1&amp;y=2\"", "run&lt;script&gt;");
+        assertThat(html).doesNotContain("<script", "href=\"javascript:");
+        assertThat(html).contains("<td>javascript:alert(1)</td>");
+    }
+
+    @Test
+    void detectionReport(@TempDir Path in, @TempDir Path out) throws Exception {
+        List<String> pages = new ArrayList<>();
+        List<String> neighbourhoods = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            double badness = i < 25 ? 0.02 * (i % 5) : 0.9 + 0.01 * (i - 25);
+            boolean bad = badness > 0.5;
+            String prefix = "https://host" + i + ".example/" + (i == 29 ? EVIL + "/" : "");
+            neighbourhoods.add(Json.write(new Neighbourhood(prefix, 10 + i, badness, bad)));
+            pages.add(Json.write(new Page(prefix + "page.html", 40, (int) Math.round(40 * badness), badness, i == 28, badness > 0.144)));
+        }
+        Files.write(in.resolve("pages.jsonl"), pages);
+        Files.write(in.resolve("neighborhoods.jsonl"), neighbourhoods);
+        Evidence evidence = new Evidence(HASH_A, "chunk", "discover:r1", "https://source.example/" + EVIL);
+        List<String> alerts = List.of(
+                Json.write(new Alert("neighborhood", null, "https://host27.example/", 0.80, 0.5, 37L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", new Evidence[] {evidence})),
+                Json.write(new Alert("page", "https://host27.example/page.html", null, 0.9, 0.144, null, 40, 36, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", new Evidence[0])),
+                // the later alert of the same neighbourhood replaces the earlier one
+                Json.write(new Alert("neighborhood", null, "https://host27.example/", 0.92, 0.5, 37L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z", new Evidence[] {evidence})),
+                Json.write(new Alert("neighborhood", null, "https://host29.example/" + EVIL + "/", 0.94, 0.5, 39L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z",
+                        new Evidence[] {new Evidence(HASH_B, "file", "informed:" + EVIL, null)})));
+        Files.write(in.resolve("alerts.jsonl"), alerts);
+        Files.writeString(in.resolve("summary.json"), "{\"pages\":30,\"neighborhoods\":30,\"bad_neighborhoods\":5,\"badness_mean\":0.19,"
+                + "\"badness_std\":0.33,\"page_threshold\":0.144,\"neighborhood_threshold\":0.5,\"note\":\"" + EVIL.replace("'", "\\u0027") + "\"}");
+
+        ReportWriter.Report report = ReportWriter.write(in, out);
+
+        assertThat(report.kind()).isEqualTo(ReportWriter.Kind.DETECT);
+        assertThat(report.images()).extracting(p -> p.getFileName().toString()).containsExactly("badness-histogram.png", "badness-cdf.png");
+        String html = Files.readString(report.html());
+        assertPngs(report, html);
+        // worst first, one row per neighbourhood, the later alert's badness, evidence shown
+        int host29 = html.indexOf("https://host29.example/&lt;script&gt;");
+        int host27 = html.indexOf("<td><a href=\"https://host27.example/\"");
+        assertThat(host29).isPositive();
+        assertThat(host27).isGreaterThan(host29);
+        assertThat(html).contains("<td class=\"num\">0.920</td>").doesNotContain("<td class=\"num\">0.800</td>");
+        assertThat(html).contains("chunk <code>aaaaaaaaaaaa</code> discover:r1", "file <code>bbbbbbbbbbbb</code> informed:&lt;script&gt;");
+        assertThat(html).contains("<td>neighbourhood threshold</td><td class=\"num\">0.500</td>", "<td>bad neighbourhoods</td><td class=\"num\">5</td>",
+                "<td>whole-file matches</td><td class=\"num\">1</td>");
+        assertThat(html).doesNotContain("<script");
+        assertThat(ReportWriter.threshold(Json.MAPPER.readTree("{\"thresholds\":{\"neighborhood\":0.25}}"))).isEqualTo(0.25);
+        assertThat(ReportWriter.threshold(Json.MAPPER.readTree("{}"))).isNaN();
+    }
+
+    @Test
+    void refusesADirectoryWithoutOutputs(@TempDir Path in, @TempDir Path out) {
+        assertThatThrownBy(() -> ReportWriter.write(in, out)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("neither");
+    }
+
+    /** PNG files decode at the chart size, and the page embeds exactly them. */
+    static void assertPngs(ReportWriter.Report report, String html) throws Exception {
+        Matcher m = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"").matcher(html);
+        List<byte[]> embedded = new ArrayList<>();
+        while (m.find()) {
+            embedded.add(Base64.getDecoder().decode(m.group(1)));
+        }
+        assertThat(embedded).hasSameSizeAs(report.images());
+        for (int i = 0; i < report.images().size(); i++) {
+            byte[] file = Files.readAllBytes(report.images().get(i));
+            assertThat(embedded.get(i)).isEqualTo(file);
+            BufferedImage image = ImageIO.read(report.images().get(i).toFile());
+            assertThat(image).isNotNull();
+            assertThat(image.getWidth()).isEqualTo(Charts.WIDTH);
+            assertThat(image.getHeight()).isEqualTo(Charts.HEIGHT);
+        }
+    }
+
+    record Neighbourhood(String prefix, long pages, double badness, boolean bad) {}
+
+    record Page(String url, int chunks, int matchedChunks, double badness, boolean fileMatch, boolean partialTarget) {}
+}
