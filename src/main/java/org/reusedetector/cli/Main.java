@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
             LabelCommand.class,
             DetectCommand.class,
             IndexCommand.class,
+            DiscoverCommand.class,
+            ReportCommand.class,
         })
 public final class Main {
 

@@ -111,6 +111,14 @@ public final class ReuseDetectorOptions {
     public static final ConfigOption<String> DISCOVERY_EXCLUDE_FILE = key("discovery.exclude-file").stringType().noDefaultValue()
             .withDescription("Hashes never to label, after review of a run's frequent.jsonl: one hex SHA-1 per line, or JSON lines with a hash field.");
 
+    // --- Crawler recursion errors (paper §4.4.1) ----------------------------------------------------------------
+    public static final ConfigOption<Integer> RECURSION_MAX_REPEATS = key("recursion.max-repeats").intType().defaultValue(4)
+            .withDescription("A URL path with one component repeated this many times is a crawler loop: left out of discovery counts, reported apart.");
+    public static final ConfigOption<Integer> RECURSION_MIN_DISTINCT_REPEATED = key("recursion.min-distinct-repeated").intType().defaultValue(2)
+            .withDescription("... or with at least this many distinct components each repeated recursion.pair-repeats times.");
+    public static final ConfigOption<Integer> RECURSION_PAIR_REPEATS = key("recursion.pair-repeats").intType().defaultValue(2)
+            .withDescription("Repeats per component for the rule above (two distinct components twice each: /a/b/a/b/).");
+
     // --- Job -------------------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> PARALLELISM = key("job.parallelism").intType().defaultValue(2)
             .withDescription("Parallelism of the job's operators.");
