@@ -67,7 +67,9 @@ public final class BackfillWorkflow {
                         Math.max(a.eventTime(), b.eventTime()), keepEvidence(a.evidence(), b.evidence(), maxEvidence)))
                 .uid(FINAL_NEIGHBOURHOODS).name(FINAL_NEIGHBOURHOODS);
 
-        NeighbourhoodThreshold rule = batch.neighbourhoodThreshold();
+        // the whole corpus is in: the streaming warm-up guard (min-neighborhoods) does not apply
+        NeighbourhoodThreshold streaming = batch.neighbourhoodThreshold();
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(streaming.minPages(), 1, streaming.standardDeviations(), streaming.fixedThreshold());
         DataStream<BadnessStatistic> statistic = finals
                 .filter(f -> f.pagesDelta() > 0 && rule.counts(f.pagesDelta()))
                 .map(f -> BadnessStatistic.of(badness(f)), TypeInformation.of(BadnessStatistic.class))

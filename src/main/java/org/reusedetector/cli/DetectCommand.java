@@ -51,6 +51,9 @@ public final class DetectCommand implements Callable<Integer> {
     static final String STATISTIC = "_statistic.jsonl";
     static final String SUMMARY = "summary.json";
 
+    /** The totals of the last run (for the benchmark). */
+    JobSummary lastRun;
+
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
@@ -73,7 +76,8 @@ public final class DetectCommand implements Callable<Integer> {
         Map<String, Object> summary = summary(config, settings, JobSummary.of(result));
         Files.writeString(out.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
         Files.deleteIfExists(out.resolve(STATISTIC));
-        System.out.println(JobSummary.of(result));
+        lastRun = JobSummary.of(result);
+        System.out.println(lastRun);
         System.out.printf("Neighbourhoods: %s, bad: %s, badness mean %.4f sd %.4f, threshold %.4f; summary in %s%n", summary.get("neighborhoods"),
                 summary.get("bad_neighborhoods"), (Double) summary.get("badness_mean"), (Double) summary.get("badness_stddev"),
                 (Double) summary.get("neighborhood_threshold"), out.resolve(SUMMARY));
@@ -117,7 +121,9 @@ public final class DetectCommand implements Callable<Integer> {
         summary.put("badness_mean", stats.mean());
         summary.put("badness_stddev", stats.standardDeviation());
         summary.put("page_threshold", settings.pageThreshold());
-        summary.put("neighborhood_threshold", settings.neighbourhoodThreshold().threshold(stats));
+        var rule = settings.neighbourhoodThreshold();
+        summary.put("neighborhood_threshold",
+                new org.reusedetector.score.NeighbourhoodThreshold(rule.minPages(), 1, rule.standardDeviations(), rule.fixedThreshold()).threshold(stats));
         summary.put("neighborhood_threshold_rule", Double.isNaN(settings.neighbourhoodFixedThreshold())
                 ? "mean + " + settings.neighbourhoodStandardDeviations() + " sd over neighbourhoods with >= " + settings.neighbourhoodMinPages() + " pages"
                 : "fixed");

@@ -77,6 +77,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     static final String CHANGES = "label-changes.jsonl";
     private static final String[] TEMP = {"_frequent.jsonl", "_histogram.jsonl", "_summary.jsonl"};
 
+    /** The totals of the last run (for the benchmark). */
+    JobSummary lastRun;
+
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
@@ -122,7 +125,8 @@ public final class DiscoverCommand implements Callable<Integer> {
         for (String temp : TEMP) {
             Files.deleteIfExists(out.resolve(temp));
         }
-        System.out.println(JobSummary.of(job));
+        lastRun = JobSummary.of(job);
+        System.out.println(lastRun);
         System.out.printf("Threshold: chunks %d, files %d pages (%s); %d frequent hashes, %d labels -> %s%n", summary.chunkThreshold(),
                 summary.fileThreshold(), summary.thresholdRule(), discovery.frequent().size(), discovery.labels().size(), out.resolve(DiscoveryOutput.LABELS));
 

@@ -34,6 +34,9 @@ public final class IndexCommand implements Callable<Integer> {
 
     static final String DEAD_LETTERS = "_dead-letters.jsonl";
 
+    /** The totals of the last run (for the benchmark). */
+    JobSummary lastRun;
+
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
@@ -49,7 +52,8 @@ public final class IndexCommand implements Callable<Integer> {
                 .uid("dead-letters-file-sink").name("dead-letters-file-sink").setParallelism(1);
         System.out.printf("Indexing %s (%.1f MB) -> %s%n", input, pages.inputBytes() / 1e6, out);
         JobExecutionResult result = env.execute("reuse-detector index");
-        System.out.println(JobSummary.of(result));
+        lastRun = JobSummary.of(result);
+        System.out.println(lastRun);
         return 0;
     }
 }

@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             IndexCommand.class,
             DiscoverCommand.class,
             ReportCommand.class,
+            BenchmarkCommand.class,
         })
 public final class Main {
 

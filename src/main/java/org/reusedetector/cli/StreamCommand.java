@@ -47,6 +47,9 @@ public final class StreamCommand implements Callable<Integer> {
             description = "On the embedded broker with neither --replay nor --labels, load the generated sample crawl (default: ${DEFAULT-VALUE}).")
     boolean sample;
 
+    /** The totals of the last run (for the benchmark). */
+    JobSummary lastRun;
+
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
@@ -89,7 +92,8 @@ public final class StreamCommand implements Callable<Integer> {
                     config.get(ReuseDetectorOptions.TOPIC_ALERTS), config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                     alertsOut == null ? "" : ", and " + alertsOut);
             JobExecutionResult result = env.execute("reuse-detector stream");
-            System.out.println(JobSummary.of(result));
+            lastRun = JobSummary.of(result);
+            System.out.println(lastRun);
             return 0;
         } finally {
             if (broker != null) {

@@ -23,13 +23,13 @@ import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
 
 /** The whole detection topology on a mini cluster at parallelism 2, streaming mode, with exact expected output. */
-class DetectionWorkflowITCase {
+public class DetectionWorkflowITCase {
 
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
             new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
-    static List<SourceRecord> corpus() {
+    public static List<SourceRecord> corpus() {
         List<SourceRecord> pages = new ArrayList<>();
         // a copied site: every page carries two labelled paragraphs and one of its own → containment 2/3
         for (int i = 0; i < 6; i++) {
@@ -59,7 +59,7 @@ class DetectionWorkflowITCase {
         return pages;
     }
 
-    static List<SourceRecord> labels() {
+    public static List<SourceRecord> labels() {
         List<SourceRecord> labels = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             labels.add(TestPages.label(paragraph("expert-" + i + "-a"), "add"));

@@ -1,0 +1,230 @@
+package org.reusedetector.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.jsoup.Jsoup;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.io.PageRecordParser;
+import org.reusedetector.io.PageFiles;
+import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.labels.MapLabelStore;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.Sha1;
+import org.reusedetector.stream.DetectionSettings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code benchmark}: throughput and memory figures, printed (targets are met in benchmarks, not in timed tests).
+ * Each figure is one run on the machine at hand: run twice and compare before trusting a difference.
+ */
+@Command(name = "benchmark", mixinStandardHelpOptions = true,
+        description = "Throughput and memory figures of the detector, printed.",
+        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Labels.class})
+public final class BenchmarkCommand {
+
+    /** Whole streaming job on the embedded broker vs jsoup parsing alone, on the same pages. */
+    @Command(name = "stream", mixinStandardHelpOptions = true,
+            description = "Pages/s and MB/s of the whole streaming job (embedded Kafka, bounded replay) and, on the same pages, of jsoup parsing alone.")
+    static final class Stream implements Callable<Integer> {
+        @Mixin
+        ConfigOptions configOptions;
+
+        @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
+        Path input;
+
+        @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
+        Path labels;
+
+        @Override
+        public Integer call() throws Exception {
+            ReuseDetectorConfig config = configOptions.load();
+            ParseOnly parse = ParseOnly.measure(input, DetectionSettings.from(config, null, 0));
+            Path work = Files.createTempDirectory("reuse-detector-bench");
+            StreamCommand stream = new StreamCommand();
+            List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
+                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
+            addConfig(args, configOptions);
+            int exit = new CommandLine(stream).execute(args.toArray(String[]::new));
+            if (exit != 0 || stream.lastRun == null) {
+                return 1;
+            }
+            JobSummary job = stream.lastRun;
+            System.out.println();
+            System.out.println("benchmark stream: " + input);
+            System.out.printf("  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)%n",
+                    config.get(org.reusedetector.config.ReuseDetectorOptions.PARALLELISM), job.pages() / job.seconds(), job.bytes() / 1e6 / job.seconds(),
+                    job.pages(), job.bytes() / 1e6, job.seconds());
+            System.out.println(parse);
+            System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
+            return 0;
+        }
+    }
+
+    /** Single-thread figures on the same pages: jsoup parse alone, and parse + chunk + hash. */
+    record ParseOnly(long pages, long bytes, double parseSeconds, double hashSeconds) {
+        static ParseOnly measure(Path input, DetectionSettings settings) throws Exception {
+            PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
+            List<String> bodies = new ArrayList<>();
+            long bytes = 0;
+            for (Path file : PageFiles.list(input)) {
+                try (var records = PageFiles.open(file)) {
+                    while (records.hasNext()) {
+                        SourceRecord record = records.next();
+                        try {
+                            String body = parser.parse(record.value()).body();
+                            bodies.add(body);
+                            bytes += body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                        } catch (PageRecordParser.Rejected ignored) {
+                            // not a page: not part of the comparison
+                        }
+                    }
+                }
+            }
+            PageHasher hasher = settings.pageHasher();
+            for (int i = 0; i < Math.min(300, bodies.size()); i++) { // warm up the JIT
+                Jsoup.parse(bodies.get(i));
+                hasher.hash("https://warm.up/", 0, bodies.get(i));
+            }
+            long start = System.nanoTime();
+            long nodes = 0;
+            for (String body : bodies) {
+                nodes += Jsoup.parse(body).childNodeSize();
+            }
+            double parse = (System.nanoTime() - start) / 1e9;
+            start = System.nanoTime();
+            for (String body : bodies) {
+                nodes += hasher.hash("https://bench/", 0, body).chunkCount();
+            }
+            double hash = (System.nanoTime() - start) / 1e9;
+            if (nodes == 42) {
+                System.out.print(""); // keeps the loops from being optimised away
+            }
+            return new ParseOnly(bodies.size(), bytes, parse, hash);
+        }
+
+        @Override
+        public String toString() {
+            return String.format("  jsoup parse only, 1 thread: %.0f pages/s, %.1f MB/s%n  parse + chunk + SHA-1, 1 thread: %.0f pages/s, %.1f MB/s",
+                    pages / parseSeconds, bytes / 1e6 / parseSeconds, pages / hashSeconds, bytes / 1e6 / hashSeconds);
+        }
+    }
+
+    /** Discovery throughput from raw pages and from the hash index of the same pages. */
+    @Command(name = "discover", mixinStandardHelpOptions = true,
+            description = "Discovery throughput (pages/s, MB/s, chunk hashes/s) from raw pages and from a hash index of the same pages.")
+    static final class Discover implements Callable<Integer> {
+        @Mixin
+        ConfigOptions configOptions;
+
+        @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages: a JSONL/WARC file or directory.")
+        Path input;
+
+        @Override
+        public Integer call() throws Exception {
+            Path work = Files.createTempDirectory("reuse-detector-bench");
+            IndexCommand index = new IndexCommand();
+            run(index, "--input", input.toString(), "--out", work.resolve("index").toString());
+            DiscoverCommand fromPages = new DiscoverCommand();
+            run(fromPages, "--input", input.toString(), "--out", work.resolve("raw").toString(), "--no-texts");
+            DiscoverCommand fromIndex = new DiscoverCommand();
+            run(fromIndex, "--input", work.resolve("index").toString(), "--out", work.resolve("indexed").toString());
+            long indexBytes = 0;
+            for (Path f : org.reusedetector.index.HashIndex.list(work.resolve("index"))) {
+                indexBytes += Files.size(f);
+            }
+            JobSummary raw = fromPages.lastRun;
+            JobSummary idx = fromIndex.lastRun;
+            System.out.println();
+            System.out.println("benchmark discover: " + input);
+            System.out.printf("  from raw pages: %.0f pages/s, %.1f MB/s of HTML, %.0f chunk hashes/s  (%.1f s)%n", raw.pages() / raw.seconds(),
+                    raw.bytes() / 1e6 / raw.seconds(), raw.chunks() / raw.seconds(), raw.seconds());
+            System.out.printf("  from the hash index (%.1f MB, %.1f%% of the HTML): %.0f pages/s, %.1f MB/s of index, %.0f chunk hashes/s  (%.1f s)%n",
+                    indexBytes / 1e6, 100.0 * indexBytes / Math.max(1, raw.bytes()), raw.pages() / idx.seconds(), indexBytes / 1e6 / idx.seconds(),
+                    raw.chunks() / idx.seconds(), idx.seconds());
+            System.out.printf("  building the index: %.0f pages/s, %.1f MB/s  (%.1f s)%n", index.lastRun.pages() / index.lastRun.seconds(),
+                    index.lastRun.bytes() / 1e6 / index.lastRun.seconds(), index.lastRun.seconds());
+            return 0;
+        }
+
+        private void run(Object command, String... args) {
+            List<String> all = new ArrayList<>(List.of(args));
+            addConfig(all, configOptions);
+            if (new CommandLine(command).execute(all.toArray(String[]::new)) != 0) {
+                throw new IllegalStateException("benchmark step failed: " + String.join(" ", args));
+            }
+        }
+    }
+
+    /** Heap per label: the compact label index against hex strings in a HashSet. */
+    @Command(name = "labels", mixinStandardHelpOptions = true,
+            description = "Measured heap bytes per label of the compact label index, against a HashSet<String> of hex hashes.")
+    static final class Labels implements Callable<Integer> {
+        @Option(names = "--count", defaultValue = "1000000", description = "Labels to load (default: ${DEFAULT-VALUE}).")
+        int count;
+
+        @Override
+        public Integer call() {
+            Random random = new Random(1);
+            byte[][] hashes = new byte[count][];
+            for (int i = 0; i < count; i++) {
+                hashes[i] = new byte[Sha1.LENGTH];
+                random.nextBytes(hashes[i]);
+            }
+            long before = usedHeap();
+            MapLabelStore store = new MapLabelStore();
+            LabelIndex index = new LabelIndex(store);
+            int origin = store.addOrigin("discover:bench\u0000https://example.org/");
+            for (byte[] hash : hashes) {
+                index.add(hash, LabelIndex.KIND_CHUNK, origin);
+            }
+            long compact = usedHeap() - before;
+            before = usedHeap();
+            Set<String> strings = new HashSet<>();
+            for (byte[] hash : hashes) {
+                strings.add(Sha1.hex(hash));
+            }
+            long naive = usedHeap() - before;
+            long found = 0;
+            long start = System.nanoTime();
+            for (byte[] hash : hashes) {
+                found += index.lookup(hash, 0) != 0 ? 1 : 0;
+            }
+            double lookupNanos = (System.nanoTime() - start) / (double) count;
+            System.out.printf("benchmark labels: %d labels%n  compact label index: %.1f bytes/label (%d buckets)%n  HashSet<String> of hex: %.1f bytes/label%n"
+                    + "  lookups: %.0f ns each (%d found)%n", count, compact / (double) count, store.bucketCount(), naive / (double) count, lookupNanos, found);
+            if (strings.size() != count) {
+                return 1;
+            }
+            return 0;
+        }
+
+        private static long usedHeap() {
+            Runtime runtime = Runtime.getRuntime();
+            for (int i = 0; i < 4; i++) {
+                System.gc();
+            }
+            return runtime.totalMemory() - runtime.freeMemory();
+        }
+    }
+
+    static void addConfig(List<String> args, ConfigOptions options) {
+        if (options.configFile != null) {
+            args.add("--config");
+            args.add(options.configFile.toString());
+        }
+        for (String override : options.overrides) {
+            args.add("--set");
+            args.add(override);
+        }
+    }
+}
