@@ -21,7 +21,8 @@ final class BatchInputs {
     private BatchInputs() {}
 
     /** Hashed pages from a hash index, or from raw pages parsed and hashed by the job's own operator. */
-    record Pages(DataStream<HashedPage> hashed, DataStream<SourceRecord> raw, DetectionWorkflow.Parsed parsed, long inputBytes, boolean index) {}
+    record Pages(DataStream<HashedPage> hashed, DataStream<SourceRecord> raw, DetectionWorkflow.Parsed parsed, long inputBytes, boolean index,
+            long htmlBytesEstimate) {}
 
     static Pages pages(StreamExecutionEnvironment env, Path input, DetectionSettings settings) throws IOException {
         if (!Files.exists(input)) {
@@ -31,7 +32,7 @@ final class BatchInputs {
             List<Path> files = HashIndex.list(input);
             DataStream<HashedPage> hashed = env.fromSource(HashIndexSource.create(flinkPaths(files)), WatermarkStrategy.noWatermarks(), "hash-index-source")
                     .uid("hash-index-source");
-            return new Pages(hashed, null, null, PageFiles.totalBytes(files), true);
+            return new Pages(hashed, null, null, PageFiles.totalBytes(files), true, 0);
         }
         List<Path> files = PageFiles.list(input);
         if (files.isEmpty()) {
@@ -40,7 +41,7 @@ final class BatchInputs {
         DataStream<SourceRecord> raw = env.fromSource(PageFileSource.create(settings.maxBodyBytes(), flinkPaths(files)),
                 WatermarkStrategy.noWatermarks(), "page-file-source").uid("page-file-source");
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(raw, settings);
-        return new Pages(parsed.hashedPages(), raw, parsed, PageFiles.totalBytes(files), false);
+        return new Pages(parsed.hashedPages(), raw, parsed, PageFiles.totalBytes(files), false, JobProgress.estimateHtmlBytes(files));
     }
 
     static DataStream<SourceRecord> labels(StreamExecutionEnvironment env, Path labels) {

@@ -72,7 +72,7 @@ public final class DetectCommand implements Callable<Integer> {
         sink(outputs.statistic(), out.resolve(STATISTIC), "statistic-file-sink");
 
         System.out.printf("Backfill of %s (%.1f MB%s) against %s -> %s%n", input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", labels, out);
-        JobExecutionResult result = env.execute("reuse-detector detect");
+        JobExecutionResult result = JobProgress.execute(env, "reuse-detector detect", pages.htmlBytesEstimate());
         Map<String, Object> summary = summary(config, settings, JobSummary.of(result));
         Files.writeString(out.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
         Files.deleteIfExists(out.resolve(STATISTIC));

@@ -115,7 +115,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
 
         System.out.printf("Discovery over %s (%.1f MB%s) -> %s%n", input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", out);
-        JobExecutionResult job = env.execute("reuse-detector discover");
+        JobExecutionResult job = JobProgress.execute(env, "reuse-detector discover", pages.htmlBytesEstimate());
 
         DiscoverySummary summary = readAll(out.resolve(TEMP[2]), DiscoverySummary.class).stream().findFirst()
                 .orElseThrow(() -> new IllegalStateException("discovery produced no summary (empty input?)"));

@@ -51,7 +51,7 @@ public final class IndexCommand implements Callable<Integer> {
         pages.parsed().deadLetters().sinkTo(new JsonLinesFileSink<DeadLetter>(out.resolve(DEAD_LETTERS)))
                 .uid("dead-letters-file-sink").name("dead-letters-file-sink").setParallelism(1);
         System.out.printf("Indexing %s (%.1f MB) -> %s%n", input, pages.inputBytes() / 1e6, out);
-        JobExecutionResult result = env.execute("reuse-detector index");
+        JobExecutionResult result = JobProgress.execute(env, "reuse-detector index", pages.htmlBytesEstimate());
         lastRun = JobSummary.of(result);
         System.out.println(lastRun);
         return 0;

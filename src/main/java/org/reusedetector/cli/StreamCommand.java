@@ -40,6 +40,10 @@ public final class StreamCommand implements Callable<Integer> {
     @Option(names = "--alerts-out", paramLabel = "FILE", description = "Also append the alerts to this local JSONL file.")
     Path alertsOut;
 
+    @Option(names = "--index-out", paramLabel = "DIR",
+            description = "Also write the hash index of every page to this directory, continuously (rolling .rdx part files, committed at checkpoints).")
+    Path indexOut;
+
     @Option(names = "--bounded", description = "Stop after the records that were in the topics at start (a replay run ends by itself).")
     boolean bounded;
 
@@ -86,12 +90,14 @@ public final class StreamCommand implements Callable<Integer> {
             int labelPartitions = LabelsPublisher.writeSnapshotMarkers(bootstrap, labelsTopic, run);
 
             StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
-            StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut));
+            StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut, indexOut));
             System.out.printf("Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",
                     bounded ? "(bounded)" : "(until stopped)", config.get(ReuseDetectorOptions.TOPIC_PAGES), labelsTopic, partitions.get(labelsTopic),
                     config.get(ReuseDetectorOptions.TOPIC_ALERTS), config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                     alertsOut == null ? "" : ", and " + alertsOut);
-            JobExecutionResult result = env.execute("reuse-detector stream");
+            JobExecutionResult result = bounded
+                    ? JobProgress.execute(env, "reuse-detector stream", replay == null ? 0 : JobProgress.estimateHtmlBytes(java.util.List.of(replay)))
+                    : env.execute("reuse-detector stream");
             lastRun = JobSummary.of(result);
             System.out.println(lastRun);
             return 0;

@@ -13,6 +13,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.index.HashIndexSink;
 import org.reusedetector.io.JsonLinesFileSink;
 import org.reusedetector.io.KafkaJsonRecords;
 import org.reusedetector.io.KafkaSourceRecords;
@@ -32,8 +33,9 @@ public final class StreamingJob {
      * @param labelPartitions partitions of the labels topic (one marker each)
      * @param bounded stop after the records that were in the topics at start
      * @param alertsFile also append alerts to this local JSONL file, or {@code null}
+     * @param indexDirectory also write the hash index of every page there (rolling part files), or {@code null}
      */
-    public record Wiring(String bootstrapServers, String snapshotRun, int labelPartitions, boolean bounded, Path alertsFile) {}
+    public record Wiring(String bootstrapServers, String snapshotRun, int labelPartitions, boolean bounded, Path alertsFile, Path indexDirectory) {}
 
     /** Adds the whole streaming job to the environment. */
     public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring) {
@@ -56,6 +58,10 @@ public final class StreamingJob {
                 .uid(OperatorIds.ALERTS_SINK).name(OperatorIds.ALERTS_SINK);
         out.deadLetters().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
                 .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
+        if (wiring.indexDirectory() != null) {
+            out.hashedPages().sinkTo(HashIndexSink.create(org.apache.flink.core.fs.Path.fromLocalFile(wiring.indexDirectory().toAbsolutePath().toFile())))
+                    .uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
+        }
         if (wiring.alertsFile() != null) {
             out.alerts().sinkTo(new JsonLinesFileSink<Alert>(wiring.alertsFile()))
                     .uid(OperatorIds.ALERTS_FILE_SINK).name(OperatorIds.ALERTS_FILE_SINK).setParallelism(1);

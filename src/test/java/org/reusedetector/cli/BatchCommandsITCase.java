@@ -1,0 +1,100 @@
+package org.reusedetector.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.reusedetector.stream.TestPages.page;
+import static org.reusedetector.stream.TestPages.paragraph;
+
+import java.io.BufferedWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.io.Json;
+import org.reusedetector.io.JsonLines;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.stream.TestPages;
+
+/** index → discover → detect → report through the command line, on raw pages and on the hash index. */
+class BatchCommandsITCase {
+
+    @TempDir
+    Path dir;
+
+    static final String SPREAD = paragraph("copied onto four hosts");
+    static final String TEMPLATE = paragraph("the footer of one site");
+
+    private List<SourceRecord> corpus() {
+        List<SourceRecord> pages = new ArrayList<>();
+        for (int h = 0; h < 4; h++) {
+            for (int i = 0; i < 3; i++) {
+                pages.add(page("https://farm" + h + ".example/a/p" + i + ".html", "2026-01-01T00:00:00Z",
+                        SPREAD, paragraph("own " + h + " " + i), TEMPLATE.replace("one site", "site " + h)));
+            }
+        }
+        for (int i = 0; i < 6; i++) { // a site whose own footer repeats on every page: a template, not a copy
+            pages.add(page("https://plain.example/p" + i + ".html", "2026-01-01T00:00:00Z", paragraph("plain " + i), TEMPLATE));
+        }
+        pages.add(page("https://loop.example/a/a/a/a/p.html", "2026-01-01T00:00:00Z", SPREAD));
+        pages.add(new SourceRecord("not json at all", "x"));
+        return pages;
+    }
+
+    private static int run(String... args) {
+        return Main.run(args);
+    }
+
+    @Test
+    void indexDiscoverDetectAndReportFromTheCommandLine() throws Exception {
+        Path pages = dir.resolve("crawl.jsonl.gz");
+        try (BufferedWriter writer = JsonLines.writer(pages)) {
+            for (SourceRecord record : corpus()) {
+                writer.write(record.value());
+                writer.newLine();
+            }
+        }
+        String state = "job.state-dir=" + dir.resolve("state");
+        assertThat(run("index", "--input", pages.toString(), "--out", dir.resolve("index").toString(), "--set", state)).isZero();
+        assertThat(Files.list(dir.resolve("index")).filter(p -> p.toString().endsWith(".rdx"))).isNotEmpty();
+        assertThat(Files.readAllLines(dir.resolve("index/_dead-letters.jsonl"))).hasSize(1);
+
+        assertThat(run("discover", "--input", pages.toString(), "--out", dir.resolve("discover").toString(), "--set", state)).isZero();
+        List<Label> labels = new ArrayList<>();
+        for (String line : Files.readAllLines(dir.resolve("discover/labels.jsonl"))) {
+            labels.add(Json.read(line, Label.class));
+        }
+        assertThat(labels).extracting(Label::hash).containsExactly(TestPages.chunkHash(SPREAD)); // the template stays out
+        assertThat(labels.get(0).hosts()).isEqualTo(4L); // the recursion URL is not counted
+        assertThat(labels.get(0).text()).startsWith("copied onto four hosts");
+        assertThat(Files.readAllLines(dir.resolve("discover/recursion.jsonl"))).singleElement().asString().contains("loop.example");
+        assertThat(Files.readString(dir.resolve("discover/histogram.csv"))).startsWith("kind,occurrences,items");
+
+        assertThat(run("discover", "--input", dir.resolve("index").toString(), "--out", dir.resolve("discover-index").toString(),
+                "--previous", dir.resolve("discover/labels.jsonl").toString(), "--set", state)).isZero();
+        assertThat(Files.readAllLines(dir.resolve("discover-index/labels.jsonl"))).hasSize(1);
+        assertThat(Files.readAllLines(dir.resolve("discover-index/label-changes.jsonl"))).isEmpty(); // same corpus: nothing changed
+
+        Path labelsFile = dir.resolve("discover/labels.jsonl");
+        assertThat(run("detect", "--input", pages.toString(), "--labels", labelsFile.toString(), "--out", dir.resolve("detect").toString(),
+                "--set", state)).isZero();
+        assertThat(run("detect", "--input", dir.resolve("index").toString(), "--labels", labelsFile.toString(), "--out",
+                dir.resolve("detect-index").toString(), "--set", state)).isZero();
+        assertThat(sorted(dir.resolve("detect/pages.jsonl"))).isEqualTo(sorted(dir.resolve("detect-index/pages.jsonl")));
+        assertThat(sorted(dir.resolve("detect/pages.jsonl"))).hasSize(19);
+        var summary = Json.MAPPER.readTree(dir.resolve("detect/summary.json").toFile());
+        assertThat(summary.get("partial_targets").asLong()).isEqualTo(13); // 12 farm pages and the loop page
+        assertThat(summary.get("dead_letters").asLong()).isEqualTo(1);
+        assertThat(Files.readAllLines(dir.resolve("detect/neighborhoods.jsonl"))).isNotEmpty();
+
+        assertThat(run("report", "--in", dir.resolve("detect").toString())).isZero();
+        assertThat(Files.readString(dir.resolve("detect/report.html"))).contains("<img");
+        assertThat(run("report", "--in", dir.resolve("discover").toString())).isZero();
+        assertThat(dir.resolve("discover/report.html")).exists();
+    }
+
+    private static List<String> sorted(Path file) throws Exception {
+        return Files.readAllLines(file).stream().sorted().toList();
+    }
+}
