@@ -1,7 +1,6 @@
 package org.reusedetector.cli;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,7 +29,7 @@ import org.reusedetector.discover.RecursionFilter;
 import org.reusedetector.io.Json;
 import org.reusedetector.io.JsonLines;
 import org.reusedetector.io.JsonLinesFileSink;
-import org.reusedetector.io.LabelCodec;
+import org.reusedetector.io.LabelFiles;
 import org.reusedetector.io.LabelsPublisher;
 import org.reusedetector.io.PageRecordParser;
 import org.reusedetector.model.HashedPage;
@@ -132,8 +131,8 @@ public final class DiscoverCommand implements Callable<Integer> {
 
         Path toPublish = out.resolve(DiscoveryOutput.LABELS);
         if (previous != null) {
-            LabelDiff diff = LabelDiff.between(DiscoveryOutput.readLabels(previous), discovery.labels(), params.source());
-            writeLabels(out.resolve(CHANGES), diff.records());
+            LabelDiff diff = LabelDiff.between(LabelFiles.read(previous), discovery.labels(), params.source());
+            LabelFiles.write(out.resolve(CHANGES), diff.records());
             toPublish = out.resolve(CHANGES);
             System.out.printf("Changes against %s: %d adds, %d removes -> %s%n", previous, diff.adds().size(), diff.removes().size(), toPublish);
         }
@@ -194,14 +193,5 @@ public final class DiscoverCommand implements Callable<Integer> {
             }
         }
         return items;
-    }
-
-    private static void writeLabels(Path file, List<Label> labels) throws Exception {
-        try (BufferedWriter writer = JsonLines.writer(file)) {
-            for (Label label : labels) {
-                writer.write(LabelCodec.write(label));
-                writer.newLine();
-            }
-        }
     }
 }

@@ -1,13 +1,12 @@
 package org.reusedetector.cli;
 
-import java.io.BufferedWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.io.JsonLines;
-import org.reusedetector.io.LabelCodec;
+import org.reusedetector.io.LabelFiles;
+import org.reusedetector.io.PageFiles;
 import org.reusedetector.io.PageRecordParser;
 import org.reusedetector.labels.InformedLabeler;
 import org.reusedetector.model.Label;
@@ -27,7 +26,7 @@ public final class LabelCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Expert pages: a JSONL(.gz) file of page records or a directory of them.")
+    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Expert pages: a JSONL(.gz) or WARC(.gz) file of page records, or a directory of them.")
     Path input;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "Labels JSONL(.gz) to write.")
@@ -60,8 +59,8 @@ public final class LabelCommand implements Callable<Integer> {
         PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
         long pages = 0;
         long rejected = 0;
-        for (Path file : InputFiles.list(input)) {
-            try (var records = JsonLines.records(file)) {
+        for (Path file : PageFiles.list(input)) {
+            try (var records = PageFiles.open(file)) {
                 while (records.hasNext()) {
                     SourceRecord record = records.next();
                     try {
@@ -75,12 +74,7 @@ public final class LabelCommand implements Callable<Integer> {
             }
         }
         List<Label> labels = labeler.labels();
-        try (BufferedWriter writer = JsonLines.writer(out)) {
-            for (Label label : labels) {
-                writer.write(LabelCodec.write(label));
-                writer.newLine();
-            }
-        }
+        LabelFiles.write(out, labels);
         return new Summary(pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE),
                 count(labels, Label.KIND_STOP));
     }

@@ -12,6 +12,7 @@ import java.util.List;
 import org.reusedetector.io.Json;
 import org.reusedetector.io.JsonLines;
 import org.reusedetector.io.LabelCodec;
+import org.reusedetector.io.LabelFiles;
 import org.reusedetector.model.Label;
 
 /**
@@ -49,12 +50,7 @@ public final class DiscoveryOutput {
     }
 
     public static void writeLabels(Path file, Iterable<Label> labels) throws IOException {
-        try (BufferedWriter out = JsonLines.writer(file)) {
-            for (Label label : labels) {
-                out.write(LabelCodec.write(label));
-                out.newLine();
-            }
-        }
+        LabelFiles.write(file, labels);
     }
 
     public static void writeHistogram(Path file, List<HistogramRow> rows) throws IOException {
@@ -72,22 +68,7 @@ public final class DiscoveryOutput {
 
     /** Reads a labels file (plain or {@code .gz}); every line is validated. */
     public static List<Label> readLabels(Path file) throws IOException {
-        List<Label> labels = new ArrayList<>();
-        try (BufferedReader in = JsonLines.reader(file)) {
-            String line;
-            int number = 0;
-            while ((line = in.readLine()) != null) {
-                number++;
-                if (!line.isBlank()) {
-                    try {
-                        labels.add(LabelCodec.parse(line));
-                    } catch (IllegalArgumentException e) {
-                        throw new IOException(file + ":" + number + ": " + e.getMessage(), e);
-                    }
-                }
-            }
-        }
-        return labels;
+        return LabelFiles.read(file);
     }
 
     public static List<HistogramRow> readHistogram(Path file) throws IOException {

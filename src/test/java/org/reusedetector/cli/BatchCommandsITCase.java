@@ -94,6 +94,29 @@ class BatchCommandsITCase {
         assertThat(dir.resolve("discover/report.html")).exists();
     }
 
+    @Test
+    void labelWritesChunkFileAndTemplateLabelsOfExpertPages() throws Exception {
+        Path expert = dir.resolve("expert.jsonl");
+        String nav = paragraph("navigation of the expert site, on every page");
+        try (BufferedWriter writer = JsonLines.writer(expert)) {
+            for (int i = 0; i < 5; i++) {
+                writer.write(page("https://expert.example/p" + i + ".html", "2026-01-01T00:00:00Z", nav, paragraph("expert content " + i)).value());
+                writer.newLine();
+            }
+            writer.write("{\"url\": 7}");
+            writer.newLine();
+        }
+        Path out = dir.resolve("labels.jsonl.gz");
+        assertThat(run("label", "--input", expert.toString(), "--out", out.toString())).isZero();
+        List<Label> labels = org.reusedetector.io.LabelFiles.read(out);
+        assertThat(labels).filteredOn(l -> l.kind().equals("stop")).extracting(Label::hash).containsExactly(TestPages.chunkHash(nav));
+        assertThat(labels).filteredOn(l -> l.kind().equals("chunk")).hasSize(5).allSatisfy(l -> {
+            assertThat(l.source()).isEqualTo("informed:expert.jsonl");
+            assertThat(l.exampleUrl()).startsWith("https://expert.example/p");
+        });
+        assertThat(labels).filteredOn(l -> l.kind().equals("file")).hasSize(5);
+    }
+
     private static List<String> sorted(Path file) throws Exception {
         return Files.readAllLines(file).stream().sorted().toList();
     }
