@@ -33,7 +33,6 @@ import org.reusedetector.io.LabelFiles;
 import org.reusedetector.io.LabelsPublisher;
 import org.reusedetector.io.PageRecordParser;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.stream.DetectionSettings;
