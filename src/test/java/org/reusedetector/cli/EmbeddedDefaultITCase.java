@@ -1,0 +1,47 @@
+package org.reusedetector.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.io.Json;
+import org.reusedetector.model.Alert;
+
+/**
+ * The quickstart: {@code stream --bounded} with no Kafka configured starts the embedded broker, loads the generated
+ * sample crawl and its labels, and finds what the sample holds.
+ */
+class EmbeddedDefaultITCase {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void streamOnTheEmbeddedDefaultFindsTheSampleCrawlsCopies() throws Exception {
+        Path alerts = dir.resolve("alerts.jsonl");
+        int exit = Main.run("stream", "--bounded", "--alerts-out", alerts.toString(),
+                "--set", "embedded.kafka-port=0",
+                "--set", "embedded.data-dir=" + dir.resolve("kafka"),
+                "--set", "job.state-dir=" + dir.resolve("flink"));
+        assertThat(exit).isZero();
+        List<Alert> found = Files.readAllLines(alerts).stream().map(line -> {
+            try {
+                return Json.read(line, Alert.class);
+            } catch (Exception e) {
+                throw new AssertionError(line, e);
+            }
+        }).toList();
+        assertThat(found).filteredOn(a -> a.type().equals("page")).extracting(Alert::url)
+                .contains("https://secure-login.verify-account.example/login.html");
+        assertThat(found).filteredOn(a -> a.type().equals("file")).extracting(Alert::url).contains("https://mirror.example.org/login.html")
+                .allMatch(u -> u.contains("/wiki/") || u.startsWith("https://mirror.example.org/"));
+        assertThat(found).filteredOn(a -> a.type().equals("neighborhood")).extracting(Alert::prefix)
+                .contains("https://wiki0.clone-farm.example/wiki/", "https://wiki1.clone-farm.example/wiki/");
+        // the sites that share the expert site's template are not flagged
+        assertThat(found).extracting(a -> a.url() != null ? a.url() : a.prefix()).noneMatch(u -> u.contains(".example.net/"));
+        assertThat(dir.resolve("sample/labels.jsonl")).exists();
+    }
+}
