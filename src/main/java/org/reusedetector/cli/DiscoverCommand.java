@@ -67,9 +67,8 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--publish", description = "Publish the changes (or, without --previous, all labels) to the labels topic at kafka.bootstrap-servers.")
     boolean publish;
 
-    @Option(names = "--no-texts", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "From raw pages, keep the first 200 characters of each labelled chunk for review (parses pages twice; default: ${DEFAULT-VALUE}).")
-    boolean texts;
+    @Option(names = "--no-texts", description = "From raw pages, do not keep the first 200 characters of each labelled chunk for review (saves parsing pages twice).")
+    boolean noTexts;
 
     static final String RECURSION = "recursion.jsonl";
     static final String CHANGES = "label-changes.jsonl";
@@ -96,7 +95,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.BATCH);
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings);
         DataStream<ChunkSample> samples = null;
-        if (texts && !pages.index()) {
+        if (!noTexts && !pages.index()) {
             int maxBody = settings.maxBodyBytes();
             DataStream<PageRecord> records = pages.raw().process(new UsablePages(maxBody), TypeInformation.of(PageRecord.class))
                     .uid("discover-page-records").name("discover: page records");

@@ -16,6 +16,7 @@ import org.reusedetector.local.EmbeddedKafkaBroker;
 import org.reusedetector.local.KafkaTopics;
 import org.reusedetector.local.SampleCrawl;
 import org.reusedetector.stream.JobEnvironment;
+import org.reusedetector.stream.RetainedCheckpoints;
 import org.reusedetector.stream.StreamingJob;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,9 +48,12 @@ public final class StreamCommand implements Callable<Integer> {
     @Option(names = "--bounded", description = "Stop after the records that were in the topics at start (a replay run ends by itself).")
     boolean bounded;
 
-    @Option(names = "--no-sample", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "On the embedded broker with neither --replay nor --labels, load the generated sample crawl (default: ${DEFAULT-VALUE}).")
-    boolean sample;
+    @Option(names = "--fresh", description = {"Start with empty state even if a stopped or crashed run left a checkpoint under job.state-dir.",
+        "(Without --bounded, a run resumes from such a checkpoint; a --bounded run always starts with empty state.)"})
+    boolean fresh;
+
+    @Option(names = "--no-sample", description = "On the embedded broker with neither --replay nor --labels, do not load the generated sample crawl.")
+    boolean noSample;
 
     /** The totals of the last run (for the benchmark). */
     JobSummary lastRun;
@@ -64,7 +68,7 @@ public final class StreamCommand implements Callable<Integer> {
                 broker = EmbeddedKafkaBroker.start(config);
                 bootstrap = broker.bootstrapServers();
                 System.out.println("Embedded Kafka broker at " + bootstrap);
-                if (sample && replay == null && labels == null) {
+                if (!noSample && replay == null && labels == null) {
                     Path dir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath().resolveSibling("sample");
                     Files.createDirectories(dir);
                     Path[] files = SampleCrawl.write(dir);
@@ -89,6 +93,14 @@ public final class StreamCommand implements Callable<Integer> {
             String run = UUID.randomUUID().toString();
             int labelPartitions = LabelsPublisher.writeSnapshotMarkers(bootstrap, labelsTopic, run);
 
+            Path checkpoints = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath().resolve("checkpoints");
+            // a bounded run is a replay of what the topics hold now: resuming would carry an unbounded run's offsets
+            java.util.Optional<Path> resume = fresh || bounded ? java.util.Optional.empty() : RetainedCheckpoints.latest(checkpoints);
+            if (resume.isPresent()) {
+                // state (labels, URLs, neighbourhoods) and source offsets continue from where the last run stopped
+                config = config.with(Map.of("flink.execution.state-recovery.path", resume.get().toUri().toString()));
+                System.out.println("Resuming from checkpoint " + resume.get() + " (--fresh to start empty)");
+            }
             StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
             StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut, indexOut));
             System.out.printf("Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",

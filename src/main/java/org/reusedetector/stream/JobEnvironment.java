@@ -26,6 +26,10 @@ public final class JobEnvironment {
         flink.setString("pipeline.generic-types", "false");
         flink.setString("parallelism.default", String.valueOf(config.get(ReuseDetectorOptions.PARALLELISM)));
         flink.setString("execution.runtime-mode", mode.name());
+        if (mode == RuntimeExecutionMode.STREAMING) {
+            // a stopped or crashed stream leaves its last checkpoint for the next start (see RetainedCheckpoints)
+            flink.setString("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
+        }
         flink.addAll(config.flinkConfiguration()); // flink.* keys from the detector's configuration win
         return StreamExecutionEnvironment.getExecutionEnvironment(flink);
     }
