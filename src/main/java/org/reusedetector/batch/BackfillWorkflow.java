@@ -10,7 +10,6 @@ import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
-import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.SourceRecord;
@@ -18,6 +17,7 @@ import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.RunningStats;
 import org.reusedetector.stream.DetectionSettings;
 import org.reusedetector.stream.DetectionWorkflow;
+import org.reusedetector.stream.functions.NeighbourhoodAggregate;
 import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**
@@ -64,7 +64,7 @@ public final class BackfillWorkflow {
         DataStream<PrefixDelta> finals = DetectionWorkflow.prefixDeltas(scored.scores(), batch)
                 .keyBy(PrefixDelta::prefix)
                 .reduce((a, b) -> new PrefixDelta(a.prefix(), a.pagesDelta() + b.pagesDelta(), a.badnessDelta() + b.badnessDelta(),
-                        Math.max(a.eventTime(), b.eventTime()), keepEvidence(a.evidence(), b.evidence(), maxEvidence)))
+                        Math.max(a.eventTime(), b.eventTime()), NeighbourhoodAggregate.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
                 .uid(FINAL_NEIGHBOURHOODS).name(FINAL_NEIGHBOURHOODS);
 
         // the whole corpus is in: the streaming warm-up guard (min-neighborhoods) does not apply
@@ -99,15 +99,6 @@ public final class BackfillWorkflow {
 
     static double badness(PrefixDelta totals) {
         return new NeighbourhoodState(totals.pagesDelta(), totals.badnessDelta(), null).badness();
-    }
-
-    private static Evidence[] keepEvidence(Evidence[] a, Evidence[] b, int max) {
-        if (a.length >= max || b.length == 0) {
-            return a;
-        }
-        Evidence[] merged = java.util.Arrays.copyOf(a, Math.min(max, a.length + b.length));
-        System.arraycopy(b, 0, merged, a.length, merged.length - a.length);
-        return merged;
     }
 
     /** Marks each neighbourhood bad or not against the exact statistic (read first: it is the broadcast side). */

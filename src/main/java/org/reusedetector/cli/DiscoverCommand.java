@@ -101,11 +101,16 @@ public final class DiscoverCommand implements Callable<Integer> {
                     .uid("discover-page-records").name("discover: page records");
             samples = DiscoveryWorkflow.samples(records, params);
         }
-        DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(pages.hashed(), samples, params, recursion);
+        // a rolling index holds every fetch: a revisited URL counts once, as its latest fetch
+        DataStream<HashedPage> latest = pages.hashed()
+                .keyBy(BatchInputs::urlKey)
+                .reduce((a, b) -> a.eventTime() >= b.eventTime() ? a : b)
+                .uid("discover-latest-fetch").name("discover: latest fetch of a URL");
+        DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(latest, samples, params, recursion);
         sink(result.frequent(), out.resolve(TEMP[0]), "discover-frequent-sink");
         sink(result.histogram(), out.resolve(TEMP[1]), "discover-histogram-sink");
         sink(result.summary(), out.resolve(TEMP[2]), "discover-summary-sink");
-        sink(pages.hashed().filter(p -> recursion.isRecursion(p.url())).map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)),
+        sink(latest.filter(p -> recursion.isRecursion(p.url())).map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)),
                 out.resolve(RECURSION), "discover-recursion-sink");
         if (pages.parsed() != null) {
             sink(pages.parsed().deadLetters(), out.resolve("dead-letters.jsonl"), "discover-dead-letters-sink");

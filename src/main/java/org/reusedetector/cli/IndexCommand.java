@@ -41,6 +41,10 @@ public final class IndexCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         DetectionSettings settings = DetectionSettings.from(config, null, 0);
+        if (java.nio.file.Files.isDirectory(out) && !org.reusedetector.index.HashIndex.list(out).isEmpty()) {
+            // new part files beside old ones would count every page twice in discovery
+            throw new IllegalArgumentException(out + " already holds a hash index: choose another directory or remove it");
+        }
         BatchInputs.clear(out, DEAD_LETTERS);
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.BATCH);
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings);

@@ -93,14 +93,20 @@ public final class StreamCommand implements Callable<Integer> {
             String run = UUID.randomUUID().toString();
             int labelPartitions = LabelsPublisher.writeSnapshotMarkers(bootstrap, labelsTopic, run);
 
-            Path checkpoints = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath().resolve("checkpoints");
-            // a bounded run is a replay of what the topics hold now: resuming would carry an unbounded run's offsets
+            Path stateDir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath();
+            // a bounded run is a replay of what the topics hold now: it never resumes, and its checkpoints (which
+            // carry stopping offsets) live apart so that an unbounded run never resumes from them either
+            Path checkpoints = stateDir.resolve(bounded ? "checkpoints-bounded" : "checkpoints");
             java.util.Optional<Path> resume = fresh || bounded ? java.util.Optional.empty() : RetainedCheckpoints.latest(checkpoints);
+            Map<String, String> flink = new java.util.HashMap<>(Map.of("flink.execution.checkpointing.dir", checkpoints.toUri().toString()));
             if (resume.isPresent()) {
-                // state (labels, URLs, neighbourhoods) and source offsets continue from where the last run stopped
-                config = config.with(Map.of("flink.execution.state-recovery.path", resume.get().toUri().toString()));
+                // state (labels, URLs, neighbourhoods) and source offsets continue from where the last run stopped;
+                // state of an operator the new run does not have (say, no --index-out this time) is dropped
+                flink.put("flink.execution.state-recovery.path", resume.get().toUri().toString());
+                flink.put("flink.execution.state-recovery.ignore-unclaimed-state", "true");
                 System.out.println("Resuming from checkpoint " + resume.get() + " (--fresh to start empty)");
             }
+            config = config.with(flink);
             StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
             StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut, indexOut));
             System.out.printf("Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",

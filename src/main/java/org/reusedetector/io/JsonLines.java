@@ -71,9 +71,13 @@ public final class JsonLines {
         BufferedReader reader = reader(in, name);
         return new CloseableIterator<>() {
             long lineNumber;
+            String unreadable;
             String next = advance();
 
             private String advance() {
+                if (unreadable != null) {
+                    return null;
+                }
                 try {
                     String line;
                     while ((line = reader.readLine()) != null) {
@@ -84,8 +88,21 @@ public final class JsonLines {
                     }
                     reader.close();
                     return null;
+                } catch (java.io.EOFException | java.util.zip.ZipException e) {
+                    // a truncated or corrupt archive: what was read stands, the rest becomes one dead letter
+                    unreadable = "unreadable after line " + lineNumber + ": " + e.getMessage();
+                    closeQuietly();
+                    return Json.write(java.util.Map.of("error", "truncated or corrupt file " + name + ", " + unreadable));
                 } catch (IOException e) {
                     throw new UncheckedIOException("reading " + name, e);
+                }
+            }
+
+            private void closeQuietly() {
+                try {
+                    reader.close();
+                } catch (IOException ignored) {
+                    // already failing
                 }
             }
 
@@ -99,7 +116,7 @@ public final class JsonLines {
                 if (next == null) {
                     throw new NoSuchElementException();
                 }
-                SourceRecord record = new SourceRecord(next, name + ":" + lineNumber);
+                SourceRecord record = new SourceRecord(next, name + ":" + (unreadable == null ? String.valueOf(lineNumber) : unreadable));
                 next = advance();
                 return record;
             }

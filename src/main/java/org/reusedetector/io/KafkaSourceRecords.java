@@ -37,10 +37,9 @@ public final class KafkaSourceRecords implements KafkaRecordDeserializationSchem
         String origin = record.topic() + "/" + record.partition() + "/" + record.offset();
         String value = record.value() == null ? null : new String(record.value(), StandardCharsets.UTF_8);
         if (value == null && labels && record.key() != null) {
-            String key = new String(record.key(), StandardCharsets.UTF_8);
-            int colon = key.indexOf(':');
-            if (colon > 0) {
-                value = Json.write(new Label(key.substring(colon + 1), key.substring(0, colon), Label.OP_REMOVE, null, null, null, null, null));
+            Label removal = LabelCodec.removalOf(new String(record.key(), StandardCharsets.UTF_8));
+            if (removal != null) {
+                value = Json.write(removal);
             }
         }
         out.collect(new SourceRecord(value, origin));

@@ -36,8 +36,25 @@ public final class LabelCodec {
         return Json.write(label);
     }
 
-    /** Kafka key of a label on the compacted topic: one live record per hash and kind. */
+    /**
+     * Kafka key of a label on the compacted topic: one live record per hash and kind, and, for blind discovery's
+     * labels, apart from every other source's ({@code discover:kind:hash}), so that neither replaces the other.
+     */
     public static String key(Label label) {
-        return label.kind() + ":" + label.hash();
+        return (LabelIndex.isDiscovered(label) ? LabelIndex.DISCOVERED_SOURCE_PREFIX : "") + label.kind() + ":" + label.hash();
+    }
+
+    /** The remove record a tombstone stands for, from its key; {@code null} when the key is not a label key. */
+    public static Label removalOf(String key) {
+        String source = null;
+        if (key.startsWith(LabelIndex.DISCOVERED_SOURCE_PREFIX)) {
+            source = LabelIndex.DISCOVERED_SOURCE_PREFIX;
+            key = key.substring(LabelIndex.DISCOVERED_SOURCE_PREFIX.length());
+        }
+        int colon = key.indexOf(':');
+        if (colon <= 0) {
+            return null;
+        }
+        return new Label(key.substring(colon + 1), key.substring(0, colon), Label.OP_REMOVE, source, null, null, null, null);
     }
 }

@@ -35,6 +35,9 @@ public final class PageRecordParser {
 
     private static final Set<String> KNOWN_FIELDS = Set.of("url", "fetched_at", "status", "content_type", "body");
 
+    /** How far ahead of this machine's clock a crawler's clock may be. */
+    static final long MAX_CLOCK_SKEW_MILLIS = java.time.Duration.ofDays(1).toMillis();
+
     private final int maxBodyBytes;
 
     public PageRecordParser(int maxBodyBytes) {
@@ -78,8 +81,12 @@ public final class PageRecordParser {
         long fetchedAtMillis;
         try {
             fetchedAtMillis = parseTime(fetchedAt);
-        } catch (DateTimeParseException e) {
-            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not ISO-8601: " + fetchedAt);
+        } catch (java.time.DateTimeException | ArithmeticException e) {
+            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not an ISO-8601 time in range: " + fetchedAt);
+        }
+        if (fetchedAtMillis > System.currentTimeMillis() + MAX_CLOCK_SKEW_MILLIS) {
+            // a page from the future would push the watermark ahead and age every URL out of its neighbourhoods
+            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is in the future: " + fetchedAt);
         }
         Integer status = null;
         JsonNode statusNode = node.get("status");

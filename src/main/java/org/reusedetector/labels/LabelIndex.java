@@ -17,6 +17,17 @@ public final class LabelIndex {
     public static final byte KIND_CHUNK = 1;
     public static final byte KIND_FILE = 2;
     public static final byte KIND_STOP = 4;
+    /**
+     * Blind discovery's labels get bits of their own: a discovery run's add and later remove of a hash that an
+     * expert also labelled must neither replace nor clear the expert's label.
+     */
+    public static final byte KIND_DISCOVERED_CHUNK = 8;
+    public static final byte KIND_DISCOVERED_FILE = 16;
+    public static final byte CHUNK_MATCH = KIND_CHUNK | KIND_DISCOVERED_CHUNK;
+    public static final byte FILE_MATCH = KIND_FILE | KIND_DISCOVERED_FILE;
+
+    /** Source prefix of blind-discovery labels ({@code discover:<run>}). */
+    public static final String DISCOVERED_SOURCE_PREFIX = "discover:";
 
     static final int SUFFIX = Sha1.LENGTH - 2;
     static final int ENTRY = SUFFIX + 1 + 4;
@@ -38,15 +49,29 @@ public final class LabelIndex {
         };
     }
 
+    public static boolean isDiscovered(Label label) {
+        return label.source() != null && label.source().startsWith(DISCOVERED_SOURCE_PREFIX);
+    }
+
+    /** The bit a label record sets or clears. */
+    public static byte bitOf(Label label) {
+        byte kind = kindBit(label.kind());
+        if (isDiscovered(label)) {
+            kind = kind == KIND_CHUNK ? KIND_DISCOVERED_CHUNK : kind == KIND_FILE ? KIND_DISCOVERED_FILE : kind;
+        }
+        return kind;
+    }
+
     /** Applies a label record; returns whether the set changed. */
     public boolean apply(Label label) {
         byte[] hash = Sha1.fromHex(label.hash());
-        byte kind = kindBit(label.kind());
+        byte kind = bitOf(label);
         if (Label.OP_REMOVE.equals(label.op())) {
             return remove(hash, kind);
         }
-        String origin = (label.source() == null ? "" : label.source()) + ORIGIN_SEPARATOR
-                + (label.exampleUrl() == null ? "" : label.exampleUrl());
+        // discovery's example URLs differ per hash: kept in its own output, not in the dictionary, which they would bloat
+        String example = isDiscovered(label) || label.exampleUrl() == null ? "" : label.exampleUrl();
+        String origin = (label.source() == null ? "" : label.source()) + ORIGIN_SEPARATOR + example;
         int originId = store.originId(origin);
         if (originId < 0) {
             originId = store.addOrigin(origin);

@@ -32,7 +32,7 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
         boolean after = counts(pages) && pages > 0;
         if (before && after) {
             stats.replace(previousBadness, badness);
-        } else if (before) {
+        } else if (before && stats.count() > 0) { // empty only if state and statistic disagree (a changed min-pages on resume)
             stats.remove(previousBadness);
         } else if (after) {
             stats.add(badness);

@@ -27,7 +27,7 @@ public final class PageScorer {
     public PageScore score(HashedPage page, LabelIndex labels) {
         List<Evidence> evidence = new ArrayList<>(maxEvidence);
         long fileLookup = labels.lookup(page.fileHash(), 0);
-        boolean fileMatch = (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_FILE) != 0;
+        boolean fileMatch = (LabelIndex.kindOf(fileLookup) & LabelIndex.FILE_MATCH) != 0;
         if (fileMatch && maxEvidence > 0) {
             evidence.add(labels.evidence(page.fileHash(), 0, fileLookup, Label.KIND_FILE));
         }
@@ -45,7 +45,7 @@ public final class PageScorer {
                 continue;
             }
             chunks++;
-            if ((kind & LabelIndex.KIND_CHUNK) != 0) {
+            if ((kind & LabelIndex.CHUNK_MATCH) != 0) {
                 matched++;
                 if (evidence.size() < maxEvidence) {
                     evidence.add(labels.evidence(hashes, i * 20, lookup, Label.KIND_CHUNK));

@@ -10,7 +10,6 @@ import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.index.HashIndexSink;
@@ -42,8 +41,10 @@ public final class StreamingJob {
         DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
 
         DataStream<SourceRecord> pages = env.fromSource(
+                        // a start without a checkpoint rebuilds neighbourhood state from all the topic holds;
+                        // a resumed run continues from the checkpointed offsets (committed offsets only show progress)
                         kafkaSource(config, wiring, config.get(ReuseDetectorOptions.TOPIC_PAGES), KafkaSourceRecords.pages(),
-                                OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST)),
+                                OffsetsInitializer.earliest()),
                         WatermarkStrategy.noWatermarks(), OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
         // the labelled set is rebuilt from the whole compacted topic at every fresh start

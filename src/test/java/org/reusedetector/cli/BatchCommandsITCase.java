@@ -38,6 +38,8 @@ class BatchCommandsITCase {
             pages.add(page("https://plain.example/p" + i + ".html", "2026-01-01T00:00:00Z", paragraph("plain " + i), TEMPLATE));
         }
         pages.add(page("https://loop.example/a/a/a/a/p.html", "2026-01-01T00:00:00Z", SPREAD));
+        // a revisit (a rolling index holds every fetch): counted once, as the latest fetch
+        pages.add(page("https://farm0.example/a/p0.html", "2026-01-02T00:00:00Z", SPREAD, paragraph("own 0 0"), TEMPLATE.replace("one site", "site 0")));
         pages.add(new SourceRecord("not json at all", "x"));
         return pages;
     }
@@ -57,6 +59,7 @@ class BatchCommandsITCase {
         }
         String state = "job.state-dir=" + dir.resolve("state");
         assertThat(run("index", "--input", pages.toString(), "--out", dir.resolve("index").toString(), "--set", state)).isZero();
+        assertThat(run("index", "--input", pages.toString(), "--out", dir.resolve("index").toString(), "--set", state)).isNotZero(); // no doubling
         assertThat(Files.list(dir.resolve("index")).filter(p -> p.toString().endsWith(".rdx"))).isNotEmpty();
         assertThat(Files.readAllLines(dir.resolve("index/_dead-letters.jsonl"))).hasSize(1);
 
@@ -67,6 +70,7 @@ class BatchCommandsITCase {
         }
         assertThat(labels).extracting(Label::hash).containsExactly(TestPages.chunkHash(SPREAD)); // the template stays out
         assertThat(labels.get(0).hosts()).isEqualTo(4L); // the recursion URL is not counted
+        assertThat(labels.get(0).count()).isEqualTo(12L); // nor the revisit
         assertThat(labels.get(0).text()).startsWith("copied onto four hosts");
         assertThat(Files.readAllLines(dir.resolve("discover/recursion.jsonl"))).singleElement().asString().contains("loop.example");
         assertThat(Files.readString(dir.resolve("discover/histogram.csv"))).startsWith("kind,occurrences,items");
@@ -82,9 +86,9 @@ class BatchCommandsITCase {
         assertThat(run("detect", "--input", dir.resolve("index").toString(), "--labels", labelsFile.toString(), "--out",
                 dir.resolve("detect-index").toString(), "--set", state)).isZero();
         assertThat(sorted(dir.resolve("detect/pages.jsonl"))).isEqualTo(sorted(dir.resolve("detect-index/pages.jsonl")));
-        assertThat(sorted(dir.resolve("detect/pages.jsonl"))).hasSize(19);
+        assertThat(sorted(dir.resolve("detect/pages.jsonl"))).hasSize(20); // every fetch is scored
         var summary = Json.MAPPER.readTree(dir.resolve("detect/summary.json").toFile());
-        assertThat(summary.get("partial_targets").asLong()).isEqualTo(13); // 12 farm pages and the loop page
+        assertThat(summary.get("partial_targets").asLong()).isEqualTo(14); // 12 farm pages, the revisit and the loop page
         assertThat(summary.get("dead_letters").asLong()).isEqualTo(1);
         assertThat(Files.readAllLines(dir.resolve("detect/neighborhoods.jsonl"))).isNotEmpty();
 

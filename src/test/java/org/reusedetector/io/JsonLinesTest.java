@@ -34,6 +34,26 @@ class JsonLinesTest {
     }
 
     @Test
+    void aTruncatedGzipFileYieldsWhatWasReadAndThenOneRecordSayingWhy() throws IOException {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 2000; i++) {
+            lines.append("{\"n\":").append(i).append(",\"pad\":\"").append("x".repeat(i % 97)).append("\"}\n");
+        }
+        Path whole = dir.resolve("whole.jsonl.gz");
+        try (var out = JsonLines.writer(whole)) {
+            out.write(lines.toString());
+        }
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(dir.resolve("cut.jsonl.gz"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        List<SourceRecord> records = readAll(cut);
+        assertThat(records.size()).isBetween(2, 2000);
+        SourceRecord last = records.get(records.size() - 1);
+        assertThat(last.value()).contains("truncated or corrupt file cut.jsonl.gz");
+        assertThat(last.origin()).startsWith("cut.jsonl.gz:unreadable after line ");
+        assertThat(records.get(records.size() - 2).value()).startsWith("{\"n\":");
+    }
+
+    @Test
     void isGzipBySuffix() {
         assertThat(JsonLines.isGzip(Path.of("pages.jsonl.gz"))).isTrue();
         assertThat(JsonLines.isGzip(Path.of("/x/pages.jsonl"))).isFalse();

@@ -114,6 +114,12 @@ class PageRecordParserTest {
         assertThat(rejection(valid().put("fetched_at", time).toString())).isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"+1000000000-01-01T00:00:00Z", "2999-01-01T00:00:00Z"})
+    void fetchTimesOutOfRangeOrInTheFutureAreRejectedNotThrown(String time) {
+        assertThat(rejection(valid().put("fetched_at", time).toString())).isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
+    }
+
     @Test
     void fetchTimeAsNumberIsInvalid() {
         assertThat(rejection(valid().put("fetched_at", 1709294400000L).toString())).isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);

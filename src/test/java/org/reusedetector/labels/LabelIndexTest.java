@@ -41,6 +41,26 @@ class LabelIndexTest {
     }
 
     @Test
+    void blindDiscoveryNeitherReplacesNorClearsAnExpertsLabel() {
+        String hex = Sha1.hex(Sha1.of("a paragraph an expert labelled and clones spread"));
+        byte[] hash = Sha1.fromHex(hex);
+        index.apply(add(hex, Label.KIND_CHUNK, "informed:bank", "https://bank.example/login"));
+        index.apply(add(hex, Label.KIND_CHUNK, "discover:run-1", "https://clone.example/x"));
+        assertThat(kind(hash)).isEqualTo((byte) (LabelIndex.KIND_CHUNK | LabelIndex.KIND_DISCOVERED_CHUNK));
+        index.apply(new Label(hex, Label.KIND_CHUNK, Label.OP_REMOVE, "discover:run-2", null, null, null, null));
+        assertThat(kind(hash)).isEqualTo(LabelIndex.KIND_CHUNK);
+        assertThat(kind(hash) & LabelIndex.CHUNK_MATCH).isNotZero();
+        // and the two live under different keys on the compacted topic
+        assertThat(org.reusedetector.io.LabelCodec.key(add(hex, Label.KIND_CHUNK, "discover:run-1", null)))
+                .isEqualTo("discover:chunk:" + hex)
+                .isNotEqualTo(org.reusedetector.io.LabelCodec.key(add(hex, Label.KIND_CHUNK, "informed:bank", null)));
+        assertThat(org.reusedetector.io.LabelCodec.removalOf("discover:chunk:" + hex)).satisfies(l -> {
+            assertThat(l.source()).isEqualTo("discover:");
+            assertThat(LabelIndex.bitOf(l)).isEqualTo(LabelIndex.KIND_DISCOVERED_CHUNK);
+        });
+    }
+
+    @Test
     void kindBits() {
         assertThat(LabelIndex.kindBit(Label.KIND_CHUNK)).isEqualTo(LabelIndex.KIND_CHUNK);
         assertThat(LabelIndex.kindBit(Label.KIND_FILE)).isEqualTo(LabelIndex.KIND_FILE);

@@ -12,7 +12,7 @@ public final class LabelState {
             new MapStateDescriptor<>("label-buckets", Types.INT, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
     public static final MapStateDescriptor<Integer, String> ORIGINS = new MapStateDescriptor<>("label-origins", Types.INT, Types.STRING);
     public static final MapStateDescriptor<String, Integer> ORIGIN_IDS = new MapStateDescriptor<>("label-origin-ids", Types.STRING, Types.INT);
-    /** {@code ready} once the start snapshot is in; {@code marker:<partition>} per marker of this run seen. */
+    /** {@code ready} → the run whose start snapshot is in; {@code marker:<partition>} → the run of the marker seen there. */
     public static final MapStateDescriptor<String, String> SNAPSHOT = new MapStateDescriptor<>("label-snapshot", Types.STRING, Types.STRING);
 
     public static final String READY = "ready";

@@ -63,8 +63,9 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
         heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("held-pages", TypeInformation.of(HashedPage.class)));
+        // a resumed run waits again, for its own markers: labels loaded just before it started must be in first
         ready = settings.labelSnapshotRun() == null
-                || context.getOperatorStateStore().getBroadcastState(LabelState.SNAPSHOT).contains(LabelState.READY);
+                || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(LabelState.SNAPSHOT).get(LabelState.READY));
     }
 
     @Override
@@ -92,7 +93,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
                 ctx.getBroadcastState(LabelState.SNAPSHOT).put("marker:" + marker.get().partition(), settings.labelSnapshotRun());
             }
             if (!ready && snapshotComplete(ctx)) {
-                ctx.getBroadcastState(LabelState.SNAPSHOT).put(LabelState.READY, "true");
+                ctx.getBroadcastState(LabelState.SNAPSHOT).put(LabelState.READY, settings.labelSnapshotRun());
                 ready = true;
                 releaseHeldPages(ctx, out);
             }

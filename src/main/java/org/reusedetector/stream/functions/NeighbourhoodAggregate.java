@@ -37,7 +37,7 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         }
         long pages = Math.max(0, before.pages() + delta.pagesDelta());
         double sum = pages == 0 ? 0.0 : before.sumContains() + delta.badnessDelta();
-        NeighbourhoodState after = new NeighbourhoodState(pages, sum, mergeEvidence(before.evidence(), delta.evidence()));
+        NeighbourhoodState after = new NeighbourhoodState(pages, sum, mergeEvidence(before.evidence(), delta.evidence(), maxEvidence));
         if (pages == 0) {
             state.clear();
         } else {
@@ -48,7 +48,7 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
     }
 
     /** Keeps the newest distinct labels, at most {@code maxEvidence}. */
-    Evidence[] mergeEvidence(Evidence[] kept, Evidence[] incoming) {
+    public static Evidence[] mergeEvidence(Evidence[] kept, Evidence[] incoming, int maxEvidence) {
         if (incoming == null || incoming.length == 0 || maxEvidence == 0) {
             return kept;
         }

@@ -59,6 +59,9 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         }
         double contains = score.badness();
         contribution.update(new UrlContribution(contains, score.eventTime()));
+        if (previous != null) {
+            ctx.timerService().deleteEventTimeTimer(previous.eventTime() + retentionMillis); // one live timer per URL
+        }
         ctx.timerService().registerEventTimeTimer(score.eventTime() + retentionMillis);
         if (previous == null) {
             emit(ctx.getCurrentKey(), 1, contains, score.eventTime(), score.evidence(), out);
@@ -77,16 +80,20 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         }
         UrlContribution current = contribution.value();
         if (current == null || current.eventTime() + retentionMillis > timestamp) {
-            return; // refreshed since this timer was set; a later timer covers it
+            return; // refreshed since this timer was set (timers restored from before deletion existed)
         }
         contribution.clear();
         expired.inc();
         emit(ctx.getCurrentKey(), -1, -current.contains(), timestamp, NO_EVIDENCE, out);
     }
 
-    private void emit(String url, int pagesDelta, double badnessDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out)
-            throws InvalidUrlException {
-        List<String> prefixes = NormalizedUrl.parse(url).prefixes(maxDepth);
+    private void emit(String url, int pagesDelta, double badnessDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out) {
+        List<String> prefixes;
+        try {
+            prefixes = NormalizedUrl.parse(url).prefixes(maxDepth);
+        } catch (InvalidUrlException e) {
+            return; // validated when parsed; a key that still fails has no neighbourhoods to change
+        }
         for (String prefix : prefixes) {
             out.collect(new PrefixDelta(prefix, pagesDelta, badnessDelta, eventTime, evidence));
         }

@@ -139,7 +139,7 @@ class MatchLabelsTest {
             assertThat(scores(restored)).extracting(PageScore::url, PageScore::badness)
                     .containsExactly(org.assertj.core.groups.Tuple.tuple("https://x.org/held", 0.5), org.assertj.core.groups.Tuple.tuple("https://x.org/new", 1.0));
         }
-        // and once ready, a restore does not wait for markers again
+        // a resumed run waits again, for its own run's markers, so labels loaded just before it started are in
         try (var h = harness(settings)) {
             h.open();
             h.processBroadcastElement(marker("run-2", 0), 1);
@@ -149,8 +149,11 @@ class MatchLabelsTest {
         try (var restored = harness(TestPages.settings("run-3", 1))) {
             restored.initializeState(snapshot);
             restored.open();
-            restored.processElement(hashed(settings, "https://x.org/after", 3, B), 3);
-            assertThat(scores(restored)).extracting(PageScore::badness).containsExactly(1.0);
+            restored.processElement(hashed(settings, "https://x.org/after", 3, A, B), 3);
+            assertThat(scores(restored)).isEmpty();
+            restored.processBroadcastElement(label(A, "add"), 4);
+            restored.processBroadcastElement(marker("run-3", 0), 4);
+            assertThat(scores(restored)).extracting(PageScore::badness).containsExactly(1.0); // B from before, A from the new load
         }
     }
 }
