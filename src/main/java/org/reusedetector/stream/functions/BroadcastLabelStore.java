@@ -65,7 +65,8 @@ final class BroadcastLabelStore implements LabelStore {
     @Override
     public int addOrigin(String origin) {
         try {
-            // every parallel instance sees the same label records in the same order, so ids agree
+            // ids are local to this instance (label order may differ between instances); buckets and dictionary are
+            // snapshotted and restored together, so each instance stays self-consistent
             Integer next = originIds.get(NEXT_ORIGIN_ID);
             int id = next == null ? 0 : next;
             writable(origins).put(id, origin);
