@@ -108,6 +108,9 @@ public final class ReuseDetectorOptions {
             .withDescription("A frequent hash on fewer distinct hosts is a site template, not a label (a source and two copies at least).");
     public static final ConfigOption<Double> DISCOVERY_MAX_TOP_HOST_SHARE = key("discovery.template.max-top-host-share").doubleType().defaultValue(0.5)
             .withDescription("A frequent hash with more than this share of its pages on one host is that site's template, not a label.");
+    public static final ConfigOption<Double> DISCOVERY_MAX_PAGES_PER_HOST = key("discovery.template.max-pages-per-host").doubleType().defaultValue(3.0)
+            .withDescription("A frequent hash on more pages per host than this, on average, is boilerplate (a header or footer, even one copied with a"
+                    + " whole site), not a label: copied content sits on about one page of each site.");
     public static final ConfigOption<String> DISCOVERY_EXCLUDE_FILE = key("discovery.exclude-file").stringType().noDefaultValue()
             .withDescription("Hashes never to label, after review of a run's frequent.jsonl: one hex SHA-1 per line, or JSON lines with a hash field.");
 

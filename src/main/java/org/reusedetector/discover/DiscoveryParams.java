@@ -64,7 +64,7 @@ public record DiscoveryParams(
                     config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_EXPONENT), config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_COUNT));
         };
         TemplateRule template = new TemplateRule(config.get(ReuseDetectorOptions.DISCOVERY_MIN_HOSTS),
-                config.get(ReuseDetectorOptions.DISCOVERY_MAX_TOP_HOST_SHARE));
+                config.get(ReuseDetectorOptions.DISCOVERY_MAX_TOP_HOST_SHARE), config.get(ReuseDetectorOptions.DISCOVERY_MAX_PAGES_PER_HOST));
         return new DiscoveryParams(run, config.get(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH),
                 config.get(ReuseDetectorOptions.STOP_DEFAULT_LIST), config.getOptional(ReuseDetectorOptions.STOP_FILE).orElse(null),
                 config.getOptional(ReuseDetectorOptions.DISCOVERY_EXCLUDE_FILE).orElse(null), config.get(ReuseDetectorOptions.CHUNK_TAGS),

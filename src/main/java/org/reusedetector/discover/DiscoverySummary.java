@@ -24,6 +24,7 @@ import org.reusedetector.model.Label;
  * @param fileLabels files labelled
  * @param fewHosts frequent hashes left out for too few hosts
  * @param concentrated frequent hashes left out for a dominant host
+ * @param boilerplate frequent hashes left out for repeating on many pages of every site that carries them
  */
 public record DiscoverySummary(
         String run,
@@ -42,27 +43,28 @@ public record DiscoverySummary(
         long chunkLabels,
         long fileLabels,
         long fewHosts,
-        long concentrated) {
+        long concentrated,
+        long boilerplate) {
 
     public static DiscoverySummary empty() {
-        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The part known from the parameters and thresholds. */
     public static DiscoverySummary ofRun(DiscoveryParams params, DiscoveryThresholds thresholds) {
         return new DiscoverySummary(params.run(), 0, 0, 0, params.minChunkLength(), params.threshold().describe(),
-                params.template().describe(), thresholds.chunkThreshold(), thresholds.fileThreshold(), 0, 0, 0, 0, 0, 0, 0, 0);
+                params.template().describe(), thresholds.chunkThreshold(), thresholds.fileThreshold(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The part one page contributes. */
     public static DiscoverySummary ofPage(boolean counted, boolean recursion, boolean invalidUrl) {
-        return new DiscoverySummary(null, counted ? 1 : 0, recursion ? 1 : 0, invalidUrl ? 1 : 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(null, counted ? 1 : 0, recursion ? 1 : 0, invalidUrl ? 1 : 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The part one histogram row contributes (distinct hashes). */
     public static DiscoverySummary ofHistogram(HistogramRow row) {
         boolean file = Label.KIND_FILE.equals(row.kind());
-        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, file ? 0 : row.items(), file ? row.items() : 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, file ? 0 : row.items(), file ? row.items() : 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The part one frequent hash contributes. */
@@ -71,7 +73,8 @@ public record DiscoverySummary(
         boolean label = count.verdict() == Verdict.LABEL;
         return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, 0, 0, file ? 0 : 1, file ? 1 : 0,
                 label && !file ? 1 : 0, label && file ? 1 : 0,
-                count.verdict() == Verdict.FEW_HOSTS ? 1 : 0, count.verdict() == Verdict.CONCENTRATED ? 1 : 0);
+                count.verdict() == Verdict.FEW_HOSTS ? 1 : 0, count.verdict() == Verdict.CONCENTRATED ? 1 : 0,
+                count.verdict() == Verdict.BOILERPLATE ? 1 : 0);
     }
 
     public DiscoverySummary merge(DiscoverySummary o) {
@@ -92,6 +95,7 @@ public record DiscoverySummary(
                 chunkLabels + o.chunkLabels,
                 fileLabels + o.fileLabels,
                 fewHosts + o.fewHosts,
-                concentrated + o.concentrated);
+                concentrated + o.concentrated,
+                boilerplate + o.boilerplate);
     }
 }

@@ -86,7 +86,7 @@ public final class HashCounter {
     public DiscoveryRun finish() {
         DiscoveryThresholds thresholds = DiscoveryThresholds.of(pages, params.threshold());
         DiscoverySummary summary = DiscoverySummary.ofRun(params, thresholds)
-                .merge(new DiscoverySummary(null, pages, recursionPages, invalidUrlPages, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+                .merge(new DiscoverySummary(null, pages, recursionPages, invalidUrlPages, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
         List<HashCount> frequent = new ArrayList<>();
         List<HistogramRow> histogram = new ArrayList<>();
         for (String kind : List.of(Label.KIND_CHUNK, Label.KIND_FILE)) {

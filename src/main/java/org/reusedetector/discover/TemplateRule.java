@@ -17,16 +17,27 @@ import java.util.Locale;
  *       {@code d} sites has a top-host share of about {@code 1/(d+1)}.
  * </ul>
  *
- * <p>A template of a site that was itself copied wholesale (its footer on every mirror) is spread across
- * sites and is labelled: it is then copied content like the rest of the mirror.
+ *   <li>it is on at most {@code maxPagesPerHost} pages per host on average: a paragraph copied onto other sites
+ *       sits on one page of each (one page per host); a header or footer sits on every page of each site that
+ *       carries it, even when a whole site was copied with it. Leaving such boilerplate out costs nothing in
+ *       detection (a mirror is found by its content chunks and file hashes) and keeps it from making every
+ *       page built with the same template look a little copied.
+ * </ul>
  *
  * @param minHosts fewest distinct hosts of a label (default 3: a source and at least two copies)
  * @param maxTopHostShare largest share of the pages on one host (default ½: no site holds the majority)
+ * @param maxPagesPerHost largest mean number of pages per host (default 3)
  */
-public record TemplateRule(long minHosts, double maxTopHostShare) implements Serializable {
+public record TemplateRule(long minHosts, double maxTopHostShare, double maxPagesPerHost) implements Serializable {
 
     public static final long DEFAULT_MIN_HOSTS = 3;
     public static final double DEFAULT_MAX_TOP_HOST_SHARE = 0.5;
+    public static final double DEFAULT_MAX_PAGES_PER_HOST = 3.0;
+
+    /** Without the pages-per-host rule. */
+    public TemplateRule(long minHosts, double maxTopHostShare) {
+        this(minHosts, maxTopHostShare, Double.POSITIVE_INFINITY);
+    }
 
     public TemplateRule {
         if (minHosts < 1) {
@@ -35,10 +46,13 @@ public record TemplateRule(long minHosts, double maxTopHostShare) implements Ser
         if (!(maxTopHostShare > 0 && maxTopHostShare <= 1)) {
             throw new IllegalArgumentException("max top-host share must be in (0, 1], got " + maxTopHostShare);
         }
+        if (!(maxPagesPerHost >= 1)) {
+            throw new IllegalArgumentException("max pages per host must be at least 1, got " + maxPagesPerHost);
+        }
     }
 
     public static TemplateRule defaults() {
-        return new TemplateRule(DEFAULT_MIN_HOSTS, DEFAULT_MAX_TOP_HOST_SHARE);
+        return new TemplateRule(DEFAULT_MIN_HOSTS, DEFAULT_MAX_TOP_HOST_SHARE, DEFAULT_MAX_PAGES_PER_HOST);
     }
 
     /** The verdict for a hash on {@code count} pages of {@code hosts} hosts, {@code topHostPages} on its top host. */
@@ -52,10 +66,14 @@ public record TemplateRule(long minHosts, double maxTopHostShare) implements Ser
         if (topHostPages > maxTopHostShare * count) {
             return Verdict.CONCENTRATED;
         }
+        if (count > maxPagesPerHost * hosts) {
+            return Verdict.BOILERPLATE;
+        }
         return Verdict.LABEL;
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "hosts >= %d and top-host share <= %s", minHosts, maxTopHostShare);
+        return String.format(Locale.ROOT, "hosts >= %d and top-host share <= %s and pages per host <= %s", minHosts, maxTopHostShare,
+                maxPagesPerHost);
     }
 }

@@ -28,7 +28,7 @@ class DiscoveryParamsTest {
                 "discovery.template.min-hosts", "5", "discovery.template.max-top-host-share", "0.25"));
         DiscoveryParams p = DiscoveryParams.from(config, "r");
         assertThat(p.threshold().threshold(1)).isEqualTo(1000);
-        assertThat(p.template()).isEqualTo(new TemplateRule(5, 0.25));
+        assertThat(p.template()).isEqualTo(new TemplateRule(5, 0.25, TemplateRule.DEFAULT_MAX_PAGES_PER_HOST));
     }
 
     @Test

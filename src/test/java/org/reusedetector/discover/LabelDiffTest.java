@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.io.LabelCodec;
 import org.reusedetector.model.Label;
 
 class LabelDiffTest {
@@ -31,13 +32,15 @@ class LabelDiffTest {
                 add(A, "chunk", "discover:run2"),
                 add(E, "chunk", "discover:run2"),  // new
                 add(D, "file", "discover:run2"),   // frequent again after its removal
-                add(C, "chunk", "discover:run2")); // already labelled by an expert: left alone
+                add(C, "chunk", "discover:run2")); // also labelled by an expert: published under its own key, beside it
 
         LabelDiff diff = LabelDiff.between(previous, current, "discover:run2");
 
-        assertThat(diff.adds()).extracting(Label::hash, Label::kind, Label::op).containsExactly(tuple(E, "chunk", "add"), tuple(D, "file", "add"));
+        assertThat(diff.adds()).extracting(Label::hash, Label::kind, Label::op)
+                .containsExactly(tuple(E, "chunk", "add"), tuple(D, "file", "add"), tuple(C, "chunk", "add"));
         assertThat(diff.removes()).containsExactly(new Label(B, "chunk", Label.OP_REMOVE, "discover:run2", null, null, null, null));
-        assertThat(diff.records()).extracting(Label::op).containsExactly("remove", "add", "add");
+        assertThat(diff.records()).extracting(Label::op).containsExactly("remove", "add", "add", "add");
+        assertThat(LabelCodec.key(diff.adds().get(2))).isNotEqualTo(LabelCodec.key(previous.get(2))); // the expert's record stays
     }
 
     @Test

@@ -10,10 +10,12 @@ class TemplateRuleTest {
     private final TemplateRule rule = TemplateRule.defaults();
 
     @Test
-    void contentMirroredAcrossSitesIsLabelled() {
+    void contentMirroredAcrossSitesIsLabelledButItsFooterIsBoilerplate() {
         assertThat(rule.classify(41, 41, 1, 33)).isEqualTo(Verdict.LABEL);
-        // a mirrored site's own footer: on every page of 41 hosts, no host holds the majority
-        assertThat(rule.classify(1556, 85, 317, 33)).isEqualTo(Verdict.LABEL);
+        assertThat(rule.classify(120, 41, 3, 33)).isEqualTo(Verdict.LABEL); // about one page per site
+        // a mirrored site's own footer: on every page of 85 hosts, no host holds the majority
+        assertThat(rule.classify(1556, 85, 317, 33)).isEqualTo(Verdict.BOILERPLATE);
+        assertThat(new TemplateRule(3, 0.5).classify(1556, 85, 317, 33)).isEqualTo(Verdict.LABEL); // without the rule
     }
 
     @Test
@@ -24,9 +26,10 @@ class TemplateRuleTest {
 
     @Test
     void aTemplateQuotedBySomeOthersIsConcentrated() {
+        TemplateRule shareOnly = new TemplateRule(3, 0.5);
         assertThat(rule.classify(1000, 4, 990, 33)).isEqualTo(Verdict.CONCENTRATED);
-        assertThat(rule.classify(100, 3, 50, 33)).isEqualTo(Verdict.LABEL); // exactly half: not a majority
-        assertThat(rule.classify(100, 3, 51, 33)).isEqualTo(Verdict.CONCENTRATED);
+        assertThat(shareOnly.classify(100, 3, 50, 33)).isEqualTo(Verdict.LABEL); // exactly half: not a majority
+        assertThat(shareOnly.classify(100, 3, 51, 33)).isEqualTo(Verdict.CONCENTRATED);
     }
 
     @Test
@@ -39,5 +42,6 @@ class TemplateRuleTest {
         assertThatThrownBy(() -> new TemplateRule(0, 0.5)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new TemplateRule(3, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new TemplateRule(3, 1.5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TemplateRule(3, 0.5, 0.5)).isInstanceOf(IllegalArgumentException.class);
     }
 }
