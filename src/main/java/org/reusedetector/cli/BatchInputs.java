@@ -51,15 +51,6 @@ final class BatchInputs {
         return env.fromSource(PageFileSource.create(flinkPaths(List.of(labels))), WatermarkStrategy.noWatermarks(), "labels-file-source").uid("labels-file-source");
     }
 
-    /** A hashed page's normalised URL (its raw URL if, unexpectedly, it does not parse). */
-    static String urlKey(HashedPage page) {
-        try {
-            return org.reusedetector.url.NormalizedUrl.parse(page.url()).url();
-        } catch (org.reusedetector.url.InvalidUrlException e) {
-            return page.url();
-        }
-    }
-
     static org.apache.flink.core.fs.Path[] flinkPaths(List<Path> files) {
         return files.stream().map(f -> org.apache.flink.core.fs.Path.fromLocalFile(f.toAbsolutePath().toFile()))
                 .toArray(org.apache.flink.core.fs.Path[]::new);

@@ -89,13 +89,8 @@ public final class DetectCommand implements Callable<Integer> {
     }
 
     private Map<String, Object> summary(ReuseDetectorConfig config, DetectionSettings settings, JobSummary job) throws Exception {
-        BadnessStatistic statistic = BadnessStatistic.empty();
-        try (BufferedReader reader = JsonLines.reader(out.resolve(STATISTIC))) {
-            String line = reader.readLine();
-            if (line != null) {
-                statistic = Json.read(line, BadnessStatistic.class);
-            }
-        }
+        BadnessStatistic statistic = JsonLines.readAll(out.resolve(STATISTIC), BadnessStatistic.class).stream().findFirst()
+                .orElse(BadnessStatistic.empty());
         long neighbourhoods = 0;
         long bad = 0;
         try (BufferedReader reader = JsonLines.reader(out.resolve(NEIGHBORHOODS))) {

@@ -1,11 +1,8 @@
 package org.reusedetector.cli;
 
-import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -103,7 +100,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         // a rolling index holds every fetch: a revisited URL counts once, as its latest fetch
         DataStream<HashedPage> latest = pages.hashed()
-                .keyBy(BatchInputs::urlKey)
+                .keyBy(p -> NormalizedUrl.keyOf(p.url()))
                 .reduce((a, b) -> a.eventTime() >= b.eventTime() ? a : b)
                 .uid("discover-latest-fetch").name("discover: latest fetch of a URL");
         DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(latest, samples, params, recursion);
@@ -119,10 +116,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         System.out.printf("Discovery over %s (%.1f MB%s) -> %s%n", input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", out);
         JobExecutionResult job = JobProgress.execute(env, "reuse-detector discover", pages.htmlBytesEstimate());
 
-        DiscoverySummary summary = readAll(out.resolve(TEMP[2]), DiscoverySummary.class).stream().findFirst()
+        DiscoverySummary summary = JsonLines.readAll(out.resolve(TEMP[2]), DiscoverySummary.class).stream().findFirst()
                 .orElseThrow(() -> new IllegalStateException("discovery produced no summary (empty input?)"));
-        DiscoveryRun discovery = DiscoveryRun.of(summary, readAll(out.resolve(TEMP[0]), HashCount.class),
-                readAll(out.resolve(TEMP[1]), HistogramRow.class), params.source());
+        DiscoveryRun discovery = DiscoveryRun.of(summary, JsonLines.readAll(out.resolve(TEMP[0]), HashCount.class),
+                JsonLines.readAll(out.resolve(TEMP[1]), HistogramRow.class), params.source());
         DiscoveryOutput.write(out, discovery);
         for (String temp : TEMP) {
             Files.deleteIfExists(out.resolve(temp));
@@ -182,19 +179,5 @@ public final class DiscoverCommand implements Callable<Integer> {
 
     private static <T> void sink(DataStream<T> stream, Path file, String name) {
         stream.sinkTo(new JsonLinesFileSink<>(file)).uid(name).name(name).setParallelism(1);
-    }
-
-    private static <T> List<T> readAll(Path file, Class<T> type) throws Exception {
-        List<T> items = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return items;
-        }
-        try (BufferedReader reader = JsonLines.reader(file)) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                items.add(Json.read(line, type));
-            }
-        }
-        return items;
     }
 }

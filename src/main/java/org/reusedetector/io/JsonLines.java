@@ -128,6 +128,23 @@ public final class JsonLines {
         };
     }
 
+    /** Every line of a (small) JSON-lines file as a {@code type}; empty when the file does not exist. */
+    public static <T> java.util.List<T> readAll(Path file, Class<T> type) throws IOException {
+        java.util.List<T> items = new java.util.ArrayList<>();
+        if (!Files.exists(file)) {
+            return items;
+        }
+        try (BufferedReader in = reader(file)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!line.isBlank()) {
+                    items.add(Json.read(line, type));
+                }
+            }
+        }
+        return items;
+    }
+
     /** An iterator over a resource that must be closed. */
     public interface CloseableIterator<T> extends Iterator<T>, AutoCloseable {
         @Override

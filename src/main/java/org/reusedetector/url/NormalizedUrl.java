@@ -71,6 +71,18 @@ public record NormalizedUrl(String origin, String path) {
         return new NormalizedUrl(origin, path);
     }
 
+    /**
+     * The key of a page's URL for keyed state: its normalised form, so that spellings of one address count
+     * once; the raw form for a URL that does not parse (pages are validated before they are keyed).
+     */
+    public static String keyOf(String url) {
+        try {
+            return parse(url).url();
+        } catch (InvalidUrlException e) {
+            return url;
+        }
+    }
+
     /** The URL as one string. */
     public String url() {
         return origin + path;

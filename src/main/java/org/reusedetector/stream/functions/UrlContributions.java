@@ -37,11 +37,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
 
     /** The key: the normalised URL, so that spellings of one address count once. */
     public static String urlKey(PageScore score) {
-        try {
-            return NormalizedUrl.parse(score.url()).url();
-        } catch (InvalidUrlException e) {
-            return score.url(); // validated upstream; keep the raw form rather than fail
-        }
+        return NormalizedUrl.keyOf(score.url());
     }
 
     @Override
