@@ -14,6 +14,7 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.score.PageRule;
 import org.reusedetector.score.RunningStats;
 import org.reusedetector.stream.DetectionSettings;
 import org.reusedetector.stream.DetectionWorkflow;
@@ -54,9 +55,9 @@ public final class BackfillWorkflow {
     public static Outputs fromHashes(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
         DetectionSettings batch = settings.withoutSnapshotWait(); // in BATCH mode the broadcast side is read first
         DetectionWorkflow.Scored scored = DetectionWorkflow.score(hashed, labels, batch, Duration.ZERO);
-        double pageThreshold = batch.pageThreshold();
+        PageRule pageRule = batch.pageRule();
         DataStream<PageResult> pages = scored.scores()
-                .map(score -> PageResult.of(score, pageThreshold), TypeInformation.of(PageResult.class))
+                .map(score -> PageResult.of(score, pageRule), TypeInformation.of(PageResult.class))
                 .uid(PAGE_RESULTS).name(PAGE_RESULTS);
 
         int maxEvidence = batch.neighbourhoodMaxEvidence();
@@ -68,8 +69,7 @@ public final class BackfillWorkflow {
                 .uid(FINAL_NEIGHBOURHOODS).name(FINAL_NEIGHBOURHOODS);
 
         // the whole corpus is in: the streaming warm-up guard (min-neighborhoods) does not apply
-        NeighbourhoodThreshold streaming = batch.neighbourhoodThreshold();
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(streaming.minPages(), 1, streaming.standardDeviations(), streaming.fixedThreshold());
+        NeighbourhoodThreshold rule = batch.neighbourhoodThreshold().forWholeCorpus();
         DataStream<BadnessStatistic> statistic = finals
                 .filter(f -> f.pagesDelta() > 0 && rule.counts(f.pagesDelta()))
                 .map(f -> BadnessStatistic.of(badness(f)), TypeInformation.of(BadnessStatistic.class))
@@ -96,6 +96,10 @@ public final class BackfillWorkflow {
 
     static final MapStateDescriptor<String, BadnessStatistic> STATISTIC =
             new MapStateDescriptor<>("badness-statistic", Types.STRING, TypeInformation.of(BadnessStatistic.class));
+
+    static int evidenceCount(PrefixDelta totals) {
+        return totals.evidence() == null ? 0 : totals.evidence().length;
+    }
 
     static double badness(PrefixDelta totals) {
         return new NeighbourhoodState(totals.pagesDelta(), totals.badnessDelta(), null).badness();
@@ -128,7 +132,7 @@ public final class BackfillWorkflow {
                 threshold = rule.threshold(stats);
             }
             double badness = badness(totals);
-            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness, rule.isBad(totals.pagesDelta(), badness, threshold),
+            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness, rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals)),
                     threshold, totals.eventTime(), totals.evidence()));
         }
     }

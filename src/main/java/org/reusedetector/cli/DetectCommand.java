@@ -117,11 +117,13 @@ public final class DetectCommand implements Callable<Integer> {
         summary.put("badness_stddev", stats.standardDeviation());
         summary.put("page_threshold", settings.pageThreshold());
         var rule = settings.neighbourhoodThreshold();
-        summary.put("neighborhood_threshold",
-                new org.reusedetector.score.NeighbourhoodThreshold(rule.minPages(), 1, rule.standardDeviations(), rule.fixedThreshold()).threshold(stats));
+        summary.put("neighborhood_threshold", rule.forWholeCorpus().threshold(stats));
         summary.put("neighborhood_threshold_rule", Double.isNaN(settings.neighbourhoodFixedThreshold())
-                ? "mean + " + settings.neighbourhoodStandardDeviations() + " sd over neighbourhoods with >= " + settings.neighbourhoodMinPages() + " pages"
+                ? "mean + " + settings.neighbourhoodStandardDeviations() + " sd over neighbourhoods with >= " + settings.neighbourhoodMinPages()
+                        + " scorable pages, within [" + rule.floor() + ", " + rule.ceiling() + "]; at least " + rule.minEvidence()
+                        + " distinct labelled hashes"
                 : "fixed");
+        summary.put("min_matched_chunks", settings.minMatchedChunks());
         summary.put("neighborhood_min_pages", settings.neighbourhoodMinPages());
         summary.put("stop_chunk_min_length", settings.stopMinLength());
         summary.put("content_form", settings.contentForm().name());

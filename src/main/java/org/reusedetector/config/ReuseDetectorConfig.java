@@ -149,6 +149,18 @@ public final class ReuseDetectorConfig {
         positive(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES);
         positive(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH);
         positive(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES);
+        positive(ReuseDetectorOptions.MIN_MATCHED_CHUNKS);
+        positive(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE);
+        unitInterval(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR);
+        unitInterval(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING);
+        if (get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR) > get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING)) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR.key() + "': must not exceed "
+                    + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING.key());
+        }
+        if (get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE) > Math.max(1, get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE))) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE.key() + "': must not exceed "
+                    + ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE.key() + " (evidence is counted from the hashes kept)");
+        }
         atLeastZero(ReuseDetectorOptions.STOP_MIN_LENGTH);
         atLeastZero(ReuseDetectorOptions.MAX_EVIDENCE);
         atLeastZero(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE);

@@ -64,6 +64,9 @@ public final class ReuseDetectorOptions {
             .withDescription("A page whose containment is above this is a partial target and raises a page alert (the paper: 0.144).");
     public static final ConfigOption<Integer> MAX_EVIDENCE = key("scoring.max-evidence").intType().defaultValue(5)
             .withDescription("Matched labels carried as evidence in an alert.");
+    public static final ConfigOption<Integer> MIN_MATCHED_CHUNKS = key("scoring.min-matched-chunks").intType().defaultValue(2)
+            .withDescription("A partial target needs at least this many matched chunks as well as badness above the page threshold: one generic"
+                    + " chunk on a small page is no evidence of copying (the phishing profile sets 1: one brand chunk suffices).");
 
     // --- Neighbourhoods --------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_PAGES = key("neighborhood.min-pages").intType().defaultValue(5)
@@ -74,6 +77,14 @@ public final class ReuseDetectorOptions {
             .withDescription("k in the threshold mean + k standard deviations of neighbourhood badness (the paper: 1).");
     public static final ConfigOption<Double> NEIGHBORHOOD_FIXED_THRESHOLD = key("neighborhood.fixed-threshold").doubleType().noDefaultValue()
             .withDescription("A fixed neighbourhood threshold instead of the running statistic.");
+    public static final ConfigOption<Double> NEIGHBORHOOD_THRESHOLD_FLOOR = key("neighborhood.threshold-floor").doubleType().defaultValue(0.1)
+            .withDescription("The statistic's threshold is never below this: mean + k sigma of a mostly clean (mostly zero) population would call"
+                    + " a prefix with one matched chunk in a hundred bad (the paper's thresholds were 0.144 and 0.163).");
+    public static final ConfigOption<Double> NEIGHBORHOOD_THRESHOLD_CEILING = key("neighborhood.threshold-ceiling").doubleType().defaultValue(0.5)
+            .withDescription("The statistic's threshold is never above this: a neighbourhood whose content is mostly labelled is bad even when"
+                    + " copies dominate the population.");
+    public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_EVIDENCE = key("neighborhood.min-evidence").intType().defaultValue(2)
+            .withDescription("A bad neighbourhood needs at least this many distinct labelled hashes (at most neighborhood.max-evidence).");
     public static final ConfigOption<Double> NEIGHBORHOOD_REEVALUATE_STEP = key("neighborhood.reevaluate-step").doubleType().defaultValue(0.02)
             .withDescription("When the threshold has moved this much since all neighbourhoods were last judged, judge them all again (a full pass over neighbourhood state).");
     public static final ConfigOption<Duration> NEIGHBORHOOD_URL_RETENTION = key("neighborhood.url-retention").durationType().defaultValue(Duration.ofDays(30))
@@ -94,8 +105,13 @@ public final class ReuseDetectorOptions {
             .withDescription("Chunks shorter than this many characters are not counted by blind discovery: short frequent chunks are idioms and"
                     + " navigation (the paper: 100 characters mark 63% of the top 500 chunks as benign), and detection ignores them anyway.");
     public static final ConfigOption<ThresholdRule.Mode> DISCOVERY_THRESHOLD_MODE = key("discovery.threshold.mode")
-            .enumType(ThresholdRule.Mode.class).defaultValue(ThresholdRule.Mode.SCALED)
-            .withDescription("SCALED: a hash is frequent on max(min-count, ceil(scale * pages^exponent)) pages; FIXED: on discovery.threshold.count pages.");
+            .enumType(ThresholdRule.Mode.class).defaultValue(ThresholdRule.Mode.STRUCTURE)
+            .withDescription("STRUCTURE: no count threshold; a hash spread across sites is labelled when enough distinct hashes sit on exactly its"
+                    + " hosts (a copied site), see min-group. SCALED: a hash is a candidate on max(min-count, ceil(scale * pages^exponent)) pages;"
+                    + " FIXED: on discovery.threshold.count pages.");
+    public static final ConfigOption<Long> DISCOVERY_THRESHOLD_MIN_GROUP = key("discovery.threshold.min-group").longType().defaultValue(3L)
+            .withDescription("STRUCTURE: the group threshold is max(min-group, ceil(mean countable chunks per page)): a copy carries at least a"
+                    + " page's worth of content to the same hosts; natural duplication spreads chunk by chunk.");
     public static final ConfigOption<Long> DISCOVERY_THRESHOLD_COUNT = key("discovery.threshold.count").longType().noDefaultValue()
             .withDescription("The absolute discovery threshold of mode FIXED (the paper: 1000 files, 100000 chunks on 2.86 billion pages).");
     public static final ConfigOption<Double> DISCOVERY_THRESHOLD_SCALE = key("discovery.threshold.scale").doubleType().defaultValue(0.35)

@@ -4,11 +4,15 @@ import java.util.HashSet;
 import java.util.Set;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
-import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.HashedPage;
@@ -17,6 +21,7 @@ import org.reusedetector.model.PageRecord;
 import org.reusedetector.page.HashKey;
 import org.reusedetector.page.HtmlChunker;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.url.Sites;
 
 /** The thin Flink functions of {@link DiscoveryWorkflow}; the rules live in the plain classes they call. */
 public final class DiscoveryFunctions {
@@ -57,25 +62,39 @@ public final class DiscoveryFunctions {
                 ctx.output(PAGE_STATS, DiscoverySummary.ofPage(false, true, false));
                 return;
             }
-            ctx.output(PAGE_STATS, DiscoverySummary.ofPage(true, false, false));
+            String site = Sites.of(host);
             if (eligibility.file(page)) {
-                out.collect(Tally.ofPage(Label.KIND_FILE, Sha1.hex(page.fileHash()), host, page.url()));
+                out.collect(Tally.ofPage(Label.KIND_FILE, Sha1.hex(page.fileHash()), host, site, page.url()));
             }
             Set<HashKey> seen = new HashSet<>();
             for (int i = 0; i < page.chunkCount(); i++) {
                 if (eligibility.chunk(page, i) && seen.add(HashKey.of(page.chunkHashes(), i))) { // once per page
-                    out.collect(Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, page.url()));
+                    out.collect(Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
                 }
             }
+            ctx.output(PAGE_STATS, DiscoverySummary.ofPage(true, seen.size(), false, false));
         }
     }
 
-    /** Applies the broadcast thresholds and the template rule; emits the frequent hashes only. */
-    public static final class Classify extends BroadcastProcessFunction<Tally, DiscoveryThresholds, HashCount> {
+    /**
+     * Applies the broadcast thresholds and the template rule, keyed by host-set fingerprint. In the count modes
+     * a hash at or above the threshold gets its verdict at once. In {@link ThresholdRule.Mode#STRUCTURE} every
+     * hash on enough hosts gets a verdict; candidates wait for the end of their key (BATCH execution fires a
+     * key's timers once all its records are in) and are labelled together when enough of them share the hosts.
+     */
+    public static final class Classify extends KeyedBroadcastProcessFunction<Long, Tally, DiscoveryThresholds, HashCount> {
         private final TemplateRule template;
+        private transient ListState<HashCount> candidates;
+        private transient ValueState<Long> groupSize;
 
         public Classify(TemplateRule template) {
             this.template = template;
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            candidates = getRuntimeContext().getListState(new ListStateDescriptor<>("discover-candidates", TypeInformation.of(HashCount.class)));
+            groupSize = getRuntimeContext().getState(new ValueStateDescriptor<>("discover-group-size", Types.LONG));
         }
 
         @Override
@@ -85,16 +104,43 @@ public final class DiscoveryFunctions {
 
         @Override
         public void processElement(Tally t, ReadOnlyContext ctx, Collector<HashCount> out) throws Exception {
+            DiscoveryThresholds thresholds = thresholds(ctx);
+            long threshold = thresholds.forKind(t.kind());
+            if (t.count() < threshold) {
+                return;
+            }
+            Verdict verdict = template.classify(t.kind(), t.count(), t.hosts(), t.sites(), t.topHostPages(), threshold);
+            if (thresholds.groupThreshold() == 0) {
+                out.collect(t.toCount(verdict, 0));
+            } else if (verdict == Verdict.LABEL) {
+                candidates.add(t.toCount(Verdict.LABEL, 0));
+                Long size = groupSize.value();
+                groupSize.update(size == null ? 1 : size + 1);
+                ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+            } else if (verdict != Verdict.FEW_HOSTS) {
+                out.collect(t.toCount(verdict, 0)); // hashes on one or two hosts are every corpus's bulk: not listed
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<HashCount> out) throws Exception {
+            long size = groupSize.value() == null ? 0 : groupSize.value();
+            boolean copiedSite = size >= thresholds(ctx).groupThreshold();
+            for (HashCount c : candidates.get()) {
+                out.collect(new HashCount(c.hash(), c.kind(), c.count(), c.hosts(), c.sites(), c.topHostPages(), size, c.exampleUrl(), c.text(),
+                        copiedSite ? Verdict.LABEL : Verdict.SMALL_GROUP));
+            }
+            candidates.clear();
+            groupSize.clear();
+        }
+
+        private static DiscoveryThresholds thresholds(ReadOnlyContext ctx) throws Exception {
             DiscoveryThresholds thresholds = ctx.getBroadcastState(THRESHOLDS).get(THRESHOLDS_KEY);
             if (thresholds == null) {
                 // BATCH execution reads the broadcast side first; without it the threshold is unknown
                 throw new IllegalStateException("discovery thresholds not known: run the discovery workflow in BATCH mode");
             }
-            long threshold = thresholds.forKind(t.kind());
-            if (t.count() >= threshold) {
-                Verdict verdict = template.classify(t.count(), t.hosts(), t.topHostPages(), threshold);
-                out.collect(new HashCount(t.hash(), t.kind(), t.count(), t.hosts(), t.topHostPages(), t.exampleUrl(), t.text(), verdict));
-            }
+            return thresholds;
         }
     }
 

@@ -57,6 +57,7 @@ public record DiscoveryParams(
 
     public static DiscoveryParams from(ReuseDetectorConfig config, String run) {
         ThresholdRule threshold = switch (config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MODE)) {
+            case STRUCTURE -> ThresholdRule.structure(config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_GROUP));
             case FIXED -> ThresholdRule.fixed(config.getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT)
                     .orElseThrow(() -> new IllegalArgumentException(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key()
                             + " is required with discovery.threshold.mode FIXED")));

@@ -25,7 +25,7 @@ public record DiscoveryRun(DiscoverySummary summary, List<HashCount> frequent, L
         ordered.sort(FREQUENT_ORDER);
         List<Label> labels = new ArrayList<>();
         for (HashCount c : ordered) {
-            if (c.verdict() == Verdict.LABEL) {
+            if (c.verdict().published()) {
                 labels.add(c.toLabel(source));
             }
         }

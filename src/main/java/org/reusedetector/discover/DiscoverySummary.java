@@ -9,6 +9,7 @@ import org.reusedetector.model.Label;
  *
  * @param run the run name
  * @param pages pages counted
+ * @param countedChunks distinct countable chunks summed over the pages counted (their mean sets the group threshold)
  * @param recursionPages pages left out as crawler recursion errors
  * @param invalidUrlPages pages left out for an unusable URL
  * @param minChunkLength shortest chunk counted
@@ -16,6 +17,7 @@ import org.reusedetector.model.Label;
  * @param templateRule the template rule, in words
  * @param chunkThreshold the chunk threshold chosen
  * @param fileThreshold the file threshold chosen
+ * @param groupThreshold the group threshold chosen (0: no grouping)
  * @param distinctChunks distinct chunks counted
  * @param distinctFiles distinct files counted
  * @param frequentChunks chunks at or above the threshold
@@ -25,10 +27,14 @@ import org.reusedetector.model.Label;
  * @param fewHosts frequent hashes left out for too few hosts
  * @param concentrated frequent hashes left out for a dominant host
  * @param boilerplate frequent hashes left out for repeating on many pages of every site that carries them
+ * @param sameSite hashes left out for being on one site only (a publisher's own reuse)
+ * @param stopLabels chunks published as stop labels (boilerplate on several sites)
+ * @param smallGroup candidates left out because too few distinct hashes share their hosts
  */
 public record DiscoverySummary(
         String run,
         long pages,
+        long countedChunks,
         long recursionPages,
         long invalidUrlPages,
         long minChunkLength,
@@ -36,6 +42,7 @@ public record DiscoverySummary(
         String templateRule,
         long chunkThreshold,
         long fileThreshold,
+        long groupThreshold,
         long distinctChunks,
         long distinctFiles,
         long frequentChunks,
@@ -44,43 +51,56 @@ public record DiscoverySummary(
         long fileLabels,
         long fewHosts,
         long concentrated,
-        long boilerplate) {
+        long boilerplate,
+        long sameSite,
+        long stopLabels,
+        long smallGroup) {
 
     public static DiscoverySummary empty() {
-        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(null, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The part known from the parameters and thresholds. */
     public static DiscoverySummary ofRun(DiscoveryParams params, DiscoveryThresholds thresholds) {
-        return new DiscoverySummary(params.run(), 0, 0, 0, params.minChunkLength(), params.threshold().describe(),
-                params.template().describe(), thresholds.chunkThreshold(), thresholds.fileThreshold(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(params.run(), 0, 0, 0, 0, params.minChunkLength(), params.threshold().describe(),
+                params.template().describe(), thresholds.chunkThreshold(), thresholds.fileThreshold(), thresholds.groupThreshold(),
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The part one page contributes. */
     public static DiscoverySummary ofPage(boolean counted, boolean recursion, boolean invalidUrl) {
-        return new DiscoverySummary(null, counted ? 1 : 0, recursion ? 1 : 0, invalidUrl ? 1 : 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return ofPage(counted, 0, recursion, invalidUrl);
+    }
+
+    /** The part one page with {@code countedChunks} distinct countable chunks contributes. */
+    public static DiscoverySummary ofPage(boolean counted, long countedChunks, boolean recursion, boolean invalidUrl) {
+        return new DiscoverySummary(null, counted ? 1 : 0, countedChunks, recursion ? 1 : 0, invalidUrl ? 1 : 0, 0, null, null, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The part one histogram row contributes (distinct hashes). */
     public static DiscoverySummary ofHistogram(HistogramRow row) {
         boolean file = Label.KIND_FILE.equals(row.kind());
-        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, file ? 0 : row.items(), file ? row.items() : 0, 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(null, 0, 0, 0, 0, 0, null, null, 0, 0, 0, file ? 0 : row.items(), file ? row.items() : 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0);
     }
 
     /** The part one frequent hash contributes. */
     public static DiscoverySummary ofFrequent(HashCount count) {
         boolean file = Label.KIND_FILE.equals(count.kind());
-        boolean label = count.verdict() == Verdict.LABEL;
-        return new DiscoverySummary(null, 0, 0, 0, 0, null, null, 0, 0, 0, 0, file ? 0 : 1, file ? 1 : 0,
+        Verdict v = count.verdict();
+        boolean label = v == Verdict.LABEL;
+        return new DiscoverySummary(null, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, file ? 0 : 1, file ? 1 : 0,
                 label && !file ? 1 : 0, label && file ? 1 : 0,
-                count.verdict() == Verdict.FEW_HOSTS ? 1 : 0, count.verdict() == Verdict.CONCENTRATED ? 1 : 0,
-                count.verdict() == Verdict.BOILERPLATE ? 1 : 0);
+                v == Verdict.FEW_HOSTS ? 1 : 0, v == Verdict.CONCENTRATED ? 1 : 0, v == Verdict.BOILERPLATE ? 1 : 0,
+                v == Verdict.SAME_SITE ? 1 : 0, v == Verdict.STOP ? 1 : 0, v == Verdict.SMALL_GROUP ? 1 : 0);
     }
 
     public DiscoverySummary merge(DiscoverySummary o) {
         return new DiscoverySummary(
                 run != null ? run : o.run,
                 pages + o.pages,
+                countedChunks + o.countedChunks,
                 recursionPages + o.recursionPages,
                 invalidUrlPages + o.invalidUrlPages,
                 Math.max(minChunkLength, o.minChunkLength),
@@ -88,6 +108,7 @@ public record DiscoverySummary(
                 templateRule != null ? templateRule : o.templateRule,
                 Math.max(chunkThreshold, o.chunkThreshold),
                 Math.max(fileThreshold, o.fileThreshold),
+                Math.max(groupThreshold, o.groupThreshold),
                 distinctChunks + o.distinctChunks,
                 distinctFiles + o.distinctFiles,
                 frequentChunks + o.frequentChunks,
@@ -96,6 +117,9 @@ public record DiscoverySummary(
                 fileLabels + o.fileLabels,
                 fewHosts + o.fewHosts,
                 concentrated + o.concentrated,
-                boilerplate + o.boilerplate);
+                boilerplate + o.boilerplate,
+                sameSite + o.sameSite,
+                stopLabels + o.stopLabels,
+                smallGroup + o.smallGroup);
     }
 }

@@ -1,6 +1,7 @@
 package org.reusedetector.discover;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -47,14 +48,16 @@ public final class DiscoveryWorkflow {
         SingleOutputStreamOperator<Tally> pageTallies = pages
                 .process(new DiscoveryFunctions.PageTallies(params, recursion)).uid("discover-page-tallies").name("discover: hashes of a page");
 
-        DataStream<Tally> hostLevel = pageTallies
+        DataStream<Tally> siteLevel = pageTallies
                 .keyBy(Tally::hostKey).reduce(Tally::addPages).uid("discover-per-host").name("discover: pages per hash and host")
-                .map(Tally::asHostLevel).uid("discover-host-level").name("discover: one host of a hash");
+                .map(Tally::asHostLevel).uid("discover-host-level").name("discover: one host of a hash")
+                .keyBy(Tally::siteKey).reduce(Tally::addHostsOfSite).uid("discover-per-site").name("discover: hosts per hash and site")
+                .map(Tally::asSiteLevel).uid("discover-site-level").name("discover: one site of a hash");
         if (samples != null) {
-            hostLevel = hostLevel.union(samples.map(Tally::ofSample).uid("discover-samples").name("discover: chunk texts"));
+            siteLevel = siteLevel.union(samples.map(Tally::ofSample).uid("discover-samples").name("discover: chunk texts"));
         }
-        DataStream<Tally> perHash = hostLevel
-                .keyBy(Tally::hashKey).reduce(Tally::addHosts).uid("discover-per-hash").name("discover: pages and hosts per hash")
+        DataStream<Tally> perHash = siteLevel
+                .keyBy(Tally::hashKey).reduce(Tally::addSites).uid("discover-per-hash").name("discover: pages, hosts and sites per hash")
                 .filter(t -> t.hosts() > 0).uid("discover-counted").name("discover: drop texts of uncounted chunks");
 
         DataStream<HistogramRow> histogram = perHash
@@ -66,15 +69,19 @@ public final class DiscoveryWorkflow {
         DataStream<DiscoverySummary> pageStats = pageTallies.getSideOutput(DiscoveryFunctions.PAGE_STATS)
                 .keyBy(s -> 0).reduce(DiscoverySummary::merge).uid("discover-page-stats").name("discover: pages counted");
         DataStream<DiscoveryThresholds> thresholds = pageStats
-                .map(s -> DiscoveryThresholds.of(s.pages(), params.threshold())).uid("discover-thresholds").name("discover: choose thresholds");
+                .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold())).uid("discover-thresholds")
+                .name("discover: choose thresholds");
 
+        // hashes on one host can be neither a label nor a stop chunk: they stay out of the shuffle
         DataStream<HashCount> frequent = perHash
+                .filter(t -> t.hosts() > 1).uid("discover-spread").name("discover: hashes on several hosts")
+                .keyBy(Tally::hostSet, Types.LONG)
                 .connect(thresholds.broadcast(DiscoveryFunctions.THRESHOLDS))
                 .process(new DiscoveryFunctions.Classify(params.template())).uid("discover-classify").name("discover: threshold and template rules");
 
         String source = params.source();
         DataStream<Label> labels = frequent
-                .filter(c -> c.verdict() == Verdict.LABEL).uid("discover-labelled").name("discover: labelled hashes")
+                .filter(c -> c.verdict().published()).uid("discover-labelled").name("discover: labelled hashes")
                 .map(c -> c.toLabel(source)).uid("discover-labels").name("discover: label records");
 
         DataStream<DiscoverySummary> summary = pageStats

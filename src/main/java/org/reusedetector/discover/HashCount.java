@@ -9,7 +9,9 @@ import org.reusedetector.model.Label;
  * @param kind {@link Label#KIND_CHUNK} or {@link Label#KIND_FILE}
  * @param count pages carrying it (a chunk repeated within a page counts once)
  * @param hosts distinct hosts carrying it
+ * @param sites distinct sites (registrable domains) carrying it
  * @param topHostPages pages carrying it on the host that carries it most (template concentration)
+ * @param group how many distinct considered hashes sit on exactly the same hosts (0 where not grouped)
  * @param exampleUrl one page carrying it (the smallest URL, so that runs are reproducible)
  * @param text the chunk's first characters for review, or {@code null} (files, or counts without raw pages)
  * @param verdict label or why not
@@ -19,10 +21,17 @@ public record HashCount(
         String kind,
         long count,
         long hosts,
+        long sites,
         long topHostPages,
+        long group,
         String exampleUrl,
         String text,
         Verdict verdict) {
+
+    /** Without site and group counts (each host its own site). */
+    public HashCount(String hash, String kind, long count, long hosts, long topHostPages, String exampleUrl, String text, Verdict verdict) {
+        this(hash, kind, count, hosts, hosts, topHostPages, 0, exampleUrl, text, verdict);
+    }
 
     /** Characters of chunk text kept for review. */
     public static final int TEXT_LENGTH = 200;
@@ -34,7 +43,8 @@ public record HashCount(
 
     /** The label record ({@code op=add}) publishing this hash. */
     public Label toLabel(String source) {
-        return new Label(hash, kind, Label.OP_ADD, source, exampleUrl, count, hosts, text);
+        String labelKind = verdict == Verdict.STOP ? Label.KIND_STOP : kind;
+        return new Label(hash, labelKind, Label.OP_ADD, source, exampleUrl, count, hosts, text);
     }
 
     public static String clip(String text) {

@@ -2,6 +2,7 @@ package org.reusedetector.discover;
 
 import java.io.Serializable;
 import java.util.Locale;
+import org.reusedetector.model.Label;
 
 /**
  * Keeps site templates out of the labelled set. Most of what occurs often on the web is benign template
@@ -55,25 +56,39 @@ public record TemplateRule(long minHosts, double maxTopHostShare, double maxPage
         return new TemplateRule(DEFAULT_MIN_HOSTS, DEFAULT_MAX_TOP_HOST_SHARE, DEFAULT_MAX_PAGES_PER_HOST);
     }
 
-    /** The verdict for a hash on {@code count} pages of {@code hosts} hosts, {@code topHostPages} on its top host. */
+    /** The verdict for a hash on {@code count} pages of {@code hosts} hosts (each its own site), {@code topHostPages} on its top host. */
     public Verdict classify(long count, long hosts, long topHostPages, long threshold) {
+        return classify(Label.KIND_CHUNK, count, hosts, hosts, topHostPages, threshold);
+    }
+
+    /**
+     * The verdict for a hash on {@code count} pages of {@code hosts} hosts and {@code sites} sites (registrable
+     * domains), {@code topHostPages} on its top host. Reuse within one site is its publisher's own
+     * ({@link Verdict#SAME_SITE}); chunk boilerplate on several sites is a shared template or a generator's
+     * fixed text ({@link Verdict#STOP}). {@link Verdict#LABEL} here means "a candidate": the threshold mode may
+     * still ask for a group ({@link ThresholdRule.Mode#STRUCTURE}).
+     */
+    public Verdict classify(String kind, long count, long hosts, long sites, long topHostPages, long threshold) {
         if (count < threshold) {
             return Verdict.BELOW_THRESHOLD;
         }
         if (hosts < minHosts) {
             return Verdict.FEW_HOSTS;
         }
-        if (topHostPages > maxTopHostShare * count) {
-            return Verdict.CONCENTRATED;
+        if (sites < 2) {
+            return Verdict.SAME_SITE;
         }
         if (count > maxPagesPerHost * hosts) {
-            return Verdict.BOILERPLATE;
+            return Label.KIND_CHUNK.equals(kind) ? Verdict.STOP : Verdict.BOILERPLATE;
+        }
+        if (topHostPages > maxTopHostShare * count) {
+            return Verdict.CONCENTRATED;
         }
         return Verdict.LABEL;
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "hosts >= %d and top-host share <= %s and pages per host <= %s", minHosts, maxTopHostShare,
-                maxPagesPerHost);
+        return String.format(Locale.ROOT, "hosts >= %d and sites >= 2 and pages per host <= %s (else stop) and top-host share <= %s", minHosts, maxPagesPerHost,
+                maxTopHostShare);
     }
 }

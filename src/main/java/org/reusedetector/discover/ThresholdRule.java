@@ -4,41 +4,36 @@ import java.io.Serializable;
 import java.util.Locale;
 
 /**
- * The discovery threshold: how many pages must carry a chunk or file before it is a label candidate.
+ * When a hash that is spread across sites becomes a label.
  *
- * <p>The paper labels everything duplicated more often than a threshold that it sets by hand "depending on
- * the dataset size" (10<sup>3</sup> files and 10<sup>5</sup> chunks on 2.86·10<sup>9</sup> pages), because
- * natural duplication (quotes, licences, syndication, translations sharing untranslated text) grows with
- * the corpus: a fixed number is too low for a large crawl and too high for a small one. The default mode,
- * {@link Mode#SCALED}, derives the threshold from the data:
+ * <p>The default, {@link Mode#STRUCTURE}, has no count threshold at all. The paper (§4.2, Fig. 2) sets its
+ * threshold by hand "depending on the dataset size" and notes that copied content stands out of the
+ * frequency-occurrence distribution even below it: a copied site puts many distinct chunks at the same
+ * place. That place is sharper than a count: a copy carries all of a site's content to the <em>same set of
+ * hosts</em>, while natural duplication (a quote, a licence, a syndicated paragraph) lands each chunk on its
+ * own set of hosts. So a candidate (on at least {@code minHosts} hosts of at least two sites, not
+ * boilerplate; see {@link TemplateRule}) is labelled when the number of distinct candidates that sit on
+ * exactly its hosts is at least the <em>group threshold</em>: at least one page's worth of content, the
+ * corpus's own mean number of countable chunks per page, and never less than {@code minGroup}. Nothing here
+ * grows with the corpus, so a site copied onto five hosts is found in a crawl of any size.
  *
- * <pre>  threshold = max(minCount, ceil(scale · pages^exponent))</pre>
+ * <p>{@link Mode#SCALED} (the earlier default, {@code max(minCount, ceil(scale · pages^exponent))}) and
+ * {@link Mode#FIXED} (the paper's absolute count) remain for corpora where a count is wanted: a hash on at
+ * least that many pages is labelled if the template rule passes it. The knee of the log-log
+ * frequency-occurrence curve was tried and rejected: a copy farm puts many distinct chunks at one count, and
+ * the sharpest bend is just past that cluster, so the knee leaves out exactly the content to be found.
  *
- * where {@code pages} is the number of pages counted. With the exponent ½ the threshold sits, on the log-log
- * frequency-occurrence plot whose counts run from 1 to {@code pages}, at a fixed offset from the middle of
- * the range, so it grows with the corpus but much more slowly than it (the labelled set stays small while
- * natural duplication, which grows with the corpus, stays below it). Counts are of pages, not of
- * occurrences, so one rule serves chunks and files alike. {@code scale} was tuned on a synthetic crawl of
- * 8.6·10<sup>3</sup> pages whose documentation sites share untranslated text across up to ~35 hosts and
- * whose mirror and ad-wrap farms copy sites to 40 hosts: thresholds from 25 to 41 (scale 0.27 to 0.44)
- * label the farms' content and little else; the default 0.35 gives 33. On Common Crawl's size it gives
- * ~1.9·10<sup>4</sup>, between the paper's file and chunk thresholds. {@code minCount} keeps tiny corpora
- * from labelling every pair of equal chunks. {@link Mode#FIXED} uses an absolute count instead.
- *
- * <p>The knee of the log-log frequency-occurrence curve was tried and rejected: a copy farm puts many
- * distinct chunks at one count (the number of copies), and the sharpest bend of the curve is then just past
- * that cluster (36 to 63 on the crawl above, depending on stop-chunk filtering), so the knee leaves out
- * exactly the content discovery should find.
- *
- * @param mode scaled or fixed
+ * @param mode structure, scaled or fixed
  * @param fixedCount the absolute threshold ({@link Mode#FIXED})
  * @param scale the factor {@code c} ({@link Mode#SCALED})
  * @param exponent the exponent {@code α} ({@link Mode#SCALED})
  * @param minCount the floor of the scaled threshold
+ * @param minGroup the floor of the group threshold ({@link Mode#STRUCTURE})
  */
-public record ThresholdRule(Mode mode, long fixedCount, double scale, double exponent, long minCount) implements Serializable {
+public record ThresholdRule(Mode mode, long fixedCount, double scale, double exponent, long minCount, long minGroup) implements Serializable {
 
     public enum Mode {
+        STRUCTURE,
         SCALED,
         FIXED
     }
@@ -46,6 +41,7 @@ public record ThresholdRule(Mode mode, long fixedCount, double scale, double exp
     public static final double DEFAULT_SCALE = 0.35;
     public static final double DEFAULT_EXPONENT = 0.5;
     public static final long DEFAULT_MIN_COUNT = 3;
+    public static final long DEFAULT_MIN_GROUP = 3;
 
     public ThresholdRule {
         if (mode == null) {
@@ -57,18 +53,42 @@ public record ThresholdRule(Mode mode, long fixedCount, double scale, double exp
         if (mode == Mode.SCALED && (!(scale > 0) || !(exponent >= 0 && exponent <= 1) || minCount < 1)) {
             throw new IllegalArgumentException("scaled discovery threshold needs scale > 0, exponent in [0, 1], min count >= 1");
         }
+        if (mode == Mode.STRUCTURE && minGroup < 1) {
+            throw new IllegalArgumentException("the discovery group threshold needs min group >= 1, got " + minGroup);
+        }
+    }
+
+    public static ThresholdRule structure(long minGroup) {
+        return new ThresholdRule(Mode.STRUCTURE, 0, 0, 0, 0, minGroup);
     }
 
     public static ThresholdRule scaled(double scale, double exponent, long minCount) {
-        return new ThresholdRule(Mode.SCALED, 0, scale, exponent, minCount);
+        return new ThresholdRule(Mode.SCALED, 0, scale, exponent, minCount, 0);
     }
 
     public static ThresholdRule fixed(long count) {
-        return new ThresholdRule(Mode.FIXED, count, 0, 0, 0);
+        return new ThresholdRule(Mode.FIXED, count, 0, 0, 0, 0);
     }
 
     public static ThresholdRule defaults() {
-        return scaled(DEFAULT_SCALE, DEFAULT_EXPONENT, DEFAULT_MIN_COUNT);
+        return structure(DEFAULT_MIN_GROUP);
+    }
+
+    /** Whether labels need a group of hashes on the same hosts (else a count threshold). */
+    public boolean grouped() {
+        return mode == Mode.STRUCTURE;
+    }
+
+    /**
+     * The group threshold ({@link Mode#STRUCTURE}): a page's worth of content, the corpus's mean number of
+     * countable distinct chunks per page, at least {@code minGroup}; 0 (no grouping) in the count modes.
+     */
+    public long groupThreshold(long pages, long countedChunks) {
+        if (mode != Mode.STRUCTURE) {
+            return 0;
+        }
+        long perPage = pages == 0 ? 0 : (long) Math.ceil((double) countedChunks / pages);
+        return Math.max(minGroup, perPage);
     }
 
     /** The threshold for a corpus of {@code pages} pages: hashes on at least this many pages are candidates. */
@@ -76,14 +96,21 @@ public record ThresholdRule(Mode mode, long fixedCount, double scale, double exp
         if (mode == Mode.FIXED) {
             return fixedCount;
         }
+        if (mode == Mode.STRUCTURE) {
+            return 1;
+        }
         long scaled = (long) Math.ceil(scale * Math.pow(Math.max(pages, 0), exponent));
         return Math.max(minCount, scaled);
     }
 
     public String describe() {
-        return mode == Mode.FIXED
-                ? "fixed " + fixedCount
-                : String.format(Locale.ROOT, "max(%d, ceil(%s * pages^%s))", minCount, trim(scale), trim(exponent));
+        return switch (mode) {
+            case FIXED -> "fixed " + fixedCount;
+            case SCALED -> String.format(Locale.ROOT, "max(%d, ceil(%s * pages^%s))", minCount, trim(scale), trim(exponent));
+            case STRUCTURE -> String.format(Locale.ROOT,
+                    "structure: a candidate is labelled when >= max(%d, ceil(countable chunks per page)) distinct candidates sit on exactly its hosts",
+                    minGroup);
+        };
     }
 
     private static String trim(double v) {

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.Label;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.url.Sites;
 
 /**
  * The labelled set in compact form. A label is not a Java object: the set is split into 65,536 buckets by
@@ -177,6 +178,19 @@ public final class LabelIndex {
             example = emptyToNull(origin.substring(split + 1));
         }
         return new Evidence(Sha1.hex(Arrays.copyOfRange(packed, offset, offset + Sha1.LENGTH)), kind, source, example);
+    }
+
+    /**
+     * The site (registrable domain) of an origin's example URL, or {@code ""} when it has none (blind
+     * discovery's labels, labels without an example): such labels belong to no site.
+     */
+    public String originSite(int originId) {
+        String origin = store.origin(originId);
+        if (origin == null) {
+            return "";
+        }
+        String site = Sites.ofUrl(origin.substring(origin.indexOf(ORIGIN_SEPARATOR) + 1));
+        return site == null ? "" : site;
     }
 
     private static String emptyToNull(String s) {

@@ -125,20 +125,24 @@ public final class ReportWriter {
             PriorityQueue<HashCount> templates = new PriorityQueue<>(Comparator.comparingLong(HashCount::count));
             forEachJsonLine(frequent, node -> {
                 HashCount c = Json.MAPPER.convertValue(node, HashCount.class);
-                if (c.verdict() != Verdict.LABEL) {
+                if (!c.verdict().published()) {
                     keepTop(templates, c, TOP_ROWS);
                 }
             });
             List<HashCount> kept = new ArrayList<>(templates);
             kept.sort(Comparator.comparingLong(HashCount::count).reversed().thenComparing(HashCount::hash));
-            html.heading("Frequent but not labelled: templates");
+            html.heading("Considered but not labelled, and why");
+            html.paragraph("Labelled: " + Html.escape(summary.path("threshold_rule").asText("")) + "; candidates: "
+                    + Html.escape(summary.path("template_rule").asText("")) + ". SAME_SITE: one publisher's own reuse; SMALL_GROUP: too few"
+                    + " distinct hashes on the same hosts (natural duplication); STOP: boilerplate on several sites, published as a stop label.");
             List<List<String>> trows = new ArrayList<>();
             for (HashCount c : kept) {
                 trows.add(List.of(Html.escape(String.valueOf(c.verdict())), Html.escape(c.kind()), "<code>" + Html.escape(c.hash()) + "</code>",
-                        count(c.count()), count(c.hosts()), count(c.topHostPages()), Html.url(c.exampleUrl()), Html.escape(c.text())));
+                        count(c.count()), count(c.hosts()), count(c.sites()), count(c.group()), count(c.topHostPages()), Html.url(c.exampleUrl()),
+                        Html.escape(c.text())));
             }
-            html.table(List.of("verdict", "kind", "hash", "pages", "hosts", "top host pages", "example", "text"), trows,
-                    List.of("pages", "hosts", "top host pages"));
+            html.table(List.of("verdict", "kind", "hash", "pages", "hosts", "sites", "group", "top host pages", "example", "text"), trows,
+                    List.of("pages", "hosts", "sites", "group", "top host pages"));
         }
         return html.finish();
     }

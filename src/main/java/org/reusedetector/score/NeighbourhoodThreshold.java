@@ -1,16 +1,58 @@
 package org.reusedetector.score;
 
+import java.io.Serializable;
+
 /**
- * The bad-neighbourhood threshold: the paper's mean + 1 standard deviation of badness over all
- * neighbourhoods (with at least the minimum number of pages), or a fixed override.
+ * The bad-neighbourhood threshold and verdict. The threshold is the paper's mean + k standard deviations of
+ * badness over all neighbourhoods (with at least the minimum number of pages), kept within
+ * {@code [floor, ceiling]}, or a fixed override.
  *
- * @param minPages neighbourhoods with fewer pages neither count in the statistic nor alert
- * @param minNeighbourhoods the statistic is not trusted (threshold {@code NaN}) until this many neighbourhoods count
+ * <ul>
+ *   <li>The <b>floor</b>: a population that is mostly clean has a mean and σ near zero (early in a stream,
+ *       or on a crawl with little copying), and mean + σ of mostly zeros would call a prefix with one
+ *       matched chunk in a hundred bad. The paper's own thresholds were 0.144 and 0.163; the floor keeps the
+ *       verdict from resting on a mostly-zero statistic.
+ *   <li>The <b>ceiling</b>: when copies dominate the population (a crawl of a copy farm), mean + σ climbs
+ *       towards 1 and copies wrapped in a little unique text escape. A neighbourhood whose content is mostly
+ *       labelled is bad whatever the others look like.
+ *   <li><b>Evidence</b>: a verdict needs at least {@code minEvidence} distinct labelled hashes in the
+ *       neighbourhood, so that one generic chunk on a small prefix is never a bad neighbourhood.
+ * </ul>
+ *
+ * @param minPages neighbourhoods with fewer (scorable) pages neither count in the statistic nor alert
+ * @param minNeighbourhoods the statistic is not trusted (threshold {@code NaN}: no verdict) until this many
+ *     neighbourhoods count: the stream's stated warm-up
  * @param standardDeviations k in mean + k·σ (the paper: 1)
  * @param fixedThreshold when not {@code NaN}, used instead of the statistic
+ * @param floor the lowest threshold the statistic may give
+ * @param ceiling the highest threshold the statistic may give
+ * @param minEvidence fewest distinct labelled hashes of a bad neighbourhood
  */
-public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold)
-        implements java.io.Serializable {
+public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
+        double ceiling, int minEvidence) implements Serializable {
+
+    public static final double DEFAULT_FLOOR = 0.1;
+    public static final double DEFAULT_CEILING = 0.5;
+    public static final int DEFAULT_MIN_EVIDENCE = 2;
+
+    /** The paper's rule alone: no floor, no ceiling, one labelled hash suffices. */
+    public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
+        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, 0, 1, 1);
+    }
+
+    public NeighbourhoodThreshold {
+        if (!(floor >= 0 && floor <= ceiling && ceiling <= 1)) {
+            throw new IllegalArgumentException("neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
+        }
+        if (minEvidence < 1) {
+            throw new IllegalArgumentException("neighbourhood min evidence must be at least 1, got " + minEvidence);
+        }
+    }
+
+    /** The same rule over a whole corpus (batch): every neighbourhood is in, so no warm-up applies. */
+    public NeighbourhoodThreshold forWholeCorpus() {
+        return new NeighbourhoodThreshold(minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence);
+    }
 
     public boolean counts(long pages) {
         return pages >= minPages;
@@ -23,7 +65,8 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
         if (stats.count() < Math.max(1, minNeighbourhoods)) {
             return Double.NaN;
         }
-        return stats.mean() + standardDeviations * stats.standardDeviation();
+        double statistic = stats.mean() + standardDeviations * stats.standardDeviation();
+        return Math.min(ceiling, Math.max(floor, statistic));
     }
 
     /** Applies a neighbourhood's change (pages and badness before and after) to the statistic. */
@@ -39,8 +82,13 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
         }
     }
 
-    /** Whether a neighbourhood is bad: enough pages and badness strictly above a known threshold. */
+    /** Whether a neighbourhood is bad: enough pages and badness strictly above a known threshold (no evidence rule). */
     public boolean isBad(long pages, double badness, double threshold) {
         return pages > 0 && counts(pages) && !Double.isNaN(threshold) && badness > threshold;
+    }
+
+    /** Whether a neighbourhood is bad: as {@link #isBad(long, double, double)}, with enough distinct labelled hashes. */
+    public boolean isBad(long pages, double badness, double threshold, int distinctEvidence) {
+        return isBad(pages, badness, threshold) && distinctEvidence >= minEvidence;
     }
 }

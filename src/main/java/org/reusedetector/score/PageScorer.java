@@ -1,6 +1,8 @@
 package org.reusedetector.score;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.model.Evidence;
@@ -8,16 +10,26 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.page.StopChunks;
+import org.reusedetector.url.Sites;
 
 /**
  * Scores a hashed page against the labelled set: stop chunks (short, on the stop list, or labelled
  * {@code stop}) are removed, then {@code contains(L, f)} is the share of the remaining chunks that are
  * labelled; a labelled file hash is a whole-file match.
+ *
+ * <p>An expert label knows where its content comes from (its example URL). On a page of that same site
+ * (registrable domain: {@link Sites}) the content is its publisher's own, not a copy, so the chunk counts as
+ * ordinary content there. Blind discovery's labels have no origin (content cannot tell an original from its
+ * copies) and match everywhere.
  */
 public final class PageScorer {
 
+    private static final int ORIGIN_CACHE_LIMIT = 10_000;
+
     private final StopChunks stopChunks;
     private final int maxEvidence;
+    /** The site of each label origin id seen (ids are stable: the dictionary only grows). */
+    private final Map<Integer, String> originSites = new HashMap<>();
 
     public PageScorer(StopChunks stopChunks, int maxEvidence) {
         this.stopChunks = stopChunks;
@@ -26,8 +38,10 @@ public final class PageScorer {
 
     public PageScore score(HashedPage page, LabelIndex labels) {
         List<Evidence> evidence = new ArrayList<>(maxEvidence);
+        String pageSite = Sites.ofUrl(page.url());
         long fileLookup = labels.lookup(page.fileHash(), 0);
-        boolean fileMatch = (LabelIndex.kindOf(fileLookup) & LabelIndex.FILE_MATCH) != 0;
+        boolean fileMatch = (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_DISCOVERED_FILE) != 0
+                || (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_FILE) != 0 && foreign(fileLookup, pageSite, labels);
         if (fileMatch && maxEvidence > 0) {
             evidence.add(labels.evidence(page.fileHash(), 0, fileLookup, Label.KIND_FILE));
         }
@@ -45,7 +59,7 @@ public final class PageScorer {
                 continue;
             }
             chunks++;
-            if ((kind & LabelIndex.CHUNK_MATCH) != 0) {
+            if ((kind & LabelIndex.KIND_DISCOVERED_CHUNK) != 0 || (kind & LabelIndex.KIND_CHUNK) != 0 && foreign(lookup, pageSite, labels)) {
                 matched++;
                 if (evidence.size() < maxEvidence) {
                     evidence.add(labels.evidence(hashes, i * 20, lookup, Label.KIND_CHUNK));
@@ -54,5 +68,22 @@ public final class PageScorer {
         }
         double badness = Containment.of(matched, chunks, fileMatch);
         return new PageScore(page.url(), page.eventTime(), chunks, matched, badness, fileMatch, evidence.toArray(new Evidence[0]));
+    }
+
+    /** Whether an expert label's origin is another site than the page's (or unknown). */
+    private boolean foreign(long lookup, String pageSite, LabelIndex labels) {
+        if (pageSite == null) {
+            return true;
+        }
+        int origin = LabelIndex.originOf(lookup);
+        String originSite = originSites.get(origin);
+        if (originSite == null) {
+            originSite = labels.originSite(origin);
+            if (originSites.size() >= ORIGIN_CACHE_LIMIT) {
+                originSites.clear();
+            }
+            originSites.put(origin, originSite);
+        }
+        return !pageSite.equals(originSite);
     }
 }

@@ -11,6 +11,7 @@ import org.reusedetector.page.HtmlChunker;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
 import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.score.PageRule;
 import org.reusedetector.score.PageScorer;
 
 /**
@@ -39,6 +40,10 @@ public record DetectionSettings(
         int neighbourhoodMaxDepth,
         int neighbourhoodMaxEvidence,
         int deadLetterMaxOriginalChars,
+        int minMatchedChunks,
+        double neighbourhoodFloor,
+        double neighbourhoodCeiling,
+        int neighbourhoodMinEvidence,
         String labelSnapshotRun,
         int labelPartitions)
         implements Serializable {
@@ -64,6 +69,10 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE),
                 config.get(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES),
+                config.get(ReuseDetectorOptions.MIN_MATCHED_CHUNKS),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
                 labelSnapshotRun,
                 labelPartitions);
     }
@@ -71,7 +80,8 @@ public record DetectionSettings(
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunkTags, contentForm, maxBodyBytes, stopMinLength, stopDefaultList, stopFile, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0);
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks, neighbourhoodFloor, neighbourhoodCeiling,
+                neighbourhoodMinEvidence, null, 0);
     }
 
     public HtmlChunker chunker() {
@@ -91,6 +101,11 @@ public record DetectionSettings(
     }
 
     public NeighbourhoodThreshold neighbourhoodThreshold() {
-        return new NeighbourhoodThreshold(neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold);
+        return new NeighbourhoodThreshold(neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence);
+    }
+
+    public PageRule pageRule() {
+        return new PageRule(pageThreshold, minMatchedChunks);
     }
 }

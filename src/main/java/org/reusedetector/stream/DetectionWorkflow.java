@@ -84,7 +84,7 @@ public final class DetectionWorkflow {
                 .uid(OperatorIds.EVENT_TIME).name(OperatorIds.EVENT_TIME);
 
         DataStream<Alert> pageAlerts = scores
-                .flatMap(new PageAlerts(settings.pageThreshold()), TypeInformation.of(Alert.class))
+                .flatMap(new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.PAGE_ALERTS).name(OperatorIds.PAGE_ALERTS);
         return new Scored(scores, pageAlerts, matched.getSideOutput(DeadLetters.TAG));
     }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
+import org.reusedetector.page.Sha1;
 
 class DiscoveryWorkflowITCase {
 
@@ -35,41 +38,87 @@ class DiscoveryWorkflowITCase {
         return env;
     }
 
-    @Test
-    void discoversCopiedContentButNoTemplateInBatch() throws Exception {
-        StreamExecutionEnvironment env = env(RuntimeExecutionMode.BATCH);
-        DiscoveryParams params = DiscoveryFixture.params();
-        DataStream<HashedPage> pages = env.fromData(DiscoveryFixture.pages()).rebalance();
-        DataStream<PageRecord> raw = env.fromData(DiscoveryFixture.rawPages()).rebalance();
+    static String sha(String chunk) {
+        return Sha1.hex(Sha1.of(chunk));
+    }
 
-        DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(pages, DiscoveryWorkflow.samples(raw, params), params, DiscoveryFixture.RECURSION);
+    static DiscoveryRun run(StreamExecutionEnvironment env, List<HashedPage> hashed, List<PageRecord> rawPages, DiscoveryParams params,
+            RecursionFilter recursion, List<Label> labelsOut) throws Exception {
+        DataStream<HashedPage> pages = env.fromData(hashed).rebalance();
+        DataStream<PageRecord> raw = env.fromData(rawPages).rebalance();
+        DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(pages, DiscoveryWorkflow.samples(raw, params), params, recursion);
         CloseableIterator<HashCount> frequent = result.frequent().collectAsync();
         CloseableIterator<Label> labels = result.labels().collectAsync();
         CloseableIterator<HistogramRow> histogram = result.histogram().collectAsync();
         CloseableIterator<DiscoverySummary> summary = result.summary().collectAsync();
         env.execute("discovery-itcase");
-
         DiscoveryRun run = DiscoveryRun.of(single(drain(summary)), drain(frequent), drain(histogram), params.source());
-        List<Label> labelRecords = drain(labels);
+        labelsOut.addAll(drain(labels));
+        return run;
+    }
 
-        String copied = HashCounterTest.sha(DiscoveryFixture.COPIED);
-        String mirrored = HashCounterTest.sha(DiscoveryFixture.MIRRORED);
-        String mirrorFile = HashCounterTest.mirrorFileHash();
+    @Test
+    void countModeLabelsContentSpreadAcrossSitesAndPublishesSharedBoilerplateAsStop() throws Exception {
+        DiscoveryParams params = DiscoveryFixture.params().withThreshold(ThresholdRule.scaled(0.35, 0.5, 3));
+        List<Label> labelRecords = new ArrayList<>();
+        DiscoveryRun run = run(env(RuntimeExecutionMode.BATCH), DiscoveryFixture.pages(), DiscoveryFixture.rawPages(), params,
+                DiscoveryFixture.RECURSION, labelRecords);
+
+        String copied = sha(DiscoveryFixture.COPIED);
+        String mirrored = sha(DiscoveryFixture.MIRRORED);
+        String mirrorFile = Sha1.hex(DiscoveryFixture.pages().stream().filter(p -> p.url().startsWith("https://mirror1.")).findFirst().orElseThrow().fileHash());
         assertThat(labelRecords).containsExactlyInAnyOrder(
                 new Label(copied, "chunk", "add", "discover:test", "https://copy1.example/article.html", 5L, 5L, DiscoveryFixture.COPIED),
                 new Label(mirrored, "chunk", "add", "discover:test", "https://mirror1.example/index.html", 3L, 3L, DiscoveryFixture.MIRRORED),
-                new Label(mirrorFile, "file", "add", "discover:test", "https://mirror1.example/index.html", 3L, 3L, null));
+                new Label(mirrorFile, "file", "add", "discover:test", "https://mirror1.example/index.html", 3L, 3L, null),
+                // the big site's footer, quoted by two other sites: 10 pages on 3 hosts is boilerplate, shared by 3 sites
+                new Label(sha(DiscoveryFixture.BIG_TEMPLATE), "stop", "add", "discover:test", "http://quote1.example/q.html", 10L, 3L,
+                        DiscoveryFixture.BIG_TEMPLATE));
         assertThat(run.histogram()).containsExactly(
                 new HistogramRow("chunk", 1, 21), new HistogramRow("chunk", 3, 1), new HistogramRow("chunk", 5, 1),
                 new HistogramRow("chunk", 6, 1), new HistogramRow("chunk", 10, 1),
                 new HistogramRow("file", 1, 21), new HistogramRow("file", 3, 1));
-        assertThat(run.frequent()).extracting(HashCount::verdict)
-                .containsExactly(Verdict.CONCENTRATED, Verdict.FEW_HOSTS, Verdict.LABEL, Verdict.LABEL, Verdict.LABEL);
+        // the one-host template is not listed: a hash on one host can be neither label nor stop
+        assertThat(run.frequent()).extracting(HashCount::verdict).containsExactly(Verdict.STOP, Verdict.LABEL, Verdict.LABEL, Verdict.LABEL);
+        DiscoverySummary s = run.summary();
+        assertThat(s.pages()).isEqualTo(25);
+        assertThat(s.recursionPages()).isEqualTo(1);
+        assertThat(s.invalidUrlPages()).isEqualTo(1);
+        assertThat(s.chunkThreshold()).isEqualTo(3);
+        assertThat(s.groupThreshold()).isZero();
+        assertThat(s.chunkLabels()).isEqualTo(2);
+        assertThat(s.fileLabels()).isEqualTo(1);
+        assertThat(s.stopLabels()).isEqualTo(1);
+    }
 
-        // the Flink workflow and the in-memory counter apply the same rules to the same corpus
-        DiscoveryRun expected = HashCounterTest.run(params, true);
-        assertThat(run).isEqualTo(expected);
-        assertThat(labelRecords).containsExactlyInAnyOrderElementsOf(expected.labels());
+    @Test
+    void structureModeLabelsACopiedSiteAndNothingElse() throws Exception {
+        DiscoveryParams params = StructureFixture.params();
+        List<Label> labelRecords = new ArrayList<>();
+        DiscoveryRun run = run(env(RuntimeExecutionMode.BATCH), StructureFixture.pages(), StructureFixture.rawPages(), params, RecursionFilter.none(),
+                labelRecords);
+
+        // every content chunk and file of the source, copied onto five farm hosts, and the source's template as a stop chunk
+        assertThat(labelRecords).filteredOn(l -> l.kind().equals("chunk")).extracting(Label::text)
+                .containsExactlyInAnyOrderElementsOf(StructureFixture.sourceContent());
+        assertThat(labelRecords).filteredOn(l -> l.kind().equals("file")).hasSize(StructureFixture.SOURCE_PAGES);
+        assertThat(labelRecords).filteredOn(l -> l.kind().equals("stop")).extracting(Label::text).containsExactly(StructureFixture.TEMPLATE);
+        assertThat(labelRecords).allSatisfy(l -> assertThat(l.hosts()).isEqualTo(6L));
+
+        Map<String, Verdict> verdicts = new HashMap<>();
+        run.frequent().forEach(c -> verdicts.put(c.text() == null ? c.hash() : c.text(), c.verdict()));
+        assertThat(verdicts).containsEntry(StructureFixture.QUOTE, Verdict.SMALL_GROUP).containsEntry(StructureFixture.TRANSLATED, Verdict.SAME_SITE)
+                .containsEntry(StructureFixture.TEMPLATE, Verdict.STOP);
+        assertThat(run.frequent()).filteredOn(c -> c.verdict() == Verdict.LABEL)
+                .allSatisfy(c -> assertThat(c.group()).isEqualTo(StructureFixture.sourceContent().size() + StructureFixture.SOURCE_PAGES))
+                .allSatisfy(c -> assertThat(c.sites()).isEqualTo(2));
+
+        DiscoverySummary s = run.summary();
+        assertThat(s.groupThreshold()).isEqualTo(StructureFixture.expectedGroupThreshold());
+        assertThat(s.chunkLabels()).isEqualTo(StructureFixture.sourceContent().size());
+        assertThat(s.smallGroup()).isEqualTo(1);
+        assertThat(s.sameSite()).isEqualTo(1);
+        assertThat(s.thresholdRule()).startsWith("structure");
     }
 
     @Test

@@ -33,8 +33,8 @@ class ReportWriterTest {
 
     @Test
     void discoveryReport(@TempDir Path in, @TempDir Path out) throws Exception {
-        DiscoverySummary summary = new DiscoverySummary("run" + EVIL, 1000, 3, 1, 100, "max(3, ceil(0.35 * pages^0.5))",
-                "hosts >= 3 and top-host share <= 0.5", 12, 12, 500, 200, 3, 1, 2, 1, 1, 0, 0);
+        DiscoverySummary summary = new DiscoverySummary("run" + EVIL, 1000, 3000, 3, 1, 100, "max(3, ceil(0.35 * pages^0.5))",
+                "hosts >= 3 and top-host share <= 0.5", 12, 12, 0, 500, 200, 3, 1, 2, 1, 1, 0, 0, 0, 0, 0);
         List<HashCount> frequent = List.of(
                 new HashCount(HASH_A, "chunk", 40, 40, 1, "https://copy.example/a?x=1&y=2", "Copied text " + EVIL, Verdict.LABEL),
                 new HashCount(HASH_B, "chunk", 300, 1, 300, "javascript:alert(1)", "Site menu", Verdict.FEW_HOSTS),

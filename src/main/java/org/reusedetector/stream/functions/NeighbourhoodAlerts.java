@@ -78,7 +78,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     }
 
     private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {
-        boolean isBad = rule.isBad(score.pages(), score.badness(), threshold);
+        boolean isBad = rule.isBad(score.pages(), score.badness(), threshold, score.evidence() == null ? 0 : score.evidence().length);
         boolean above = wasAbove;
         if (isBad && !wasAbove) {
             above = true;

@@ -6,17 +6,18 @@ import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PageScore;
+import org.reusedetector.score.PageRule;
 import org.reusedetector.stream.JobCounter;
 import org.reusedetector.stream.Metrics;
 
 /** A whole-file match raises a {@code file} alert; a page over the page threshold is a partial target: {@code page}. */
 public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
 
-    private final double pageThreshold;
+    private final PageRule rule;
     private transient JobCounter alerts;
 
-    public PageAlerts(double pageThreshold) {
-        this.pageThreshold = pageThreshold;
+    public PageAlerts(PageRule rule) {
+        this.rule = rule;
     }
 
     @Override
@@ -26,7 +27,7 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
 
     @Override
     public void flatMap(PageScore score, Collector<Alert> out) {
-        Alert alert = toAlert(score, pageThreshold);
+        Alert alert = toAlert(score, rule);
         if (alert != null) {
             alerts.inc();
             out.collect(alert);
@@ -34,12 +35,12 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
     }
 
     /** The alert a page score raises, or {@code null}. */
-    public static Alert toAlert(PageScore score, double pageThreshold) {
-        if (!score.fileMatch() && !(score.badness() > pageThreshold)) {
+    public static Alert toAlert(PageScore score, PageRule rule) {
+        if (!rule.alerts(score)) {
             return null;
         }
         return new Alert(score.fileMatch() ? Alert.TYPE_FILE : Alert.TYPE_PAGE, score.url(), null, score.badness(),
-                score.fileMatch() ? 1.0 : pageThreshold, null, score.chunks(), score.matchedChunks(),
+                score.fileMatch() ? 1.0 : rule.threshold(), null, score.chunks(), score.matchedChunks(),
                 Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence());
     }
 }

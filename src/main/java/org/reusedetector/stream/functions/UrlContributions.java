@@ -53,11 +53,20 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         if (previous != null && score.eventTime() < previous.eventTime()) {
             return; // an older fetch of a URL we already hold a newer fetch of
         }
-        double contains = score.badness();
-        contribution.update(new UrlContribution(contains, score.eventTime()));
         if (previous != null) {
             ctx.timerService().deleteEventTimeTimer(previous.eventTime() + retentionMillis); // one live timer per URL
         }
+        if (!isScorable(score)) {
+            // the paper's population: a page with no scorable chunk is not part of |N| (pages "cease to exist after
+            // all the chunks have been deleted"); a revisit that left nothing scorable withdraws the URL
+            if (previous != null) {
+                contribution.clear();
+                emit(ctx.getCurrentKey(), -1, -previous.contains(), score.eventTime(), NO_EVIDENCE, out);
+            }
+            return;
+        }
+        double contains = score.badness();
+        contribution.update(new UrlContribution(contains, score.eventTime()));
         ctx.timerService().registerEventTimeTimer(score.eventTime() + retentionMillis);
         if (previous == null) {
             emit(ctx.getCurrentKey(), 1, contains, score.eventTime(), score.evidence(), out);
@@ -81,6 +90,11 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         contribution.clear();
         expired.inc();
         emit(ctx.getCurrentKey(), -1, -current.contains(), timestamp, NO_EVIDENCE, out);
+    }
+
+    /** Whether a page is part of its neighbourhoods: it has a scorable chunk, or its whole file is labelled. */
+    public static boolean isScorable(PageScore score) {
+        return score.chunks() > 0 || score.fileMatch();
     }
 
     private void emit(String url, int pagesDelta, double badnessDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out) {
