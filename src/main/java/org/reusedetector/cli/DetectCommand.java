@@ -14,9 +14,9 @@ import org.reusedetector.batch.BackfillWorkflow;
 import org.reusedetector.batch.BadnessStatistic;
 import org.reusedetector.batch.NeighbourhoodResult;
 import org.reusedetector.config.ReuseDetectorConfig;
-import org.reusedetector.io.Json;
-import org.reusedetector.io.JsonLines;
-import org.reusedetector.io.JsonLinesFileSink;
+import org.reusedetector.connector.JsonLinesFileSink;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.score.RunningStats;
 import org.reusedetector.stream.DetectionSettings;
@@ -62,7 +62,7 @@ public final class DetectCommand implements Callable<Integer> {
 
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.BATCH);
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings);
-        BackfillWorkflow.Outputs outputs = BackfillWorkflow.fromHashes(pages.hashed(), BatchInputs.labels(env, labels), settings);
+        BackfillWorkflow.Outputs outputs = BackfillWorkflow.fromHashes(pages.hashed(), BatchInputs.labels(env, labels, settings), settings);
         DataStream<DeadLetter> deadLetters = pages.parsed() == null ? outputs.deadLetters() : outputs.deadLetters().union(pages.parsed().deadLetters());
 
         sink(outputs.pages(), out.resolve(PAGES), "pages-file-sink");

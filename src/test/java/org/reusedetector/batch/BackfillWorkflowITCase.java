@@ -17,7 +17,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.reusedetector.io.Json;
+import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;

@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.reusedetector.io.Json;
-import org.reusedetector.io.JsonLines;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.stream.TestPages;
@@ -112,7 +112,7 @@ class BatchCommandsITCase {
         }
         Path out = dir.resolve("labels.jsonl.gz");
         assertThat(run("label", "--input", expert.toString(), "--out", out.toString())).isZero();
-        List<Label> labels = org.reusedetector.io.LabelFiles.read(out);
+        List<Label> labels = org.reusedetector.format.LabelFiles.read(out);
         assertThat(labels).filteredOn(l -> l.kind().equals("stop")).extracting(Label::hash).containsExactly(TestPages.chunkHash(nav));
         assertThat(labels).filteredOn(l -> l.kind().equals("chunk")).hasSize(5).allSatisfy(l -> {
             assertThat(l.source()).isEqualTo("informed:expert.jsonl");

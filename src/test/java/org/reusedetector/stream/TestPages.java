@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.reusedetector.config.ReuseDetectorConfig;
-import org.reusedetector.io.Json;
+import org.reusedetector.format.Json;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
