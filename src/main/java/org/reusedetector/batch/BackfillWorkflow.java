@@ -8,6 +8,9 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.detection.functions.NeighbourhoodAggregate;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
@@ -15,9 +18,6 @@ import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.RunningStats;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.DetectionWorkflow;
-import org.reusedetector.stream.functions.NeighbourhoodAggregate;
 import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**

@@ -8,13 +8,13 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.connector.PageFileSource;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.index.HashIndexSource;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.DetectionWorkflow;
 
 /** What the batch commands read: raw pages (JSONL, WARC) or a hash index, and label files. */
 final class BatchInputs {

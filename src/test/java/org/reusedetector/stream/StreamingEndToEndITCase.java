@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.cli.Main;
+import org.reusedetector.detection.DetectionWorkflowITCase;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.local.KafkaBrokerExtension;

@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.RuntimeContext;

@@ -1,4 +1,4 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
@@ -9,10 +9,10 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.RunningStats;
-import org.reusedetector.stream.Metrics;
 
 /**
  * The paper's neighbourhood threshold, mean + k·σ of badness over all neighbourhoods, maintained

@@ -1,13 +1,13 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PageScore;
-import org.reusedetector.stream.JobCounter;
-import org.reusedetector.stream.Metrics;
 
 /** A whole-file match raises a {@code file} alert; a page over the page threshold is a partial target: {@code page}. */
 public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {

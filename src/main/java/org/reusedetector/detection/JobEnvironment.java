@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 import java.nio.file.Path;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -6,6 +6,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.stream.RetainedCheckpoints;
 
 /**
  * The Flink environment the detector runs in: RocksDB state and checkpoints under the configured state

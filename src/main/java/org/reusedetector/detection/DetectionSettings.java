@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 import java.io.Serializable;
 import java.nio.file.Path;

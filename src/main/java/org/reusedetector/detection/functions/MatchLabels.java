@@ -1,4 +1,4 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
@@ -11,6 +11,10 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.labels.LabelIndex;
@@ -20,10 +24,6 @@ import org.reusedetector.model.Label;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.PageScorer;
-import org.reusedetector.stream.DeadLetters;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.JobCounter;
-import org.reusedetector.stream.Metrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

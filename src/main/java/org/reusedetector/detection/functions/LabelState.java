@@ -1,4 +1,4 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;

@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -6,6 +6,14 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.reusedetector.detection.functions.LabelState;
+import org.reusedetector.detection.functions.MatchLabels;
+import org.reusedetector.detection.functions.NeighbourhoodAggregate;
+import org.reusedetector.detection.functions.NeighbourhoodAlerts;
+import org.reusedetector.detection.functions.PageAlerts;
+import org.reusedetector.detection.functions.ParseAndHash;
+import org.reusedetector.detection.functions.ThresholdStatistic;
+import org.reusedetector.detection.functions.UrlContributions;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
@@ -13,14 +21,6 @@ import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.stream.functions.LabelState;
-import org.reusedetector.stream.functions.MatchLabels;
-import org.reusedetector.stream.functions.NeighbourhoodAggregate;
-import org.reusedetector.stream.functions.NeighbourhoodAlerts;
-import org.reusedetector.stream.functions.PageAlerts;
-import org.reusedetector.stream.functions.ParseAndHash;
-import org.reusedetector.stream.functions.ThresholdStatistic;
-import org.reusedetector.stream.functions.UrlContributions;
 
 /**
  * The detector's topology in one method, with sources and sinks left to the caller, so that the streaming

@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 /**
  * Stable operator uids (savepoint compatibility: never change a uid of a stateful operator) and names.

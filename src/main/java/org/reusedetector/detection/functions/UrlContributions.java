@@ -1,4 +1,4 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -11,6 +11,7 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.stream.functions.UrlContribution;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
 
@@ -43,8 +44,8 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
     @Override
     public void open(OpenContext openContext) {
         contribution = getRuntimeContext().getState(new ValueStateDescriptor<>("url-contribution", TypeInformation.of(UrlContribution.class)));
-        revisits = getRuntimeContext().getMetricGroup().counter(org.reusedetector.stream.Metrics.URL_REVISITS);
-        expired = getRuntimeContext().getMetricGroup().counter(org.reusedetector.stream.Metrics.URLS_EXPIRED);
+        revisits = getRuntimeContext().getMetricGroup().counter(org.reusedetector.detection.Metrics.URL_REVISITS);
+        expired = getRuntimeContext().getMetricGroup().counter(org.reusedetector.detection.Metrics.URLS_EXPIRED);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -9,11 +9,12 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
-import org.reusedetector.stream.JobCounter;
-import org.reusedetector.stream.Metrics;
+import org.reusedetector.stream.functions.NeighbourhoodVerdict;
 
 /**
  * Keyed by prefix: alerts when a neighbourhood crosses the threshold, not again while it stays above, and

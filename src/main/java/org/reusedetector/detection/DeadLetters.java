@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 import java.time.Instant;
 import org.apache.flink.util.OutputTag;

@@ -1,8 +1,8 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.reusedetector.stream.TestPages.page;
-import static org.reusedetector.stream.TestPages.paragraph;
+import static org.reusedetector.detection.TestPages.page;
+import static org.reusedetector.detection.TestPages.paragraph;
 
 import java.time.Duration;
 import java.util.ArrayList;

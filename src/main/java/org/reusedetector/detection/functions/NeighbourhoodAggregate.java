@@ -1,4 +1,4 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import java.util.Arrays;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -10,6 +10,7 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
+import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**
  * Keyed by neighbourhood prefix: {@code badness(N) = sum of contains(L, n) / |N|}, kept as two numbers.

@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.detection;
 
 /** Names of the job's metrics, in one place (they are part of the operators' contract with dashboards). */
 public final class Metrics {

@@ -1,4 +1,4 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

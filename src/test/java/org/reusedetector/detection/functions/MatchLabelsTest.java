@@ -1,11 +1,11 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.reusedetector.stream.TestPages.hashed;
-import static org.reusedetector.stream.TestPages.label;
-import static org.reusedetector.stream.TestPages.labelOfKind;
-import static org.reusedetector.stream.TestPages.marker;
-import static org.reusedetector.stream.TestPages.paragraph;
+import static org.reusedetector.detection.TestPages.hashed;
+import static org.reusedetector.detection.TestPages.label;
+import static org.reusedetector.detection.TestPages.labelOfKind;
+import static org.reusedetector.detection.TestPages.marker;
+import static org.reusedetector.detection.TestPages.paragraph;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -14,15 +14,15 @@ import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperat
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.TestPages;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Sha1;
-import org.reusedetector.stream.DeadLetters;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.TestPages;
 
 class MatchLabelsTest {
 

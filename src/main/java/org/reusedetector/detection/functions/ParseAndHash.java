@@ -1,18 +1,18 @@
-package org.reusedetector.stream.functions;
+package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
-import org.reusedetector.stream.DeadLetters;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.JobCounter;
-import org.reusedetector.stream.Metrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
