@@ -124,7 +124,7 @@ public final class DetectCommand implements Callable<Integer> {
                 : "fixed");
         summary.put("neighborhood_min_pages", settings.neighbourhoodMinPages());
         summary.put("stop_chunk_min_length", settings.stopMinLength());
-        summary.put("content_form", settings.contentForm().name());
+        summary.put("content_form", settings.chunking().form().name());
         summary.put("seconds", job.seconds());
         return summary;
     }

@@ -1,13 +1,9 @@
 package org.reusedetector.detection;
 
 import java.io.Serializable;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Set;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.page.ContentForm;
-import org.reusedetector.page.HtmlChunker;
+import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
 import org.reusedetector.score.NeighbourhoodThreshold;
@@ -22,12 +18,9 @@ import org.reusedetector.score.PageScorer;
  * @param labelPartitions number of label partitions that carry a marker of that run
  */
 public record DetectionSettings(
-        List<String> chunkTags,
-        ContentForm contentForm,
+        Chunking chunking,
         int maxBodyBytes,
         int stopMinLength,
-        boolean stopDefaultList,
-        String stopFile,
         double pageThreshold,
         int maxEvidence,
         int neighbourhoodMinPages,
@@ -47,12 +40,9 @@ public record DetectionSettings(
 
     public static DetectionSettings from(ReuseDetectorConfig config, String labelSnapshotRun, int labelPartitions) {
         return new DetectionSettings(
-                List.copyOf(config.get(ReuseDetectorOptions.CHUNK_TAGS)),
-                config.get(ReuseDetectorOptions.CHUNK_CONTENT_FORM),
+                config.chunking(),
                 config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
                 config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
-                config.get(ReuseDetectorOptions.STOP_DEFAULT_LIST),
-                config.getOptional(ReuseDetectorOptions.STOP_FILE).orElse(null),
                 config.get(ReuseDetectorOptions.PAGE_THRESHOLD),
                 config.get(ReuseDetectorOptions.MAX_EVIDENCE),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES),
@@ -69,21 +59,17 @@ public record DetectionSettings(
     }
 
     public DetectionSettings withoutSnapshotWait() {
-        return new DetectionSettings(chunkTags, contentForm, maxBodyBytes, stopMinLength, stopDefaultList, stopFile, pageThreshold, maxEvidence,
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0);
     }
 
-    public HtmlChunker chunker() {
-        return new HtmlChunker(Set.copyOf(chunkTags), contentForm);
-    }
-
     public PageHasher pageHasher() {
-        return new PageHasher(chunker());
+        return chunking.hasher();
     }
 
     public StopChunks stopChunks() {
-        return StopChunks.load(stopMinLength, chunker(), stopDefaultList, stopFile == null ? null : Path.of(stopFile));
+        return chunking.stopChunks(stopMinLength);
     }
 
     public PageScorer pageScorer() {

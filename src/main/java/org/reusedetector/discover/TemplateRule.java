@@ -24,15 +24,12 @@ import java.util.Locale;
  *       page built with the same template look a little copied.
  * </ul>
  *
- * @param minHosts fewest distinct hosts of a label (default 3: a source and at least two copies)
- * @param maxTopHostShare largest share of the pages on one host (default ½: no site holds the majority)
- * @param maxPagesPerHost largest mean number of pages per host (default 3)
+ * @param minHosts fewest distinct hosts of a label ({@code discovery.template.min-hosts}; 3: a source and at least two copies)
+ * @param maxTopHostShare largest share of the pages on one host ({@code discovery.template.max-top-host-share}; ½: no site
+ *     holds the majority)
+ * @param maxPagesPerHost largest mean number of pages per host ({@code discovery.template.max-pages-per-host})
  */
 public record TemplateRule(long minHosts, double maxTopHostShare, double maxPagesPerHost) implements Serializable {
-
-    public static final long DEFAULT_MIN_HOSTS = 3;
-    public static final double DEFAULT_MAX_TOP_HOST_SHARE = 0.5;
-    public static final double DEFAULT_MAX_PAGES_PER_HOST = 3.0;
 
     /** Without the pages-per-host rule. */
     public TemplateRule(long minHosts, double maxTopHostShare) {
@@ -49,10 +46,6 @@ public record TemplateRule(long minHosts, double maxTopHostShare, double maxPage
         if (!(maxPagesPerHost >= 1)) {
             throw new IllegalArgumentException("max pages per host must be at least 1, got " + maxPagesPerHost);
         }
-    }
-
-    public static TemplateRule defaults() {
-        return new TemplateRule(DEFAULT_MIN_HOSTS, DEFAULT_MAX_TOP_HOST_SHARE, DEFAULT_MAX_PAGES_PER_HOST);
     }
 
     /** The verdict for a hash on {@code count} pages of {@code hosts} hosts, {@code topHostPages} on its top host. */

@@ -2,6 +2,7 @@ package org.reusedetector.discover;
 
 import java.io.Serializable;
 import java.util.Locale;
+import org.reusedetector.config.ThresholdMode;
 
 /**
  * The discovery threshold: how many pages must carry a chunk or file before it is a label candidate.
@@ -10,7 +11,7 @@ import java.util.Locale;
  * the dataset size" (10<sup>3</sup> files and 10<sup>5</sup> chunks on 2.86·10<sup>9</sup> pages), because
  * natural duplication (quotes, licences, syndication, translations sharing untranslated text) grows with
  * the corpus: a fixed number is too low for a large crawl and too high for a small one. The default mode,
- * {@link Mode#SCALED}, derives the threshold from the data:
+ * {@link ThresholdMode#SCALED}, derives the threshold from the data:
  *
  * <pre>  threshold = max(minCount, ceil(scale · pages^exponent))</pre>
  *
@@ -23,7 +24,7 @@ import java.util.Locale;
  * whose mirror and ad-wrap farms copy sites to 40 hosts: thresholds from 25 to 41 (scale 0.27 to 0.44)
  * label the farms' content and little else; the default 0.35 gives 33. On Common Crawl's size it gives
  * ~1.9·10<sup>4</sup>, between the paper's file and chunk thresholds. {@code minCount} keeps tiny corpora
- * from labelling every pair of equal chunks. {@link Mode#FIXED} uses an absolute count instead.
+ * from labelling every pair of equal chunks. {@link ThresholdMode#FIXED} uses an absolute count instead.
  *
  * <p>The knee of the log-log frequency-occurrence curve was tried and rejected: a copy farm puts many
  * distinct chunks at one count (the number of copies), and the sharpest bend of the curve is then just past
@@ -31,49 +32,36 @@ import java.util.Locale;
  * exactly the content discovery should find.
  *
  * @param mode scaled or fixed
- * @param fixedCount the absolute threshold ({@link Mode#FIXED})
- * @param scale the factor {@code c} ({@link Mode#SCALED})
- * @param exponent the exponent {@code α} ({@link Mode#SCALED})
+ * @param fixedCount the absolute threshold ({@link ThresholdMode#FIXED})
+ * @param scale the factor {@code c} ({@link ThresholdMode#SCALED})
+ * @param exponent the exponent {@code α} ({@link ThresholdMode#SCALED})
  * @param minCount the floor of the scaled threshold
  */
-public record ThresholdRule(Mode mode, long fixedCount, double scale, double exponent, long minCount) implements Serializable {
-
-    public enum Mode {
-        SCALED,
-        FIXED
-    }
-
-    public static final double DEFAULT_SCALE = 0.35;
-    public static final double DEFAULT_EXPONENT = 0.5;
-    public static final long DEFAULT_MIN_COUNT = 3;
+public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, double exponent, long minCount) implements Serializable {
 
     public ThresholdRule {
         if (mode == null) {
             throw new IllegalArgumentException("threshold mode missing");
         }
-        if (mode == Mode.FIXED && fixedCount < 1) {
+        if (mode == ThresholdMode.FIXED && fixedCount < 1) {
             throw new IllegalArgumentException("a fixed discovery threshold must be at least 1, got " + fixedCount);
         }
-        if (mode == Mode.SCALED && (!(scale > 0) || !(exponent >= 0 && exponent <= 1) || minCount < 1)) {
+        if (mode == ThresholdMode.SCALED && (!(scale > 0) || !(exponent >= 0 && exponent <= 1) || minCount < 1)) {
             throw new IllegalArgumentException("scaled discovery threshold needs scale > 0, exponent in [0, 1], min count >= 1");
         }
     }
 
     public static ThresholdRule scaled(double scale, double exponent, long minCount) {
-        return new ThresholdRule(Mode.SCALED, 0, scale, exponent, minCount);
+        return new ThresholdRule(ThresholdMode.SCALED, 0, scale, exponent, minCount);
     }
 
     public static ThresholdRule fixed(long count) {
-        return new ThresholdRule(Mode.FIXED, count, 0, 0, 0);
-    }
-
-    public static ThresholdRule defaults() {
-        return scaled(DEFAULT_SCALE, DEFAULT_EXPONENT, DEFAULT_MIN_COUNT);
+        return new ThresholdRule(ThresholdMode.FIXED, count, 0, 0, 0);
     }
 
     /** The threshold for a corpus of {@code pages} pages: hashes on at least this many pages are candidates. */
     public long threshold(long pages) {
-        if (mode == Mode.FIXED) {
+        if (mode == ThresholdMode.FIXED) {
             return fixedCount;
         }
         long scaled = (long) Math.ceil(scale * Math.pow(Math.max(pages, 0), exponent));
@@ -81,7 +69,7 @@ public record ThresholdRule(Mode mode, long fixedCount, double scale, double exp
     }
 
     public String describe() {
-        return mode == Mode.FIXED
+        return mode == ThresholdMode.FIXED
                 ? "fixed " + fixedCount
                 : String.format(Locale.ROOT, "max(%d, ceil(%s * pages^%s))", minCount, trim(scale), trim(exponent));
     }
