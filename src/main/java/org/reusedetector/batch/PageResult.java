@@ -7,6 +7,6 @@ public record PageResult(String url, int chunks, int matchedChunks, double badne
 
     public static PageResult of(PageScore score, double pageThreshold) {
         return new PageResult(score.url(), score.chunks(), score.matchedChunks(), score.badness(), score.fileMatch(),
-                score.fileMatch() || score.badness() > pageThreshold);
+                score.isTarget(pageThreshold));
     }
 }

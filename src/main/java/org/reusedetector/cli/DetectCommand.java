@@ -116,9 +116,7 @@ public final class DetectCommand implements Callable<Integer> {
         summary.put("badness_mean", stats.mean());
         summary.put("badness_stddev", stats.standardDeviation());
         summary.put("page_threshold", settings.pageThreshold());
-        var rule = settings.neighbourhoodThreshold();
-        summary.put("neighborhood_threshold",
-                new org.reusedetector.score.NeighbourhoodThreshold(rule.minPages(), 1, rule.standardDeviations(), rule.fixedThreshold()).threshold(stats));
+        summary.put("neighborhood_threshold", settings.neighbourhoodThreshold().forWholeCorpus().threshold(stats));
         summary.put("neighborhood_threshold_rule", Double.isNaN(settings.neighbourhoodFixedThreshold())
                 ? "mean + " + settings.neighbourhoodStandardDeviations() + " sd over neighbourhoods with >= " + settings.neighbourhoodMinPages() + " pages"
                 : "fixed");

@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.reusedetector.page.Chunking;
+import org.reusedetector.url.RecursionRule;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -104,6 +105,12 @@ public final class ReuseDetectorConfig {
     public Chunking chunking() {
         return new Chunking(get(ReuseDetectorOptions.CHUNK_TAGS), get(ReuseDetectorOptions.CHUNK_CONTENT_FORM),
                 get(ReuseDetectorOptions.STOP_DEFAULT_LIST), getOptional(ReuseDetectorOptions.STOP_FILE).orElse(null));
+    }
+
+    /** The crawler-recursion rule of discovery, as configured ({@code recursion.*}). */
+    public RecursionRule recursionRule() {
+        return new RecursionRule(get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
+                get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS));
     }
 
     /** A copy with some options replaced (used by commands whose flags map to options). */

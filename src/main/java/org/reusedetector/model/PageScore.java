@@ -18,4 +18,10 @@ public record PageScore(
         int matchedChunks,
         double badness,
         boolean fileMatch,
-        Evidence[] evidence) {}
+        Evidence[] evidence) {
+
+    /** A target: a whole-file match, or a partial target whose containment is above the page threshold. */
+    public boolean isTarget(double pageThreshold) {
+        return fileMatch || badness > pageThreshold;
+    }
+}

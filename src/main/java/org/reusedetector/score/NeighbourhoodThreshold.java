@@ -1,5 +1,7 @@
 package org.reusedetector.score;
 
+import java.io.Serializable;
+
 /**
  * The bad-neighbourhood threshold: the paper's mean + 1 standard deviation of badness over all
  * neighbourhoods (with at least the minimum number of pages), or a fixed override.
@@ -10,7 +12,15 @@ package org.reusedetector.score;
  * @param fixedThreshold when not {@code NaN}, used instead of the statistic
  */
 public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold)
-        implements java.io.Serializable {
+        implements Serializable {
+
+    /**
+     * The rule over a whole corpus (a backfill): every neighbourhood is in, so the streaming warm-up guard
+     * ({@code minNeighbourhoods}) does not apply; the statistic needs one neighbourhood.
+     */
+    public NeighbourhoodThreshold forWholeCorpus() {
+        return new NeighbourhoodThreshold(minPages, 1, standardDeviations, fixedThreshold);
+    }
 
     public boolean counts(long pages) {
         return pages >= minPages;

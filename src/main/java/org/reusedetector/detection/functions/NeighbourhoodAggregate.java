@@ -1,6 +1,5 @@
 package org.reusedetector.detection.functions;
 
-import java.util.Arrays;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -10,6 +9,7 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
+import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**
@@ -38,42 +38,14 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         }
         long pages = Math.max(0, before.pages() + delta.pagesDelta());
         double sum = pages == 0 ? 0.0 : before.sumContains() + delta.badnessDelta();
-        NeighbourhoodState after = new NeighbourhoodState(pages, sum, mergeEvidence(before.evidence(), delta.evidence(), maxEvidence));
+        NeighbourhoodState after = new NeighbourhoodState(pages, sum, Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence));
         if (pages == 0) {
             state.clear();
         } else {
             state.update(after);
         }
-        out.collect(new PrefixScore(delta.prefix(), pages, after.badness(), before.pages(), before.badness(), delta.eventTime(),
+        out.collect(new PrefixScore(delta.prefix(), pages, Neighbourhood.badness(pages, sum), before.pages(),
+                Neighbourhood.badness(before.pages(), before.sumContains()), delta.eventTime(),
                 after.evidence(), Double.NaN));
-    }
-
-    /** Keeps the newest distinct labels, at most {@code maxEvidence}. */
-    public static Evidence[] mergeEvidence(Evidence[] kept, Evidence[] incoming, int maxEvidence) {
-        if (incoming == null || incoming.length == 0 || maxEvidence == 0) {
-            return kept;
-        }
-        Evidence[] merged = new Evidence[Math.min(maxEvidence, kept.length + incoming.length)];
-        int n = 0;
-        for (Evidence e : incoming) {
-            if (n < merged.length && !contains(merged, n, e)) {
-                merged[n++] = e;
-            }
-        }
-        for (Evidence e : kept) {
-            if (n < merged.length && !contains(merged, n, e)) {
-                merged[n++] = e;
-            }
-        }
-        return n == merged.length ? merged : Arrays.copyOf(merged, n);
-    }
-
-    private static boolean contains(Evidence[] array, int n, Evidence e) {
-        for (int i = 0; i < n; i++) {
-            if (array[i].hash().equals(e.hash())) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,6 +1,5 @@
 package org.reusedetector.detection.functions;
 
-import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -84,8 +83,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
         if (isBad && !wasAbove) {
             above = true;
             alerts.inc();
-            out.collect(new Alert(Alert.TYPE_NEIGHBORHOOD, null, score.prefix(), score.badness(), threshold, score.pages(), null, null,
-                    Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence()));
+            out.collect(Alert.neighbourhood(score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));
         } else if (!isBad && wasAbove && !Double.isNaN(threshold)) {
             above = false;
         }

@@ -1,6 +1,5 @@
 package org.reusedetector.detection.functions;
 
-import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
@@ -35,11 +34,6 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
 
     /** The alert a page score raises, or {@code null}. */
     public static Alert toAlert(PageScore score, double pageThreshold) {
-        if (!score.fileMatch() && !(score.badness() > pageThreshold)) {
-            return null;
-        }
-        return new Alert(score.fileMatch() ? Alert.TYPE_FILE : Alert.TYPE_PAGE, score.url(), null, score.badness(),
-                score.fileMatch() ? 1.0 : pageThreshold, null, score.chunks(), score.matchedChunks(),
-                Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence());
+        return score.isTarget(pageThreshold) ? Alert.page(score, pageThreshold) : null;
     }
 }
