@@ -8,18 +8,17 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.RunningStats;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.DetectionWorkflow;
-import org.reusedetector.stream.functions.NeighbourhoodAggregate;
-import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**
  * Backfill detection of a whole corpus ({@code detect}), in {@code RuntimeExecutionMode.BATCH}. Pages are
@@ -65,10 +64,9 @@ public final class BackfillWorkflow {
         DataStream<PrefixDelta> finals = DetectionWorkflow.prefixDeltas(scored.scores(), batch)
                 .keyBy(PrefixDelta::prefix)
                 .reduce((a, b) -> new PrefixDelta(a.prefix(), a.pagesDelta() + b.pagesDelta(), a.badnessDelta() + b.badnessDelta(),
-                        Math.max(a.eventTime(), b.eventTime()), NeighbourhoodAggregate.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
+                        Math.max(a.eventTime(), b.eventTime()), Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
                 .uid(FINAL_NEIGHBOURHOODS).name(FINAL_NEIGHBOURHOODS);
 
-        // the whole corpus is in: the streaming warm-up guard (min-neighborhoods) does not apply
         NeighbourhoodThreshold rule = batch.neighbourhoodThreshold().forWholeCorpus();
         DataStream<BadnessStatistic> statistic = finals
                 .filter(f -> f.pagesDelta() > 0 && rule.counts(f.pagesDelta()))
@@ -86,9 +84,7 @@ public final class BackfillWorkflow {
 
         DataStream<Alert> neighbourhoodAlerts = neighbourhoods
                 .filter(NeighbourhoodResult::bad)
-                .map(n -> new Alert(Alert.TYPE_NEIGHBORHOOD, null, n.prefix(), n.badness(), n.threshold(), n.pages(), null, null,
-                        java.time.Instant.ofEpochMilli(n.eventTime()).toString(), java.time.Instant.now().toString(), n.evidence()),
-                        TypeInformation.of(Alert.class))
+                .map(n -> Alert.neighbourhood(n.prefix(), n.badness(), n.threshold(), n.pages(), n.eventTime(), n.evidence()), TypeInformation.of(Alert.class))
                 .uid("neighbourhood-alerts-batch").name("neighbourhood-alerts-batch");
 
         return new Outputs(pages, neighbourhoods, scored.pageAlerts().union(neighbourhoodAlerts), statistic, scored.invalidLabels());
@@ -101,8 +97,9 @@ public final class BackfillWorkflow {
         return totals.evidence() == null ? 0 : totals.evidence().length;
     }
 
+    /** A neighbourhood's final totals, summed: its pages and the sum of their containment. */
     static double badness(PrefixDelta totals) {
-        return new NeighbourhoodState(totals.pagesDelta(), totals.badnessDelta(), null).badness();
+        return Neighbourhood.badness(totals.pagesDelta(), totals.badnessDelta());
     }
 
     /** Marks each neighbourhood bad or not against the exact statistic (read first: it is the broadcast side). */

@@ -7,14 +7,14 @@ import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.reusedetector.connector.PageFileSource;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.format.PageFiles;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.index.HashIndexSource;
-import org.reusedetector.io.PageFileSource;
-import org.reusedetector.io.PageFiles;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.DetectionWorkflow;
 
 /** What the batch commands read: raw pages (JSONL, WARC) or a hash index, and label files. */
 final class BatchInputs {
@@ -44,11 +44,11 @@ final class BatchInputs {
         return new Pages(parsed.hashedPages(), raw, parsed, PageFiles.totalBytes(files), false, JobProgress.estimateHtmlBytes(files));
     }
 
-    static DataStream<SourceRecord> labels(StreamExecutionEnvironment env, Path labels) {
+    static DataStream<SourceRecord> labels(StreamExecutionEnvironment env, Path labels, DetectionSettings settings) {
         if (!Files.isRegularFile(labels)) {
             throw new IllegalArgumentException("no such labels file: " + labels);
         }
-        return env.fromSource(PageFileSource.create(flinkPaths(List.of(labels))), WatermarkStrategy.noWatermarks(), "labels-file-source").uid("labels-file-source");
+        return env.fromSource(PageFileSource.create(settings.maxBodyBytes(), flinkPaths(List.of(labels))), WatermarkStrategy.noWatermarks(), "labels-file-source").uid("labels-file-source");
     }
 
     static org.apache.flink.core.fs.Path[] flinkPaths(List<Path> files) {

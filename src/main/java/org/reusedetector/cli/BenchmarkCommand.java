@@ -10,18 +10,18 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.jsoup.Jsoup;
 import org.reusedetector.config.ReuseDetectorConfig;
-import org.reusedetector.io.PageRecordParser;
-import org.reusedetector.io.PageFiles;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.format.PageFiles;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.labels.MapLabelStore;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
-import org.reusedetector.stream.DetectionSettings;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code benchmark}: throughput and memory figures, printed (targets are met in benchmarks, not in timed tests).
@@ -77,7 +77,7 @@ public final class BenchmarkCommand {
             List<String> bodies = new ArrayList<>();
             long bytes = 0;
             for (Path file : PageFiles.list(input)) {
-                try (var records = PageFiles.open(file)) {
+                try (var records = PageFiles.open(file, settings.maxBodyBytes())) {
                     while (records.hasNext()) {
                         SourceRecord record = records.next();
                         try {

@@ -14,13 +14,13 @@ import org.reusedetector.batch.BackfillWorkflow;
 import org.reusedetector.batch.BadnessStatistic;
 import org.reusedetector.batch.NeighbourhoodResult;
 import org.reusedetector.config.ReuseDetectorConfig;
-import org.reusedetector.io.Json;
-import org.reusedetector.io.JsonLines;
-import org.reusedetector.io.JsonLinesFileSink;
+import org.reusedetector.connector.JsonLinesFileSink;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.JobEnvironment;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.score.RunningStats;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.JobEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,7 +62,7 @@ public final class DetectCommand implements Callable<Integer> {
 
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.BATCH);
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings);
-        BackfillWorkflow.Outputs outputs = BackfillWorkflow.fromHashes(pages.hashed(), BatchInputs.labels(env, labels), settings);
+        BackfillWorkflow.Outputs outputs = BackfillWorkflow.fromHashes(pages.hashed(), BatchInputs.labels(env, labels, settings), settings);
         DataStream<DeadLetter> deadLetters = pages.parsed() == null ? outputs.deadLetters() : outputs.deadLetters().union(pages.parsed().deadLetters());
 
         sink(outputs.pages(), out.resolve(PAGES), "pages-file-sink");
@@ -117,7 +117,7 @@ public final class DetectCommand implements Callable<Integer> {
         summary.put("badness_stddev", stats.standardDeviation());
         summary.put("page_threshold", settings.pageThreshold());
         var rule = settings.neighbourhoodThreshold();
-        summary.put("neighborhood_threshold", rule.forWholeCorpus().threshold(stats));
+        summary.put("neighborhood_threshold", settings.neighbourhoodThreshold().forWholeCorpus().threshold(stats));
         summary.put("neighborhood_threshold_rule", Double.isNaN(settings.neighbourhoodFixedThreshold())
                 ? "mean + " + settings.neighbourhoodStandardDeviations() + " sd over neighbourhoods with >= " + settings.neighbourhoodMinPages()
                         + " scorable pages, within [" + rule.floor() + ", " + rule.ceiling() + "]; at least " + rule.minEvidence()
@@ -126,7 +126,7 @@ public final class DetectCommand implements Callable<Integer> {
         summary.put("min_matched_chunks", settings.minMatchedChunks());
         summary.put("neighborhood_min_pages", settings.neighbourhoodMinPages());
         summary.put("stop_chunk_min_length", settings.stopMinLength());
-        summary.put("content_form", settings.contentForm().name());
+        summary.put("content_form", settings.chunking().form().name());
         summary.put("seconds", job.seconds());
         return summary;
     }

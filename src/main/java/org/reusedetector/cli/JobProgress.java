@@ -13,7 +13,7 @@ import java.util.zip.GZIPInputStream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.reusedetector.stream.Metrics;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.util.Progress;
 
 /**

@@ -1,7 +1,7 @@
 package org.reusedetector.cli;
 
 import org.apache.flink.api.common.JobExecutionResult;
-import org.reusedetector.stream.Metrics;
+import org.reusedetector.detection.Metrics;
 
 /** The totals of a finished (bounded) detection job, from its accumulators, with throughput. */
 record JobSummary(long pages, long bytes, long chunks, long scored, long deadLetters, long pageAlerts, long neighbourhoodAlerts, long millis) {

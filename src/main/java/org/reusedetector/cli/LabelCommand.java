@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.io.LabelFiles;
-import org.reusedetector.io.PageFiles;
-import org.reusedetector.io.PageRecordParser;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.format.LabelFiles;
+import org.reusedetector.format.PageFiles;
 import org.reusedetector.labels.InformedLabeler;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.stream.DetectionSettings;
+import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.url.InvalidUrlException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,7 +60,7 @@ public final class LabelCommand implements Callable<Integer> {
         long pages = 0;
         long rejected = 0;
         for (Path file : PageFiles.list(input)) {
-            try (var records = PageFiles.open(file)) {
+            try (var records = PageFiles.open(file, settings.maxBodyBytes())) {
                 while (records.hasNext()) {
                     SourceRecord record = records.next();
                     try {

@@ -12,10 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
-import org.reusedetector.discover.DiscoveryParams;
+import org.reusedetector.page.Chunking;
+import org.reusedetector.url.RecursionRule;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -99,6 +101,18 @@ public final class ReuseDetectorConfig {
         }
     }
 
+    /** How pages are chunked and which chunks are stop chunks, as configured ({@code chunking.*}, {@code stop-chunks.*}). */
+    public Chunking chunking() {
+        return new Chunking(get(ReuseDetectorOptions.CHUNK_TAGS), get(ReuseDetectorOptions.CHUNK_CONTENT_FORM),
+                get(ReuseDetectorOptions.STOP_DEFAULT_LIST), getOptional(ReuseDetectorOptions.STOP_FILE).orElse(null));
+    }
+
+    /** The crawler-recursion rule of discovery, as configured ({@code recursion.*}). */
+    public RecursionRule recursionRule() {
+        return new RecursionRule(get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
+                get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS));
+    }
+
     /** A copy with some options replaced (used by commands whose flags map to options). */
     public ReuseDetectorConfig with(Map<String, String> more) {
         Map<String, String> values = new LinkedHashMap<>(options.toMap());
@@ -170,11 +184,7 @@ public final class ReuseDetectorConfig {
         unitInterval(ReuseDetectorOptions.PAGE_THRESHOLD);
         unitInterval(ReuseDetectorOptions.TEMPLATE_MIN_SHARE);
         atLeastZero(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH);
-        try {
-            DiscoveryParams.from(this, "validation");
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("invalid discovery settings: " + e.getMessage());
-        }
+        validateDiscovery();
         getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).ifPresent(v -> {
             if (v < 0 || v > 1) {
                 throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");
@@ -198,6 +208,31 @@ public final class ReuseDetectorConfig {
         if (get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).compareTo(get(ReuseDetectorOptions.CHECKPOINT_INTERVAL)) <= 0) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT.key()
                     + "': must be longer than job.checkpoint-interval, or transactions abort before they commit");
+        }
+    }
+
+    /** The ranges the discovery rules accept, checked here so that a bad value fails at start with its key. */
+    private void validateDiscovery() {
+        if (get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MODE) == ThresholdMode.FIXED) {
+            long count = getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT).orElseThrow(() -> new ConfigException(
+                    ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key() + " is required with discovery.threshold.mode FIXED"));
+            if (count < 1) {
+                throw new ConfigException("invalid value for '" + ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key() + "': " + count + " must be at least 1");
+            }
+        } else {
+            check(ReuseDetectorOptions.DISCOVERY_THRESHOLD_SCALE, v -> v > 0, "must be positive");
+            check(ReuseDetectorOptions.DISCOVERY_THRESHOLD_EXPONENT, v -> v >= 0 && v <= 1, "is not in [0, 1]");
+            check(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_COUNT, v -> v >= 1, "must be at least 1");
+        }
+        check(ReuseDetectorOptions.DISCOVERY_MIN_HOSTS, v -> v >= 1, "must be at least 1");
+        check(ReuseDetectorOptions.DISCOVERY_MAX_TOP_HOST_SHARE, v -> v > 0 && v <= 1, "is not in (0, 1]");
+        check(ReuseDetectorOptions.DISCOVERY_MAX_PAGES_PER_HOST, v -> v >= 1, "must be at least 1");
+    }
+
+    private <T> void check(ConfigOption<T> option, Predicate<T> valid, String otherwise) {
+        T value = get(option);
+        if (!valid.test(value)) {
+            throw new ConfigException("invalid value for '" + option.key() + "': " + value + " " + otherwise);
         }
     }
 

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
-import org.reusedetector.discover.ThresholdRule;
 import org.reusedetector.page.ContentForm;
 
 /**
@@ -104,8 +103,8 @@ public final class ReuseDetectorOptions {
     public static final ConfigOption<Integer> DISCOVERY_MIN_CHUNK_LENGTH = key("discovery.min-chunk-length").intType().defaultValue(100)
             .withDescription("Chunks shorter than this many characters are not counted by blind discovery: short frequent chunks are idioms and"
                     + " navigation (the paper: 100 characters mark 63% of the top 500 chunks as benign), and detection ignores them anyway.");
-    public static final ConfigOption<ThresholdRule.Mode> DISCOVERY_THRESHOLD_MODE = key("discovery.threshold.mode")
-            .enumType(ThresholdRule.Mode.class).defaultValue(ThresholdRule.Mode.STRUCTURE)
+    public static final ConfigOption<ThresholdMode> DISCOVERY_THRESHOLD_MODE = key("discovery.threshold.mode")
+            .enumType(ThresholdMode.class).defaultValue(ThresholdMode.STRUCTURE)
             .withDescription("STRUCTURE: no count threshold; a hash spread across sites is labelled when enough distinct hashes sit on exactly its"
                     + " hosts (a copied site), see min-group. SCALED: a hash is a candidate on max(min-count, ceil(scale * pages^exponent)) pages;"
                     + " FIXED: on discovery.threshold.count pages.");

@@ -156,7 +156,7 @@ public final class DiscoveryFunctions {
 
         @Override
         public void open(OpenContext context) {
-            chunker = new HtmlChunker(Set.copyOf(params.chunkTags()), params.contentForm());
+            chunker = params.chunking().chunker();
             sha1 = new Sha1();
         }
 

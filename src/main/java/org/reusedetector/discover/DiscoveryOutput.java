@@ -9,10 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.reusedetector.io.Json;
-import org.reusedetector.io.JsonLines;
-import org.reusedetector.io.LabelCodec;
-import org.reusedetector.io.LabelFiles;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
+import org.reusedetector.format.LabelCodec;
+import org.reusedetector.format.LabelFiles;
 import org.reusedetector.model.Label;
 
 /**

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.reusedetector.io.LabelCodec;
+import org.reusedetector.format.LabelCodec;
 import org.reusedetector.model.Label;
 
 /**

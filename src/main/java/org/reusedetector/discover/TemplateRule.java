@@ -31,9 +31,6 @@ import org.reusedetector.model.Label;
  */
 public record TemplateRule(long minHosts, double maxTopHostShare, double maxPagesPerHost) implements Serializable {
 
-    public static final long DEFAULT_MIN_HOSTS = 3;
-    public static final double DEFAULT_MAX_TOP_HOST_SHARE = 0.5;
-    public static final double DEFAULT_MAX_PAGES_PER_HOST = 3.0;
 
     /** Without the pages-per-host rule. */
     public TemplateRule(long minHosts, double maxTopHostShare) {
@@ -52,10 +49,6 @@ public record TemplateRule(long minHosts, double maxTopHostShare, double maxPage
         }
     }
 
-    public static TemplateRule defaults() {
-        return new TemplateRule(DEFAULT_MIN_HOSTS, DEFAULT_MAX_TOP_HOST_SHARE, DEFAULT_MAX_PAGES_PER_HOST);
-    }
-
     /** The verdict for a hash on {@code count} pages of {@code hosts} hosts (each its own site), {@code topHostPages} on its top host. */
     public Verdict classify(long count, long hosts, long topHostPages, long threshold) {
         return classify(Label.KIND_CHUNK, count, hosts, hosts, topHostPages, threshold);
@@ -66,7 +59,7 @@ public record TemplateRule(long minHosts, double maxTopHostShare, double maxPage
      * domains), {@code topHostPages} on its top host. Reuse within one site is its publisher's own
      * ({@link Verdict#SAME_SITE}); chunk boilerplate on several sites is a shared template or a generator's
      * fixed text ({@link Verdict#STOP}). {@link Verdict#LABEL} here means "a candidate": the threshold mode may
-     * still ask for a group ({@link ThresholdRule.Mode#STRUCTURE}).
+     * still ask for a group ({@link org.reusedetector.config.ThresholdMode#STRUCTURE}).
      */
     public Verdict classify(String kind, long count, long hosts, long sites, long topHostPages, long threshold) {
         if (count < threshold) {

@@ -2,6 +2,7 @@ package org.reusedetector.discover;
 
 import java.io.Serializable;
 import java.util.Locale;
+import org.reusedetector.config.ThresholdMode;
 
 /**
  * When a hash that is spread across sites becomes a label.
@@ -30,53 +31,39 @@ import java.util.Locale;
  * @param minCount the floor of the scaled threshold
  * @param minGroup the floor of the group threshold ({@link Mode#STRUCTURE})
  */
-public record ThresholdRule(Mode mode, long fixedCount, double scale, double exponent, long minCount, long minGroup) implements Serializable {
+public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, double exponent, long minCount, long minGroup) implements Serializable {
 
-    public enum Mode {
-        STRUCTURE,
-        SCALED,
-        FIXED
-    }
-
-    public static final double DEFAULT_SCALE = 0.35;
-    public static final double DEFAULT_EXPONENT = 0.5;
-    public static final long DEFAULT_MIN_COUNT = 3;
-    public static final long DEFAULT_MIN_GROUP = 3;
 
     public ThresholdRule {
         if (mode == null) {
             throw new IllegalArgumentException("threshold mode missing");
         }
-        if (mode == Mode.FIXED && fixedCount < 1) {
+        if (mode == ThresholdMode.FIXED && fixedCount < 1) {
             throw new IllegalArgumentException("a fixed discovery threshold must be at least 1, got " + fixedCount);
         }
-        if (mode == Mode.SCALED && (!(scale > 0) || !(exponent >= 0 && exponent <= 1) || minCount < 1)) {
+        if (mode == ThresholdMode.SCALED && (!(scale > 0) || !(exponent >= 0 && exponent <= 1) || minCount < 1)) {
             throw new IllegalArgumentException("scaled discovery threshold needs scale > 0, exponent in [0, 1], min count >= 1");
         }
-        if (mode == Mode.STRUCTURE && minGroup < 1) {
+        if (mode == ThresholdMode.STRUCTURE && minGroup < 1) {
             throw new IllegalArgumentException("the discovery group threshold needs min group >= 1, got " + minGroup);
         }
     }
 
     public static ThresholdRule structure(long minGroup) {
-        return new ThresholdRule(Mode.STRUCTURE, 0, 0, 0, 0, minGroup);
+        return new ThresholdRule(ThresholdMode.STRUCTURE, 0, 0, 0, 0, minGroup);
     }
 
     public static ThresholdRule scaled(double scale, double exponent, long minCount) {
-        return new ThresholdRule(Mode.SCALED, 0, scale, exponent, minCount, 0);
+        return new ThresholdRule(ThresholdMode.SCALED, 0, scale, exponent, minCount, 0);
     }
 
     public static ThresholdRule fixed(long count) {
-        return new ThresholdRule(Mode.FIXED, count, 0, 0, 0, 0);
-    }
-
-    public static ThresholdRule defaults() {
-        return structure(DEFAULT_MIN_GROUP);
+        return new ThresholdRule(ThresholdMode.FIXED, count, 0, 0, 0, 0);
     }
 
     /** Whether labels need a group of hashes on the same hosts (else a count threshold). */
     public boolean grouped() {
-        return mode == Mode.STRUCTURE;
+        return mode == ThresholdMode.STRUCTURE;
     }
 
     /**
@@ -84,7 +71,7 @@ public record ThresholdRule(Mode mode, long fixedCount, double scale, double exp
      * countable distinct chunks per page, at least {@code minGroup}; 0 (no grouping) in the count modes.
      */
     public long groupThreshold(long pages, long countedChunks) {
-        if (mode != Mode.STRUCTURE) {
+        if (mode != ThresholdMode.STRUCTURE) {
             return 0;
         }
         long perPage = pages == 0 ? 0 : (long) Math.ceil((double) countedChunks / pages);
@@ -93,10 +80,10 @@ public record ThresholdRule(Mode mode, long fixedCount, double scale, double exp
 
     /** The threshold for a corpus of {@code pages} pages: hashes on at least this many pages are candidates. */
     public long threshold(long pages) {
-        if (mode == Mode.FIXED) {
+        if (mode == ThresholdMode.FIXED) {
             return fixedCount;
         }
-        if (mode == Mode.STRUCTURE) {
+        if (mode == ThresholdMode.STRUCTURE) {
             return 1;
         }
         long scaled = (long) Math.ceil(scale * Math.pow(Math.max(pages, 0), exponent));

@@ -6,7 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.reusedetector.io.PageFiles;
+import org.reusedetector.format.PageFiles;
 
 /**
  * Hash-index files ({@value #SUFFIX}, see {@link HashIndexFormat}) on disk: one file, or a directory of them

@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.NoSuchElementException;
-import org.reusedetector.io.JsonLines;
+import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.HashedPage;
 
 /** Reads the pages of one hash-index file in order. A damaged record fails the read, naming file and record. */

@@ -5,9 +5,9 @@ import java.io.InputStream;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.fs.Path;
-import org.reusedetector.io.JsonLines;
-import org.reusedetector.io.PojoTypes;
-import org.reusedetector.io.RecordFileFormat;
+import org.reusedetector.connector.PojoTypes;
+import org.reusedetector.connector.RecordFileFormat;
+import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.HashedPage;
 
 /**

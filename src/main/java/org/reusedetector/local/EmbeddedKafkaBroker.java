@@ -17,7 +17,8 @@ import org.apache.kafka.common.test.TestKitNode;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.io.KafkaLimits;
+import org.reusedetector.kafka.KafkaLimits;
+import org.reusedetector.kafka.KafkaTopics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.reusedetector.io.Json;
-import org.reusedetector.io.JsonLines;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
 
 /**
  * A small generated crawl for the embedded default, so that {@code stream} shows what it does on a fresh

@@ -1,5 +1,7 @@
 package org.reusedetector.model;
 
+import java.time.Instant;
+
 /**
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
@@ -31,4 +33,17 @@ public record Alert(
     public static final String TYPE_PAGE = "page";
     public static final String TYPE_FILE = "file";
     public static final String TYPE_NEIGHBORHOOD = "neighborhood";
+
+    /** The alert of a page that is a target: {@code file} for a whole-file match (threshold 1), else {@code page}. */
+    public static Alert page(PageScore score, double pageThreshold) {
+        return new Alert(score.fileMatch() ? TYPE_FILE : TYPE_PAGE, score.url(), null, score.badness(), score.fileMatch() ? 1.0 : pageThreshold,
+                null, score.chunks(), score.matchedChunks(), Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(),
+                score.evidence());
+    }
+
+    /** The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad. */
+    public static Alert neighbourhood(String prefix, double badness, double threshold, long pages, long eventTimeMillis, Evidence[] evidence) {
+        return new Alert(TYPE_NEIGHBORHOOD, null, prefix, badness, threshold, pages, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(), evidence);
+    }
 }

@@ -18,4 +18,5 @@ public record PageScore(
         int matchedChunks,
         double badness,
         boolean fileMatch,
-        Evidence[] evidence) {}
+        Evidence[] evidence) {
+}

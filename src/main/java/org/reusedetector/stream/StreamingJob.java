@@ -12,10 +12,13 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.connector.JsonLinesFileSink;
+import org.reusedetector.connector.KafkaJsonRecords;
+import org.reusedetector.connector.KafkaSourceRecords;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.index.HashIndexSink;
-import org.reusedetector.io.JsonLinesFileSink;
-import org.reusedetector.io.KafkaJsonRecords;
-import org.reusedetector.io.KafkaSourceRecords;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.SourceRecord;
 

@@ -43,17 +43,9 @@ public final class RecursionRule implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    public static final int DEFAULT_MAX_REPEATS = 4;
-    public static final int DEFAULT_MIN_DISTINCT_REPEATED = 2;
-    public static final int DEFAULT_PAIR_REPEATS = 2;
-
     private final int maxRepeats;
     private final int minDistinctRepeated;
     private final int pairRepeats;
-
-    public RecursionRule() {
-        this(DEFAULT_MAX_REPEATS, DEFAULT_MIN_DISTINCT_REPEATED, DEFAULT_PAIR_REPEATS);
-    }
 
     /**
      * @param maxRepeats occurrences of one component that make a recursion error (at least 2)

@@ -17,15 +17,15 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.reusedetector.io.Json;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.detection.DetectionWorkflowITCase;
+import org.reusedetector.detection.TestPages;
+import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.RunningStats;
-import org.reusedetector.stream.DetectionSettings;
-import org.reusedetector.stream.DetectionWorkflow;
-import org.reusedetector.stream.DetectionWorkflowITCase;
-import org.reusedetector.stream.TestPages;
 
 /** {@code detect}'s workflow in BATCH mode at parallelism 2, with known answers, and against the streaming scores. */
 class BackfillWorkflowITCase {

@@ -1,8 +1,8 @@
 package org.reusedetector.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.reusedetector.stream.TestPages.page;
-import static org.reusedetector.stream.TestPages.paragraph;
+import static org.reusedetector.detection.TestPages.page;
+import static org.reusedetector.detection.TestPages.paragraph;
 
 import java.io.BufferedWriter;
 import java.nio.file.Files;
@@ -11,11 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.reusedetector.io.Json;
-import org.reusedetector.io.JsonLines;
+import org.reusedetector.detection.TestPages;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.stream.TestPages;
 
 /** index → discover → detect → report through the command line, on raw pages and on the hash index. */
 class BatchCommandsITCase {
@@ -112,7 +112,7 @@ class BatchCommandsITCase {
         }
         Path out = dir.resolve("labels.jsonl.gz");
         assertThat(run("label", "--input", expert.toString(), "--out", out.toString())).isZero();
-        List<Label> labels = org.reusedetector.io.LabelFiles.read(out);
+        List<Label> labels = org.reusedetector.format.LabelFiles.read(out);
         assertThat(labels).filteredOn(l -> l.kind().equals("stop")).extracting(Label::hash).containsExactly(TestPages.chunkHash(nav));
         assertThat(labels).filteredOn(l -> l.kind().equals("chunk")).hasSize(5).allSatisfy(l -> {
             assertThat(l.source()).isEqualTo("informed:expert.jsonl");

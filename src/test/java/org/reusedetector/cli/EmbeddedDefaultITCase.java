@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.reusedetector.io.Json;
+import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 
 /**

@@ -2,12 +2,10 @@ package org.reusedetector.discover;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageRecord;
-import org.reusedetector.page.ContentForm;
 import org.reusedetector.page.HtmlChunker;
-import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.Sha1;
 
 /**
  * A small corpus with every case blind discovery must tell apart, hashed with the real chunker:
@@ -73,7 +71,7 @@ final class DiscoveryFixture {
     }
 
     static List<HashedPage> pages() {
-        PageHasher hasher = new PageHasher(chunker());
+        var hasher = params().chunking().hasher();
         List<HashedPage> hashed = new ArrayList<>();
         for (PageRecord p : rawPages()) {
             hashed.add(hasher.hash(p.url(), p.fetchedAtMillis(), p.body()));
@@ -82,12 +80,21 @@ final class DiscoveryFixture {
     }
 
     static HtmlChunker chunker() {
-        return new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT);
+        return params().chunking().chunker();
     }
 
     /** Default parameters without the shipped stop list (the fixture needs none; loading it costs time). */
     static DiscoveryParams params() {
         return DiscoveryParams.defaults("test").withLists(false, null, null);
+    }
+
+    static String sha(String chunk) {
+        return Sha1.hex(Sha1.of(chunk));
+    }
+
+    /** The file hash of the mirrored page. */
+    static String mirrorFileHash() {
+        return pages().stream().filter(p -> p.url().startsWith("https://mirror1.")).map(p -> Sha1.hex(p.fileHash())).findFirst().orElseThrow();
     }
 
     private static void add(List<PageRecord> pages, String url, String body) {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.reusedetector.io.LabelCodec;
+import org.reusedetector.format.LabelCodec;
 
 class DiscoveryOutputTest {
 

@@ -15,9 +15,10 @@ class DiscoveryParamsTest {
         DiscoveryParams p = DiscoveryParams.from(ReuseDetectorConfig.defaults(), "r1");
         assertThat(p.source()).isEqualTo("discover:r1");
         assertThat(p.minChunkLength()).isEqualTo(100);
-        assertThat(p.threshold()).isEqualTo(ThresholdRule.defaults());
-        assertThat(p.template()).isEqualTo(TemplateRule.defaults());
-        assertThat(p.defaultStopList()).isTrue();
+        assertThat(p.threshold()).isEqualTo(ThresholdRule.scaled(0.35, 0.5, 3));
+        assertThat(p.template()).isEqualTo(new TemplateRule(3, 0.5, 3.0));
+        assertThat(p.chunking().defaultStopList()).isTrue();
+        assertThat(DiscoveryParams.defaults("r1")).isEqualTo(p);
     }
 
     @Test
@@ -28,12 +29,12 @@ class DiscoveryParamsTest {
                 "discovery.template.min-hosts", "5", "discovery.template.max-top-host-share", "0.25"));
         DiscoveryParams p = DiscoveryParams.from(config, "r");
         assertThat(p.threshold().threshold(1)).isEqualTo(1000);
-        assertThat(p.template()).isEqualTo(new TemplateRule(5, 0.25, TemplateRule.DEFAULT_MAX_PAGES_PER_HOST));
+        assertThat(p.template()).isEqualTo(new TemplateRule(5, 0.25, 3.0));
     }
 
     @Test
     void invalidRulesAreConfigErrors() {
         assertThatThrownBy(() -> ReuseDetectorConfig.of(Map.of("discovery.template.max-top-host-share", "2")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("top-host share");
+                .isInstanceOf(ConfigException.class).hasMessageContaining("discovery.template.max-top-host-share");
     }
 }

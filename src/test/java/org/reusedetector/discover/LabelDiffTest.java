@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.reusedetector.io.LabelCodec;
+import org.reusedetector.format.LabelCodec;
 import org.reusedetector.model.Label;
 
 class LabelDiffTest {

@@ -71,7 +71,7 @@ final class StructureFixture {
     static long expectedGroupThreshold() {
         long pages = SOURCE_PAGES * (MIRRORS + 1) + 6;
         long chunks = SOURCE_PAGES * (MIRRORS + 1) * 3L + 6 * 2;
-        return Math.max(ThresholdRule.DEFAULT_MIN_GROUP, (chunks + pages - 1) / pages);
+        return Math.max(3, (chunks + pages - 1) / pages); // 3: discovery.threshold.min-group
     }
 
     static DiscoveryParams params() {

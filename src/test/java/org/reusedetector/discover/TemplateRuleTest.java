@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class TemplateRuleTest {
 
-    private final TemplateRule rule = TemplateRule.defaults();
+    private final TemplateRule rule = DiscoveryParams.defaults("t").template();
 
     @Test
     void contentMirroredAcrossSitesIsLabelledButItsFooterIsBoilerplate() {

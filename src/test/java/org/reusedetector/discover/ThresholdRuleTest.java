@@ -9,7 +9,7 @@ class ThresholdRuleTest {
 
     @Test
     void scaledThresholdGrowsWithTheSquareRootOfPages() {
-        ThresholdRule rule = ThresholdRule.defaults();
+        ThresholdRule rule = DiscoveryParams.defaults("t").threshold();
         assertThat(rule.threshold(0)).isEqualTo(3);
         assertThat(rule.threshold(25)).isEqualTo(3); // 0.35 * 5 = 1.75: the floor
         assertThat(rule.threshold(8_635)).isEqualTo(33); // 0.35 * 92.9 = 32.5

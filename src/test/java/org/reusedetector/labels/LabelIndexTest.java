@@ -51,10 +51,10 @@ class LabelIndexTest {
         assertThat(kind(hash)).isEqualTo(LabelIndex.KIND_CHUNK);
         assertThat(kind(hash) & LabelIndex.CHUNK_MATCH).isNotZero();
         // and the two live under different keys on the compacted topic
-        assertThat(org.reusedetector.io.LabelCodec.key(add(hex, Label.KIND_CHUNK, "discover:run-1", null)))
+        assertThat(org.reusedetector.format.LabelCodec.key(add(hex, Label.KIND_CHUNK, "discover:run-1", null)))
                 .isEqualTo("discover:chunk:" + hex)
-                .isNotEqualTo(org.reusedetector.io.LabelCodec.key(add(hex, Label.KIND_CHUNK, "informed:bank", null)));
-        assertThat(org.reusedetector.io.LabelCodec.removalOf("discover:chunk:" + hex)).satisfies(l -> {
+                .isNotEqualTo(org.reusedetector.format.LabelCodec.key(add(hex, Label.KIND_CHUNK, "informed:bank", null)));
+        assertThat(org.reusedetector.format.LabelCodec.removalOf("discover:chunk:" + hex)).satisfies(l -> {
             assertThat(l.source()).isEqualTo("discover:");
             assertThat(LabelIndex.bitOf(l)).isEqualTo(LabelIndex.KIND_DISCOVERED_CHUNK);
         });

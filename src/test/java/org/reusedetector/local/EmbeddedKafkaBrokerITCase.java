@@ -23,7 +23,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.reusedetector.io.KafkaLimits;
+import org.reusedetector.kafka.KafkaLimits;
+import org.reusedetector.kafka.KafkaTopics;
+import org.reusedetector.kafka.TopicSpec;
 
 @ExtendWith(KafkaBrokerExtension.class)
 class EmbeddedKafkaBrokerITCase {

@@ -20,7 +20,7 @@ import org.reusedetector.discover.DiscoverySummary;
 import org.reusedetector.discover.HashCount;
 import org.reusedetector.discover.HistogramRow;
 import org.reusedetector.discover.Verdict;
-import org.reusedetector.io.Json;
+import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.Evidence;
 

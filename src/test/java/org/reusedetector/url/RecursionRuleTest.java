@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.config.ReuseDetectorConfig;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RecursionRuleTest {
 
-    private final RecursionRule rule = new RecursionRule();
+    private final RecursionRule rule = ReuseDetectorConfig.defaults().recursionRule();
 
     private boolean recursion(RecursionRule r, String url) throws InvalidUrlException {
         return r.isRecursion(NormalizedUrl.parse(url));

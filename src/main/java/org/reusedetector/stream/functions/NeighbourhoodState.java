@@ -2,10 +2,9 @@ package org.reusedetector.stream.functions;
 
 import org.reusedetector.model.Evidence;
 
-/** A neighbourhood's running totals: pages, the sum of their containment, and a few matched labels. */
-public record NeighbourhoodState(long pages, double sumContains, Evidence[] evidence) {
-
-    public double badness() {
-        return pages == 0 ? 0.0 : Math.min(1.0, Math.max(0.0, sumContains / pages));
-    }
-}
+/**
+ * A neighbourhood's running totals (keyed state of {@code NeighbourhoodAggregate}): pages, the sum of their
+ * containment, and a few matched labels; its badness is {@code score.Neighbourhood.badness}. The class name is part
+ * of the checkpoint format: do not move or rename it.
+ */
+public record NeighbourhoodState(long pages, double sumContains, Evidence[] evidence) {}

@@ -1,0 +1,54 @@
+package org.reusedetector.connector;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.reusedetector.format.Json;
+
+/**
+ * Appends records as JSON lines to one local file: a convenience copy of the alerts for people running the
+ * detector on their machine (the Kafka topic is the exactly-once record). Use at parallelism 1. Lines are
+ * flushed at every checkpoint and at the end of input.
+ */
+public final class JsonLinesFileSink<T> implements Sink<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String path;
+
+    public JsonLinesFileSink(Path path) {
+        this.path = path.toAbsolutePath().toString();
+    }
+
+    @Override
+    public SinkWriter<T> createWriter(WriterInitContext context) throws IOException {
+        Path file = Path.of(path);
+        if (file.getParent() != null) {
+            Files.createDirectories(file.getParent());
+        }
+        BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        return new SinkWriter<>() {
+            @Override
+            public void write(T element, Context ctx) throws IOException {
+                writer.write(Json.write(element));
+                writer.write('\n');
+            }
+
+            @Override
+            public void flush(boolean endOfInput) throws IOException {
+                writer.flush();
+            }
+
+            @Override
+            public void close() throws IOException {
+                writer.close();
+            }
+        };
+    }
+}

@@ -1,0 +1,97 @@
+package org.reusedetector.detection;
+
+import java.io.Serializable;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.page.Chunking;
+import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.StopChunks;
+import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.score.PageRule;
+import org.reusedetector.score.PageScorer;
+
+/**
+ * What the detection operators need from the configuration, in one serialisable value shipped with the job.
+ * The operators build their plain-Java helpers from it in {@code open()}.
+ *
+ * @param labelSnapshotRun id of the label snapshot markers to wait for before scoring; {@code null} when
+ *     labels need no wait (batch mode, where the broadcast side is read first)
+ * @param labelPartitions number of label partitions that carry a marker of that run
+ */
+public record DetectionSettings(
+        Chunking chunking,
+        int maxBodyBytes,
+        int stopMinLength,
+        double pageThreshold,
+        int maxEvidence,
+        int neighbourhoodMinPages,
+        int neighbourhoodMinNeighbourhoods,
+        double neighbourhoodStandardDeviations,
+        double neighbourhoodFixedThreshold,
+        double neighbourhoodReevaluateStep,
+        long urlRetentionMillis,
+        int neighbourhoodMaxDepth,
+        int neighbourhoodMaxEvidence,
+        int deadLetterMaxOriginalChars,
+        int minMatchedChunks,
+        double neighbourhoodFloor,
+        double neighbourhoodCeiling,
+        int neighbourhoodMinEvidence,
+        String labelSnapshotRun,
+        int labelPartitions)
+        implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    public static DetectionSettings from(ReuseDetectorConfig config, String labelSnapshotRun, int labelPartitions) {
+        return new DetectionSettings(
+                config.chunking(),
+                config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
+                config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
+                config.get(ReuseDetectorOptions.PAGE_THRESHOLD),
+                config.get(ReuseDetectorOptions.MAX_EVIDENCE),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_NEIGHBORHOODS),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS),
+                config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).orElse(Double.NaN),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis(),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE),
+                config.get(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES),
+                config.get(ReuseDetectorOptions.MIN_MATCHED_CHUNKS),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
+                labelSnapshotRun,
+                labelPartitions);
+    }
+
+    public DetectionSettings withoutSnapshotWait() {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks, neighbourhoodFloor, neighbourhoodCeiling,
+                neighbourhoodMinEvidence, null, 0);
+    }
+
+    public PageHasher pageHasher() {
+        return chunking.hasher();
+    }
+
+    public StopChunks stopChunks() {
+        return chunking.stopChunks(stopMinLength);
+    }
+
+    public PageScorer pageScorer() {
+        return new PageScorer(stopChunks(), maxEvidence);
+    }
+
+    public NeighbourhoodThreshold neighbourhoodThreshold() {
+        return new NeighbourhoodThreshold(neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence);
+    }
+
+    public PageRule pageRule() {
+        return new PageRule(pageThreshold, minMatchedChunks);
+    }
+}

@@ -1,0 +1,119 @@
+package org.reusedetector.detection;
+
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.BroadcastStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.reusedetector.detection.functions.LabelState;
+import org.reusedetector.detection.functions.MatchLabels;
+import org.reusedetector.detection.functions.NeighbourhoodAggregate;
+import org.reusedetector.detection.functions.NeighbourhoodAlerts;
+import org.reusedetector.detection.functions.PageAlerts;
+import org.reusedetector.detection.functions.ParseAndHash;
+import org.reusedetector.detection.functions.ThresholdStatistic;
+import org.reusedetector.detection.functions.UrlContributions;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.model.PrefixScore;
+import org.reusedetector.model.SourceRecord;
+
+/**
+ * The detector's topology in one method, with sources and sinks left to the caller, so that the streaming
+ * job (Kafka) and the batch jobs (files, {@code RuntimeExecutionMode.BATCH}) run the same operators:
+ *
+ * <pre>
+ * pages ─ parse+hash ─┬─ match labels (broadcast) ─ page scores ─┬─ page/file alerts ───────────────┐
+ *                     │        ▲                                 └─ per URL ─ per prefix ─ threshold ─ neighbourhood alerts ─ alerts
+ *                     │     labels                                  (revisits)  (badness)   (mean+kσ)
+ *                     └─ dead letters (invalid records, invalid labels)
+ * </pre>
+ */
+public final class DetectionWorkflow {
+
+    private DetectionWorkflow() {}
+
+    /** What the topology produces; the caller attaches sinks. */
+    public record Outputs(
+            DataStream<HashedPage> hashedPages,
+            DataStream<PageScore> pageScores,
+            DataStream<PrefixScore> neighbourhoods,
+            DataStream<Alert> alerts,
+            DataStream<DeadLetter> deadLetters) {}
+
+    /** Raw page records → hashed pages, and the dead letters of records that are not usable pages. */
+    public record Parsed(SingleOutputStreamOperator<HashedPage> hashedPages, DataStream<DeadLetter> deadLetters) {}
+
+    /** Hashed pages matched against the labels: scores (with event time), page/file alerts, invalid labels. */
+    public record Scored(DataStream<PageScore> scores, DataStream<Alert> pageAlerts, DataStream<DeadLetter> invalidLabels) {}
+
+    /** The streaming job's whole topology. */
+    public static Outputs define(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
+        Parsed parsed = parse(pages, settings);
+        Scored scored = score(parsed.hashedPages(), labels, settings, outOfOrderness);
+        SingleOutputStreamOperator<PrefixScore> neighbourhoods = neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
+        DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
+        return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, scored.pageAlerts().union(neighbourhoodAlerts),
+                parsed.deadLetters().union(scored.invalidLabels()));
+    }
+
+    public static Parsed parse(DataStream<SourceRecord> pages, DetectionSettings settings) {
+        SingleOutputStreamOperator<HashedPage> hashed = pages
+                .process(new ParseAndHash(settings), TypeInformation.of(HashedPage.class))
+                .uid(OperatorIds.PARSE_AND_HASH).name(OperatorIds.PARSE_AND_HASH);
+        return new Parsed(hashed, hashed.getSideOutput(DeadLetters.TAG));
+    }
+
+    public static Scored score(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
+        BroadcastStream<SourceRecord> labelBroadcast =
+                labels.broadcast(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT);
+        SingleOutputStreamOperator<PageScore> matched = hashed
+                .connect(labelBroadcast)
+                .process(new MatchLabels(settings), TypeInformation.of(PageScore.class))
+                .uid(OperatorIds.MATCH_LABELS).name(OperatorIds.MATCH_LABELS);
+
+        // event time after the match: the labels input carries no page time and must not hold the watermark back
+        DataStream<PageScore> scores = matched
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<PageScore>forBoundedOutOfOrderness(outOfOrderness)
+                        .withTimestampAssigner((score, previous) -> score.eventTime())
+                        .withIdleness(Duration.ofMinutes(1)))
+                .uid(OperatorIds.EVENT_TIME).name(OperatorIds.EVENT_TIME);
+
+        DataStream<Alert> pageAlerts = scores
+                .flatMap(new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.PAGE_ALERTS).name(OperatorIds.PAGE_ALERTS);
+        return new Scored(scores, pageAlerts, matched.getSideOutput(DeadLetters.TAG));
+    }
+
+    /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */
+    public static DataStream<PrefixDelta> prefixDeltas(DataStream<PageScore> scores, DetectionSettings settings) {
+        return scores
+                .keyBy(UrlContributions::urlKey)
+                .process(new UrlContributions(settings.urlRetentionMillis(), settings.neighbourhoodMaxDepth()), TypeInformation.of(PrefixDelta.class))
+                .uid(OperatorIds.URL_CONTRIBUTIONS).name(OperatorIds.URL_CONTRIBUTIONS);
+    }
+
+    /** Per prefix, continuously: badness after every change, stamped with the running threshold. */
+    public static SingleOutputStreamOperator<PrefixScore> neighbourhoods(DataStream<PrefixDelta> deltas, DetectionSettings settings) {
+        return deltas
+                .keyBy(PrefixDelta::prefix)
+                .process(new NeighbourhoodAggregate(settings.neighbourhoodMaxEvidence()), TypeInformation.of(PrefixScore.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE).name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
+                .process(new ThresholdStatistic(settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()), TypeInformation.of(PrefixScore.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD).name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
+                .setParallelism(1).setMaxParallelism(1);
+    }
+
+    static DataStream<Alert> neighbourhoodAlerts(SingleOutputStreamOperator<PrefixScore> withThreshold, DetectionSettings settings) {
+        BroadcastStream<Double> thresholdChanges = withThreshold.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES).broadcast(NeighbourhoodAlerts.THRESHOLD);
+        return withThreshold
+                .keyBy(PrefixScore::prefix)
+                .connect(thresholdChanges)
+                .process(new NeighbourhoodAlerts(settings.neighbourhoodThreshold()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS).name(OperatorIds.NEIGHBOURHOOD_ALERTS);
+    }
+}

@@ -1,0 +1,37 @@
+package org.reusedetector.detection;
+
+import java.nio.file.Path;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.stream.RetainedCheckpoints;
+
+/**
+ * The Flink environment the detector runs in: RocksDB state and checkpoints under the configured state
+ * directory, exactly-once checkpoints, no Kryo fallback. Run from the command line this is a local mini
+ * cluster; submitted to a cluster ({@code flink run}) it is that cluster's environment.
+ */
+public final class JobEnvironment {
+    private JobEnvironment() {}
+
+    public static StreamExecutionEnvironment create(ReuseDetectorConfig config, RuntimeExecutionMode mode) {
+        Configuration flink = new Configuration();
+        Path stateDir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath();
+        flink.setString("state.backend.type", "rocksdb");
+        flink.setString("state.backend.rocksdb.localdir", stateDir.resolve("rocksdb").toString());
+        flink.setString("execution.checkpointing.dir", stateDir.resolve("checkpoints").toUri().toString());
+        flink.setString("execution.checkpointing.interval", config.get(ReuseDetectorOptions.CHECKPOINT_INTERVAL).toMillis() + " ms");
+        flink.setString("execution.checkpointing.mode", "EXACTLY_ONCE");
+        flink.setString("pipeline.generic-types", "false");
+        flink.setString("parallelism.default", String.valueOf(config.get(ReuseDetectorOptions.PARALLELISM)));
+        flink.setString("execution.runtime-mode", mode.name());
+        if (mode == RuntimeExecutionMode.STREAMING) {
+            // a stopped or crashed stream leaves its last checkpoint for the next start (see RetainedCheckpoints)
+            flink.setString("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
+        }
+        flink.addAll(config.flinkConfiguration()); // flink.* keys from the detector's configuration win
+        return StreamExecutionEnvironment.getExecutionEnvironment(flink);
+    }
+}

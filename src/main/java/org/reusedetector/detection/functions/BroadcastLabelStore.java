@@ -1,0 +1,93 @@
+package org.reusedetector.detection.functions;
+
+import org.apache.flink.api.common.state.BroadcastState;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.reusedetector.labels.LabelStore;
+
+/**
+ * A {@link LabelStore} in Flink broadcast state: the label buckets and the origin dictionary are the
+ * broadcast state itself (no second copy on the heap), so checkpoints and restores carry the compact form.
+ * The page side only reads; only the broadcast side, which gets read-write views, calls the writers.
+ */
+final class BroadcastLabelStore implements LabelStore {
+
+    private final ReadOnlyBroadcastState<Integer, byte[]> buckets;
+    private final ReadOnlyBroadcastState<Integer, String> origins;
+    private final ReadOnlyBroadcastState<String, Integer> originIds;
+
+    BroadcastLabelStore(ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,
+            ReadOnlyBroadcastState<String, Integer> originIds) {
+        this.buckets = buckets;
+        this.origins = origins;
+        this.originIds = originIds;
+    }
+
+    /** Reserved origin-dictionary key holding the next free origin id. */
+    static final String NEXT_ORIGIN_ID = "\u0001next-origin-id";
+
+    @Override
+    public byte[] bucket(int bucket) {
+        try {
+            return buckets.get(bucket);
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unreadable", e);
+        }
+    }
+
+    @Override
+    public void putBucket(int bucket, byte[] entries) {
+        try {
+            writable(buckets).put(bucket, entries);
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unwritable", e);
+        }
+    }
+
+    @Override
+    public void removeBucket(int bucket) {
+        try {
+            writable(buckets).remove(bucket);
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unwritable", e);
+        }
+    }
+
+    @Override
+    public int originId(String origin) {
+        try {
+            Integer id = originIds.get(origin);
+            return id == null ? -1 : id;
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unreadable", e);
+        }
+    }
+
+    @Override
+    public int addOrigin(String origin) {
+        try {
+            // ids are local to this instance (label order may differ between instances); buckets and dictionary are
+            // snapshotted and restored together, so each instance stays self-consistent
+            Integer next = originIds.get(NEXT_ORIGIN_ID);
+            int id = next == null ? 0 : next;
+            writable(origins).put(id, origin);
+            writable(originIds).put(origin, id);
+            writable(originIds).put(NEXT_ORIGIN_ID, id + 1);
+            return id;
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unwritable", e);
+        }
+    }
+
+    @Override
+    public String origin(int id) {
+        try {
+            return origins.get(id);
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unreadable", e);
+        }
+    }
+
+    private static <K, V> BroadcastState<K, V> writable(ReadOnlyBroadcastState<K, V> state) {
+        return (BroadcastState<K, V>) state;
+    }
+}

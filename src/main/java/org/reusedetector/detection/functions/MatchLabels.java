@@ -1,0 +1,148 @@
+package org.reusedetector.detection.functions;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.format.LabelCodec;
+import org.reusedetector.format.SnapshotMarker;
+import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.model.DeadLetterReason;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.score.PageScorer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Matches every page against the labelled set held in broadcast state, and keeps that set current from
+ * the labels stream. Pages that arrive before the label snapshot of this run is complete (a marker seen on
+ * every labels partition) are held in checkpointed operator state and scored when it is.
+ */
+public final class MatchLabels extends BroadcastProcessFunction<HashedPage, SourceRecord, PageScore> implements CheckpointedFunction {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MatchLabels.class);
+
+    private final DetectionSettings settings;
+    private transient PageScorer scorer;
+    private transient ListState<HashedPage> heldPages;
+    private transient boolean ready;
+    private transient JobCounter scored;
+    private transient Counter held;
+    private transient Counter labelUpdates;
+    private transient Counter invalidLabels;
+
+    public MatchLabels(DetectionSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        scorer = settings.pageScorer();
+        var group = getRuntimeContext().getMetricGroup();
+        scored = JobCounter.register(getRuntimeContext(), Metrics.PAGES_SCORED);
+        held = group.counter(Metrics.PAGES_HELD);
+        labelUpdates = group.counter(Metrics.LABEL_UPDATES); // per parallel instance: each sees every label
+        invalidLabels = group.counter(Metrics.LABELS_INVALID); // per parallel instance: each sees every label
+        group.gauge(Metrics.LABEL_SNAPSHOT_LOADED, () -> ready ? 1 : 0);
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("held-pages", TypeInformation.of(HashedPage.class)));
+        // a resumed run waits again, for its own markers: labels loaded just before it started must be in first
+        ready = settings.labelSnapshotRun() == null
+                || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(LabelState.SNAPSHOT).get(LabelState.READY));
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        // held pages and labels are operator/broadcast state: nothing to copy
+    }
+
+    @Override
+    public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<PageScore> out) throws Exception {
+        if (!ready) {
+            heldPages.add(page);
+            held.inc();
+            return;
+        }
+        out.collect(score(page, ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
+                ctx.getBroadcastState(LabelState.ORIGIN_IDS)));
+    }
+
+    @Override
+    public void processBroadcastElement(SourceRecord record, Context ctx, Collector<PageScore> out) throws Exception {
+        String value = record.value();
+        var marker = SnapshotMarker.parse(value);
+        if (marker.isPresent()) {
+            if (marker.get().run().equals(settings.labelSnapshotRun())) {
+                ctx.getBroadcastState(LabelState.SNAPSHOT).put("marker:" + marker.get().partition(), settings.labelSnapshotRun());
+            }
+            if (!ready && snapshotComplete(ctx)) {
+                ctx.getBroadcastState(LabelState.SNAPSHOT).put(LabelState.READY, settings.labelSnapshotRun());
+                ready = true;
+                releaseHeldPages(ctx, out);
+            }
+            return;
+        }
+        Label label;
+        try {
+            label = LabelCodec.parse(value);
+        } catch (IllegalArgumentException e) {
+            invalidLabels.inc();
+            // every parallel instance sees every label; one of them reports it
+            if (getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() == 0) {
+                ctx.output(DeadLetters.TAG, DeadLetters.of(DeadLetterReason.INVALID_LABEL, e.getMessage(), record, settings.deadLetterMaxOriginalChars()));
+            }
+            return;
+        }
+        labelIndex(ctx).apply(label);
+        labelUpdates.inc();
+    }
+
+    private boolean snapshotComplete(Context ctx) throws Exception {
+        int markers = 0;
+        for (var entry : ctx.getBroadcastState(LabelState.SNAPSHOT).entries()) {
+            if (entry.getKey().startsWith("marker:") && entry.getValue().equals(settings.labelSnapshotRun())) {
+                markers++;
+            }
+        }
+        return markers >= settings.labelPartitions();
+    }
+
+    private void releaseHeldPages(Context ctx, Collector<PageScore> out) throws Exception {
+        long count = 0;
+        for (HashedPage page : heldPages.get()) {
+            out.collect(score(page, ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
+                    ctx.getBroadcastState(LabelState.ORIGIN_IDS)));
+            count++;
+        }
+        heldPages.clear();
+        LOG.info("Label snapshot {} loaded; scored {} pages held until then", settings.labelSnapshotRun(), count);
+    }
+
+    private PageScore score(HashedPage page, ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,
+            ReadOnlyBroadcastState<String, Integer> originIds) {
+        scored.inc();
+        return scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds)));
+    }
+
+    private static LabelIndex labelIndex(Context ctx) {
+        return new LabelIndex(new BroadcastLabelStore(ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
+                ctx.getBroadcastState(LabelState.ORIGIN_IDS)));
+    }
+}

@@ -1,0 +1,51 @@
+package org.reusedetector.detection.functions;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.model.PrefixScore;
+import org.reusedetector.score.Neighbourhood;
+import org.reusedetector.stream.functions.NeighbourhoodState;
+
+/**
+ * Keyed by neighbourhood prefix: {@code badness(N) = sum of contains(L, n) / |N|}, kept as two numbers.
+ * The state goes when the last page of the neighbourhood is withdrawn.
+ */
+public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, PrefixDelta, PrefixScore> {
+
+    private final int maxEvidence;
+    private transient ValueState<NeighbourhoodState> state;
+
+    public NeighbourhoodAggregate(int maxEvidence) {
+        this.maxEvidence = maxEvidence;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        state = getRuntimeContext().getState(new ValueStateDescriptor<>("neighbourhood", TypeInformation.of(NeighbourhoodState.class)));
+    }
+
+    @Override
+    public void processElement(PrefixDelta delta, Context ctx, Collector<PrefixScore> out) throws Exception {
+        NeighbourhoodState before = state.value();
+        if (before == null) {
+            before = new NeighbourhoodState(0, 0.0, new Evidence[0]);
+        }
+        long pages = Math.max(0, before.pages() + delta.pagesDelta());
+        double sum = pages == 0 ? 0.0 : before.sumContains() + delta.badnessDelta();
+        NeighbourhoodState after = new NeighbourhoodState(pages, sum, Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence));
+        if (pages == 0) {
+            state.clear();
+        } else {
+            state.update(after);
+        }
+        out.collect(new PrefixScore(delta.prefix(), pages, Neighbourhood.badness(pages, sum), before.pages(),
+                Neighbourhood.badness(before.pages(), before.sumContains()), delta.eventTime(),
+                after.evidence(), Double.NaN));
+    }
+}

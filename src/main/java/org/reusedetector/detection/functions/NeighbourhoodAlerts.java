@@ -1,0 +1,92 @@
+package org.reusedetector.detection.functions;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.PrefixScore;
+import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.stream.functions.NeighbourhoodVerdict;
+
+/**
+ * Keyed by prefix: alerts when a neighbourhood crosses the threshold, not again while it stays above, and
+ * again after it has fallen back below and crosses once more.
+ *
+ * <p>A neighbourhood is judged when it changes, against the threshold in force then; and, because the
+ * threshold moves while the statistic fills (it is unknown at first), every neighbourhood is judged again
+ * when the threshold moves by a configured step (second input, broadcast). Without that, a neighbourhood that
+ * went bad while the statistic was warming up would go unreported until its next page. The state goes with
+ * the neighbourhood.
+ */
+public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<String, PrefixScore, Double, Alert> {
+
+    public static final MapStateDescriptor<String, Double> THRESHOLD = new MapStateDescriptor<>("neighbourhood-threshold", Types.STRING, Types.DOUBLE);
+    private static final String CURRENT = "current";
+
+    static final ValueStateDescriptor<NeighbourhoodVerdict> VERDICT =
+            new ValueStateDescriptor<>("neighbourhood-verdict", TypeInformation.of(NeighbourhoodVerdict.class));
+
+    private final NeighbourhoodThreshold rule;
+    private transient ValueState<NeighbourhoodVerdict> verdict;
+    private transient JobCounter alerts;
+
+    public NeighbourhoodAlerts(NeighbourhoodThreshold rule) {
+        this.rule = rule;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        verdict = getRuntimeContext().getState(VERDICT);
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEIGHBOURHOOD_ALERTS);
+    }
+
+    @Override
+    public void processElement(PrefixScore score, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
+        if (score.pages() == 0) {
+            verdict.clear();
+            return;
+        }
+        NeighbourhoodVerdict before = verdict.value();
+        // the two inputs race: an update stamped before the statistic was known may arrive after the announcement
+        double threshold = score.threshold();
+        if (Double.isNaN(threshold)) {
+            Double announced = ctx.getBroadcastState(THRESHOLD).get(CURRENT);
+            threshold = announced == null ? Double.NaN : announced;
+        }
+        verdict.update(judge(score, threshold, before != null && before.above(), out));
+    }
+
+    @Override
+    public void processBroadcastElement(Double threshold, Context ctx, Collector<Alert> out) throws Exception {
+        ctx.getBroadcastState(THRESHOLD).put(CURRENT, threshold);
+        ctx.applyToKeyedState(VERDICT, (prefix, state) -> {
+            NeighbourhoodVerdict before = state.value();
+            if (before != null) {
+                NeighbourhoodVerdict after = judge(before.latest(), threshold, before.above(), out);
+                if (after.above() != before.above()) {
+                    state.update(after);
+                }
+            }
+        });
+    }
+
+    private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {
+        boolean isBad = rule.isBad(score.pages(), score.badness(), threshold, score.evidence() == null ? 0 : score.evidence().length);
+        boolean above = wasAbove;
+        if (isBad && !wasAbove) {
+            above = true;
+            alerts.inc();
+            out.collect(Alert.neighbourhood(score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));
+        } else if (!isBad && wasAbove && !Double.isNaN(threshold)) {
+            above = false;
+        }
+        return new NeighbourhoodVerdict(score, above);
+    }
+}

@@ -1,0 +1,40 @@
+package org.reusedetector.detection.functions;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.score.PageRule;
+
+/** A whole-file match raises a {@code file} alert; a page over the page threshold is a partial target: {@code page}. */
+public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
+
+    private final PageRule rule;
+    private transient JobCounter alerts;
+
+    public PageAlerts(PageRule rule) {
+        this.rule = rule;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.PAGE_ALERTS);
+    }
+
+    @Override
+    public void flatMap(PageScore score, Collector<Alert> out) {
+        Alert alert = toAlert(score, rule);
+        if (alert != null) {
+            alerts.inc();
+            out.collect(alert);
+        }
+    }
+
+    /** The alert a page score raises, or {@code null}. */
+    public static Alert toAlert(PageScore score, PageRule rule) {
+        return rule.alerts(score) ? Alert.page(score, rule.threshold()) : null;
+    }
+}

@@ -1,0 +1,75 @@
+package org.reusedetector.detection.functions;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.model.DeadLetterReason;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.PageRecord;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.PageRecordParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Validates a raw page record, parses it with jsoup, chunks and hashes it; bad records go to the dead letters. */
+public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ParseAndHash.class);
+
+    private final DetectionSettings settings;
+    private transient PageRecordParser parser;
+    private transient PageHasher hasher;
+    private transient JobCounter pages;
+    private transient JobCounter bytes;
+    private transient JobCounter chunks;
+    private transient JobCounter deadLetters;
+
+    public ParseAndHash(DetectionSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        parser = new PageRecordParser(settings.maxBodyBytes());
+        hasher = settings.pageHasher();
+        var group = getRuntimeContext().getMetricGroup();
+        pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
+        bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
+        chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
+        deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
+    }
+
+    @Override
+    public void processElement(SourceRecord record, Context ctx, Collector<HashedPage> out) {
+        PageRecord page;
+        try {
+            page = parser.parse(record.value());
+        } catch (PageRecordParser.Rejected rejected) {
+            reject(rejected.reason(), rejected.getMessage(), record, ctx);
+            return;
+        }
+        HashedPage hashed;
+        try {
+            hashed = hasher.hash(page.url(), page.fetchedAtMillis(), page.body());
+        } catch (RuntimeException | StackOverflowError e) {
+            // jsoup copes with almost anything; whatever it does not cope with must not stop the job
+            LOG.debug("cannot parse {}", record.origin(), e);
+            reject(DeadLetterReason.PARSE_FAILED, "HTML parse failed: " + e, record, ctx);
+            return;
+        }
+        pages.inc();
+        bytes.inc(hashed.bodyBytes());
+        chunks.inc(hashed.chunkCount());
+        out.collect(hashed);
+    }
+
+    private void reject(DeadLetterReason reason, String message, SourceRecord record, Context ctx) {
+        deadLetters.inc();
+        ctx.output(DeadLetters.TAG, DeadLetters.of(reason, message, record, settings.deadLetterMaxOriginalChars()));
+    }
+}

@@ -1,0 +1,112 @@
+package org.reusedetector.detection.functions;
+
+import java.util.List;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.stream.functions.UrlContribution;
+import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.url.NormalizedUrl;
+
+/**
+ * Keyed by normalised URL. Turns page scores into neighbourhood changes so that a revisited URL replaces
+ * its earlier containment instead of adding to it, and so that per-neighbourhood state stays two numbers
+ * however many URLs it holds. A URL not fetched again within the retention (event time) is withdrawn from
+ * its neighbourhoods and forgotten: state cannot grow without bound.
+ */
+public final class UrlContributions extends KeyedProcessFunction<String, PageScore, PrefixDelta> {
+
+    private static final Evidence[] NO_EVIDENCE = new Evidence[0];
+
+    private final long retentionMillis;
+    private final int maxDepth;
+    private transient ValueState<UrlContribution> contribution;
+    private transient Counter revisits;
+    private transient Counter expired;
+
+    public UrlContributions(long retentionMillis, int maxDepth) {
+        this.retentionMillis = retentionMillis;
+        this.maxDepth = maxDepth;
+    }
+
+    /** The key: the normalised URL, so that spellings of one address count once. */
+    public static String urlKey(PageScore score) {
+        return NormalizedUrl.keyOf(score.url());
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        contribution = getRuntimeContext().getState(new ValueStateDescriptor<>("url-contribution", TypeInformation.of(UrlContribution.class)));
+        revisits = getRuntimeContext().getMetricGroup().counter(org.reusedetector.detection.Metrics.URL_REVISITS);
+        expired = getRuntimeContext().getMetricGroup().counter(org.reusedetector.detection.Metrics.URLS_EXPIRED);
+    }
+
+    @Override
+    public void processElement(PageScore score, Context ctx, Collector<PrefixDelta> out) throws Exception {
+        UrlContribution previous = contribution.value();
+        if (previous != null && score.eventTime() < previous.eventTime()) {
+            return; // an older fetch of a URL we already hold a newer fetch of
+        }
+        if (previous != null) {
+            ctx.timerService().deleteEventTimeTimer(previous.eventTime() + retentionMillis); // one live timer per URL
+        }
+        if (!isScorable(score)) {
+            // the paper's population: a page with no scorable chunk is not part of |N| (pages "cease to exist after
+            // all the chunks have been deleted"); a revisit that left nothing scorable withdraws the URL
+            if (previous != null) {
+                contribution.clear();
+                emit(ctx.getCurrentKey(), -1, -previous.contains(), score.eventTime(), NO_EVIDENCE, out);
+            }
+            return;
+        }
+        double contains = score.badness();
+        contribution.update(new UrlContribution(contains, score.eventTime()));
+        ctx.timerService().registerEventTimeTimer(score.eventTime() + retentionMillis);
+        if (previous == null) {
+            emit(ctx.getCurrentKey(), 1, contains, score.eventTime(), score.evidence(), out);
+        } else {
+            revisits.inc();
+            if (contains != previous.contains()) {
+                emit(ctx.getCurrentKey(), 0, contains - previous.contains(), score.eventTime(), score.evidence(), out);
+            }
+        }
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<PrefixDelta> out) throws Exception {
+        if (ctx.timerService().currentWatermark() == Long.MAX_VALUE) {
+            return; // end of a bounded input: nothing ages out, the results stand as they are
+        }
+        UrlContribution current = contribution.value();
+        if (current == null || current.eventTime() + retentionMillis > timestamp) {
+            return; // refreshed since this timer was set (timers restored from before deletion existed)
+        }
+        contribution.clear();
+        expired.inc();
+        emit(ctx.getCurrentKey(), -1, -current.contains(), timestamp, NO_EVIDENCE, out);
+    }
+
+    /** Whether a page is part of its neighbourhoods: it has a scorable chunk, or its whole file is labelled. */
+    public static boolean isScorable(PageScore score) {
+        return score.chunks() > 0 || score.fileMatch();
+    }
+
+    private void emit(String url, int pagesDelta, double badnessDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out) {
+        List<String> prefixes;
+        try {
+            prefixes = NormalizedUrl.parse(url).prefixes(maxDepth);
+        } catch (InvalidUrlException e) {
+            return; // validated when parsed; a key that still fails has no neighbourhoods to change
+        }
+        for (String prefix : prefixes) {
+            out.collect(new PrefixDelta(prefix, pagesDelta, badnessDelta, eventTime, evidence));
+        }
+    }
+}

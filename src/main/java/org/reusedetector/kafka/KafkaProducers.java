@@ -1,0 +1,30 @@
+package org.reusedetector.kafka;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** Producers of the detector's tooling: text keys and values, no loss, no duplicates on retry. */
+final class KafkaProducers {
+
+    private KafkaProducers() {}
+
+    /**
+     * An idempotent producer that waits for all in-sync replicas and compresses with lz4.
+     *
+     * @param overrides further producer settings, applied last
+     */
+    static KafkaProducer<String, String> reliable(String bootstrapServers, Map<String, Object> overrides) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        config.putAll(overrides);
+        return new KafkaProducer<>(config);
+    }
+}

@@ -1,0 +1,193 @@
+package org.reusedetector.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates the detector's topics when they are missing and waits until they are usable. Safe to run at every
+ * start, also by several processes at once: a topic that exists is left as it is, except that its cleanup
+ * policy is checked (a labels topic that is not compacted would lose labels to retention).
+ */
+public final class KafkaTopics {
+
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaTopics.class);
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
+
+    private KafkaTopics() {}
+
+    /** The detector's topics named in the configuration ({@code kafka.topics.*}, {@code kafka.partitions}, ...). */
+    public static List<TopicSpec> detectorTopics(ReuseDetectorConfig config) {
+        return detectorTopics(
+                config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                config.get(ReuseDetectorOptions.TOPIC_LABELS),
+                config.get(ReuseDetectorOptions.TOPIC_ALERTS),
+                config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
+                config.get(ReuseDetectorOptions.KAFKA_PARTITIONS),
+                config.get(ReuseDetectorOptions.KAFKA_REPLICATION).shortValue());
+    }
+
+    /**
+     * Pages, alerts and dead letters expire by retention ({@code cleanup.policy=delete}); labels are compacted,
+     * one live record per label key. All accept records up to {@link KafkaLimits#MAX_RECORD_BYTES}.
+     */
+    public static List<TopicSpec> detectorTopics(String pages, String labels, String alerts, String deadLetters, int partitions, short replicationFactor) {
+        Map<String, String> delete = topicConfig(TopicConfig.CLEANUP_POLICY_DELETE);
+        return List.of(
+                new TopicSpec(pages, partitions, replicationFactor, delete),
+                new TopicSpec(labels, partitions, replicationFactor, topicConfig(TopicConfig.CLEANUP_POLICY_COMPACT)),
+                new TopicSpec(alerts, partitions, replicationFactor, delete),
+                new TopicSpec(deadLetters, partitions, replicationFactor, delete));
+    }
+
+    /** {@link #ensure(String, List, Duration)} with the {@link #DEFAULT_TIMEOUT}. */
+    public static Map<String, Integer> ensure(String bootstrapServers, List<TopicSpec> topics) {
+        return ensure(bootstrapServers, topics, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * Creates the topics that are missing, waits until every partition of every topic has a leader, and checks
+     * the cleanup policy of each.
+     *
+     * @return the partition count of each topic, by name, in the order given
+     * @throws IllegalStateException if a topic cannot be created, does not become usable within the timeout, or
+     *     exists with another cleanup policy
+     */
+    public static Map<String, Integer> ensure(String bootstrapServers, List<TopicSpec> topics, Duration timeout) {
+        int timeoutMs = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        Map<String, Object> adminConfig = Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(timeoutMs, 30_000));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Admin admin = Admin.create(adminConfig)) {
+            List<String> created = create(admin, topics);
+            Map<String, Integer> partitions = awaitLeaders(admin, topics, deadline);
+            checkCleanupPolicies(admin, topics);
+            LOG.info("Kafka topics ready on {}: partitions {}, created {}", bootstrapServers, partitions, created);
+            return partitions;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics on " + bootstrapServers, e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot create topics on " + bootstrapServers + ": " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    private static Map<String, String> topicConfig(String cleanupPolicy) {
+        return Map.of(
+                TopicConfig.CLEANUP_POLICY_CONFIG, cleanupPolicy,
+                TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(KafkaLimits.MAX_RECORD_BYTES));
+    }
+
+    /** Creates all topics at once; those that already exist are fine. Returns the names created. */
+    private static List<String> create(Admin admin, List<TopicSpec> topics) throws InterruptedException, ExecutionException {
+        List<NewTopic> newTopics = topics.stream()
+                .map(t -> new NewTopic(t.name(), t.partitions(), t.replicationFactor()).configs(t.configs()))
+                .toList();
+        Map<String, KafkaFuture<Void>> results = admin.createTopics(newTopics).values();
+        List<String> created = new ArrayList<>();
+        for (Map.Entry<String, KafkaFuture<Void>> result : results.entrySet()) {
+            try {
+                result.getValue().get();
+                created.add(result.getKey());
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw e;
+                }
+                LOG.debug("Topic {} exists", result.getKey());
+            }
+        }
+        return created;
+    }
+
+    /**
+     * A topic is usable once every partition has a leader that serves it. Metadata can name a leader a moment
+     * before the leader has the partition ready; an idempotent producer that meets that gap may get its first
+     * batch refused while a later one is accepted, and then cannot deliver the first. Listing the partitions'
+     * end offsets asks the leaders themselves.
+     */
+    private static Map<String, Integer> awaitLeaders(Admin admin, List<TopicSpec> topics, long deadline)
+            throws InterruptedException, ExecutionException {
+        List<String> names = topics.stream().map(TopicSpec::name).toList();
+        while (true) {
+            String notReady;
+            try {
+                Map<String, TopicDescription> descriptions = admin.describeTopics(names).allTopicNames().get();
+                notReady = names.stream().filter(name -> !hasLeaders(descriptions.get(name))).findFirst().orElse(null);
+                if (notReady == null) {
+                    Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+                    descriptions.forEach((name, description) -> description.partitions()
+                            .forEach(p -> partitions.put(new TopicPartition(name, p.partition()), OffsetSpec.latest())));
+                    admin.listOffsets(partitions).all().get();
+                    Map<String, Integer> counts = new LinkedHashMap<>();
+                    names.forEach(name -> counts.put(name, descriptions.get(name).partitions().size()));
+                    return counts;
+                }
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof RetriableException)) {
+                    throw e;
+                }
+                notReady = e.getCause().getMessage();
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("topics not usable in time: " + notReady);
+            }
+            Thread.sleep(POLL_INTERVAL.toMillis());
+        }
+    }
+
+    private static boolean hasLeaders(TopicDescription description) {
+        return description != null && !description.partitions().isEmpty()
+                && description.partitions().stream().map(TopicPartitionInfo::leader).allMatch(leader -> leader != null && !leader.isEmpty());
+    }
+
+    private static void checkCleanupPolicies(Admin admin, List<TopicSpec> topics) throws InterruptedException, ExecutionException {
+        List<TopicSpec> checked = topics.stream().filter(t -> t.cleanupPolicy() != null).toList();
+        if (checked.isEmpty()) {
+            return;
+        }
+        List<ConfigResource> resources = checked.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t.name())).toList();
+        Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get();
+        for (TopicSpec topic : checked) {
+            ConfigEntry entry = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, topic.name())).get(TopicConfig.CLEANUP_POLICY_CONFIG);
+            String actual = entry == null ? null : entry.value();
+            if (actual == null || !policies(actual).equals(policies(topic.cleanupPolicy()))) {
+                throw new IllegalStateException("topic " + topic.name() + " exists with cleanup.policy=" + actual + " but must have "
+                        + topic.cleanupPolicy() + ": alter it (kafka-configs.sh --alter --entity-type topics --entity-name "
+                        + topic.name() + " --add-config cleanup.policy=" + topic.cleanupPolicy() + ") or delete it");
+            }
+        }
+    }
+
+    private static Set<String> policies(String value) {
+        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
+    }
+}

@@ -1,0 +1,159 @@
+package org.reusedetector.detection.functions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.reusedetector.detection.TestPages.hashed;
+import static org.reusedetector.detection.TestPages.label;
+import static org.reusedetector.detection.TestPages.labelOfKind;
+import static org.reusedetector.detection.TestPages.marker;
+import static org.reusedetector.detection.TestPages.paragraph;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.TestPages;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.Sha1;
+
+class MatchLabelsTest {
+
+    private static final String A = paragraph("alpha");
+    private static final String B = paragraph("bravo");
+    private static final String C = paragraph("charlie");
+
+    private static BroadcastOperatorTestHarness<HashedPage, SourceRecord, PageScore> harness(DetectionSettings settings) throws Exception {
+        return new BroadcastOperatorTestHarness<>(
+                new CoBroadcastWithNonKeyedOperator<>(new MatchLabels(settings),
+                        List.of(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT)),
+                1, 1, 0);
+    }
+
+    private static List<PageScore> scores(BroadcastOperatorTestHarness<HashedPage, SourceRecord, PageScore> h) {
+        return h.getOutput().stream().filter(o -> o instanceof StreamRecord<?>)
+                .map(o -> (PageScore) ((StreamRecord<?>) o).getValue()).collect(Collectors.toList());
+    }
+
+    @Test
+    void pagesBeforeTheLabelSnapshotAreHeldAndScoredWhenEveryPartitionsMarkerIsIn() throws Exception {
+        DetectionSettings settings = TestPages.settings("run-1", 2);
+        try (var h = harness(settings)) {
+            h.open();
+            h.processElement(hashed(settings, "https://x.org/a.html", 1, A, B), 1);
+            h.processBroadcastElement(label(A, "add"), 1);
+            h.processBroadcastElement(marker("run-1", 0), 1);
+            h.processBroadcastElement(marker("other-run", 1), 1); // an older run's marker does not count
+            assertThat(scores(h)).isEmpty();
+
+            h.processBroadcastElement(marker("run-1", 1), 2);
+            List<PageScore> out = scores(h);
+            assertThat(out).hasSize(1);
+            assertThat(out.get(0).matchedChunks()).isEqualTo(1);
+            assertThat(out.get(0).chunks()).isEqualTo(2);
+            assertThat(out.get(0).badness()).isEqualTo(0.5);
+
+            h.processElement(hashed(settings, "https://x.org/b.html", 3, A, C), 3); // once loaded, pages pass straight through
+            assertThat(scores(h)).hasSize(2);
+        }
+    }
+
+    @Test
+    void labelAddsAndRemovesTakeEffectWhileRunning() throws Exception {
+        DetectionSettings settings = TestPages.settings(null, 0);
+        try (var h = harness(settings)) {
+            h.open();
+            h.processElement(hashed(settings, "https://x.org/1", 1, A, B), 1);
+            h.processBroadcastElement(label(A, "add"), 2);
+            h.processBroadcastElement(label(B, "add"), 2);
+            h.processElement(hashed(settings, "https://x.org/2", 3, A, B), 3);
+            h.processBroadcastElement(label(A, "remove"), 4);
+            h.processElement(hashed(settings, "https://x.org/3", 5, A, B), 5);
+            List<PageScore> out = scores(h);
+            assertThat(out).extracting(PageScore::badness).containsExactly(0.0, 1.0, 0.5);
+            assertThat(out.get(1).evidence()).extracting(e -> e.hash()).containsExactlyInAnyOrder(TestPages.chunkHash(A), TestPages.chunkHash(B));
+            assertThat(out.get(1).evidence()[0].source()).isEqualTo("test");
+            assertThat(out.get(1).evidence()[0].exampleUrl()).isEqualTo("https://expert.example/p.html");
+        }
+    }
+
+    @Test
+    void stopLabelsLeaveTheScoreAndFileLabelsMatchWholePages() throws Exception {
+        DetectionSettings settings = TestPages.settings(null, 0);
+        try (var h = harness(settings)) {
+            h.open();
+            HashedPage page = hashed(settings, "https://x.org/1", 1, A, B, C);
+            h.processBroadcastElement(label(A, "add"), 1);
+            h.processBroadcastElement(labelOfKind(TestPages.chunkHash(C), Label.KIND_STOP, "add"), 1);
+            h.processElement(page, 2);
+            h.processBroadcastElement(labelOfKind(Sha1.hex(page.fileHash()), Label.KIND_FILE, "add"), 3);
+            h.processElement(page, 4);
+            List<PageScore> out = scores(h);
+            assertThat(out.get(0).chunks()).isEqualTo(2); // C is template: out of numerator and denominator
+            assertThat(out.get(0).badness()).isEqualTo(0.5);
+            assertThat(out.get(0).fileMatch()).isFalse();
+            assertThat(out.get(1).fileMatch()).isTrue();
+            assertThat(out.get(1).badness()).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void invalidLabelsBecomeDeadLettersAndTheJobGoesOn() throws Exception {
+        DetectionSettings settings = TestPages.settings(null, 0);
+        try (var h = harness(settings)) {
+            h.open();
+            h.processBroadcastElement(new SourceRecord("{\"hash\":\"not-a-hash\"}", "labels/0/5"), 1);
+            h.processBroadcastElement(new SourceRecord("{oops", "labels/0/6"), 1);
+            h.processBroadcastElement(label(A, "add"), 1);
+            h.processElement(hashed(settings, "https://x.org/1", 1, A), 2);
+            var dead = h.getSideOutput(DeadLetters.TAG);
+            assertThat(dead).hasSize(2);
+            assertThat(dead).extracting(r -> ((DeadLetter) r.getValue()).reason()).containsOnly("invalid-label");
+            assertThat(dead).extracting(r -> ((DeadLetter) r.getValue()).origin()).containsExactly("labels/0/5", "labels/0/6");
+            assertThat(scores(h)).extracting(PageScore::badness).containsExactly(1.0);
+        }
+    }
+
+    @Test
+    void labelsAndHeldPagesSurviveSnapshotAndRestore() throws Exception {
+        DetectionSettings settings = TestPages.settings("run-2", 1);
+        OperatorSubtaskState snapshot;
+        try (var h = harness(settings)) {
+            h.open();
+            h.processBroadcastElement(label(A, "add"), 1);
+            h.processElement(hashed(settings, "https://x.org/held", 1, A, B), 1);
+            snapshot = h.snapshot(1, 10);
+        }
+        try (var restored = harness(settings)) {
+            restored.initializeState(snapshot);
+            restored.open();
+            restored.processBroadcastElement(marker("run-2", 0), 11);
+            restored.processElement(hashed(settings, "https://x.org/new", 12, A), 12);
+            assertThat(scores(restored)).extracting(PageScore::url, PageScore::badness)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("https://x.org/held", 0.5), org.assertj.core.groups.Tuple.tuple("https://x.org/new", 1.0));
+        }
+        // a resumed run waits again, for its own run's markers, so labels loaded just before it started are in
+        try (var h = harness(settings)) {
+            h.open();
+            h.processBroadcastElement(marker("run-2", 0), 1);
+            h.processBroadcastElement(label(B, "add"), 1);
+            snapshot = h.snapshot(2, 2);
+        }
+        try (var restored = harness(TestPages.settings("run-3", 1))) {
+            restored.initializeState(snapshot);
+            restored.open();
+            restored.processElement(hashed(settings, "https://x.org/after", 3, A, B), 3);
+            assertThat(scores(restored)).isEmpty();
+            restored.processBroadcastElement(label(A, "add"), 4);
+            restored.processBroadcastElement(marker("run-3", 0), 4);
+            assertThat(scores(restored)).extracting(PageScore::badness).containsExactly(1.0); // B from before, A from the new load
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package org.reusedetector.detection.functions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.api.operators.ProcessOperator;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.model.PrefixScore;
+import org.reusedetector.score.NeighbourhoodThreshold;
+
+class NeighbourhoodFunctionsTest {
+
+    private static final long DAY = 86_400_000L;
+    private static final Evidence[] NONE = new Evidence[0];
+
+    @SuppressWarnings("unchecked")
+    private static <T> List<T> values(AbstractStreamOperatorTestHarness<?> harness) {
+        return harness.getOutput().stream().filter(o -> o instanceof StreamRecord<?>)
+                .map(o -> (T) ((StreamRecord<?>) o).getValue()).collect(Collectors.toList());
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness() throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new UrlContributions(30 * DAY, 12)),
+                UrlContributions::urlKey, Types.STRING);
+    }
+
+    private static PageScore score(String url, long time, double badness) {
+        return new PageScore(url, time, 10, (int) Math.round(badness * 10), badness, false, NONE);
+    }
+
+    @Test
+    void aNewPageJoinsEveryPrefixDownToTheHost() throws Exception {
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(score("https://A.org/x/y/p.html?q=1", 1, 0.5), 1);
+            List<PrefixDelta> out = values(h);
+            assertThat(out).extracting(PrefixDelta::prefix).containsExactly("https://a.org/x/y/", "https://a.org/x/", "https://a.org/");
+            assertThat(out).extracting(PrefixDelta::pagesDelta).containsOnly(1);
+            assertThat(out).extracting(PrefixDelta::badnessDelta).containsOnly(0.5);
+        }
+    }
+
+    @Test
+    void aRevisitReplacesTheEarlierContributionAndOlderFetchesAreIgnored() throws Exception {
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(score("https://a.org/p", 10, 0.5), 10);
+            h.processElement(score("https://a.org/p#frag", 20, 0.75), 20); // same page, new fetch
+            h.processElement(score("https://a.org/p", 30, 0.75), 30); // unchanged: nothing to say
+            h.processElement(score("https://a.org/p", 5, 0.0), 5); // an older fetch arriving late
+            List<PrefixDelta> out = values(h);
+            assertThat(out).hasSize(2);
+            assertThat(out.get(1).pagesDelta()).isZero();
+            assertThat(out.get(1).badnessDelta()).isEqualTo(0.25);
+        }
+    }
+
+    @Test
+    void urlsNotSeenWithinTheRetentionAreWithdrawnAndTheirStateIsGone() throws Exception {
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(score("https://a.org/old", 0, 1.0), 0);
+            h.processElement(score("https://a.org/fresh", 0, 0.0), 0);
+            h.processElement(score("https://a.org/fresh", 20 * DAY, 0.0), 20 * DAY);
+            assertThat(h.numKeyedStateEntries()).isEqualTo(2);
+            h.getOutput().clear();
+
+            h.processWatermark(new Watermark(31 * DAY));
+            List<PrefixDelta> out = values(h);
+            assertThat(out).hasSize(1);
+            assertThat(out.get(0)).extracting(PrefixDelta::prefix, PrefixDelta::pagesDelta, PrefixDelta::badnessDelta)
+                    .containsExactly("https://a.org/", -1, -1.0);
+            assertThat(h.numKeyedStateEntries()).isEqualTo(1); // only the refreshed URL remains
+        }
+    }
+
+    @Test
+    void theEndOfABoundedInputWithdrawsNothing() throws Exception {
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(score("https://a.org/p", 0, 1.0), 0);
+            h.getOutput().clear();
+            h.processWatermark(Watermark.MAX_WATERMARK);
+            assertThat(values(h).stream().filter(v -> v instanceof PrefixDelta)).isEmpty();
+        }
+    }
+
+    @Test
+    void urlStateSurvivesSnapshotAndRestore() throws Exception {
+        OperatorSubtaskState snapshot;
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(score("https://a.org/p", 10, 0.5), 10);
+            snapshot = h.snapshot(1, 11);
+        }
+        try (var h = urlHarness()) {
+            h.initializeState(snapshot);
+            h.open();
+            h.processElement(score("https://a.org/p", 20, 0.5), 20);
+            assertThat(values(h)).isEmpty(); // known URL, same score: a revisit, not a new page
+            h.processWatermark(new Watermark(20 + 30 * DAY));
+            assertThat(values(h)).hasSize(1);
+        }
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<String, PrefixDelta, PrefixScore> aggregateHarness() throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NeighbourhoodAggregate(2)), PrefixDelta::prefix, Types.STRING);
+    }
+
+    @Test
+    void neighbourhoodBadnessIsTheMeanContainmentOfItsPages() throws Exception {
+        Evidence e1 = new Evidence("h1", "chunk", "s", null);
+        Evidence e2 = new Evidence("h2", "chunk", "s", null);
+        Evidence e3 = new Evidence("h3", "chunk", "s", null);
+        try (var h = aggregateHarness()) {
+            h.open();
+            h.processElement(new PrefixDelta("https://a.org/", 1, 1.0, 1, new Evidence[] {e1}), 1);
+            h.processElement(new PrefixDelta("https://a.org/", 1, 0.0, 2, NONE), 2);
+            h.processElement(new PrefixDelta("https://a.org/", 1, 0.5, 3, new Evidence[] {e2, e3}), 3);
+            h.processElement(new PrefixDelta("https://a.org/", 0, -0.5, 4, NONE), 4); // a revisit now clean
+            List<PrefixScore> out = values(h);
+            assertThat(out).extracting(PrefixScore::pages).containsExactly(1L, 2L, 3L, 3L);
+            assertThat(out).extracting(PrefixScore::badness).containsExactly(1.0, 0.5, 0.5, 1.0 / 3);
+            assertThat(out).extracting(PrefixScore::previousBadness).containsExactly(0.0, 1.0, 0.5, 0.5);
+            assertThat(out.get(3).evidence()).extracting(Evidence::hash).containsExactly("h2", "h3"); // newest first, capped at 2
+
+            h.processElement(new PrefixDelta("https://a.org/", -1, -1.0 / 3, 5, NONE), 5);
+            h.processElement(new PrefixDelta("https://a.org/", -1, 0, 5, NONE), 5);
+            h.processElement(new PrefixDelta("https://a.org/", -1, 0, 5, NONE), 5);
+            assertThat(values(h).get(6)).extracting(s -> ((PrefixScore) s).pages()).isEqualTo(0L);
+            assertThat(h.numKeyedStateEntries()).isZero();
+        }
+    }
+
+    private static PrefixScore update(String prefix, long pages, double badness, long previousPages, double previousBadness, double threshold) {
+        return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, 1000, NONE, threshold);
+    }
+
+    @Test
+    void anAlertOnCrossingNoneWhileAboveAndAnotherAfterFallingBackAndCrossingAgain() throws Exception {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
+                NeighbourhoodAlerts.THRESHOLD)) {
+            String n = "https://bad.org/";
+            h.processElement(update(n, 2, 0.9, 1, 0.9, 0.3), 1); // too few pages
+            h.processElement(update(n, 3, 0.9, 2, 0.9, Double.NaN), 1); // threshold not known yet
+            h.processElement(update(n, 4, 0.9, 3, 0.9, 0.3), 1); // crosses: alert
+            h.processElement(update(n, 5, 0.8, 4, 0.9, 0.3), 1); // still above: quiet
+            h.processElement(update(n, 6, 0.2, 5, 0.8, 0.3), 1); // falls below
+            h.processElement(update(n, 7, 0.5, 6, 0.2, 0.3), 1); // crosses again: alert
+            h.processElement(update("https://other.org/", 9, 0.31, 8, 0.1, 0.3), 1);
+            List<Alert> alerts = values(h);
+            assertThat(alerts).extracting(Alert::prefix, Alert::pages, Alert::badness).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple(n, 4L, 0.9), org.assertj.core.groups.Tuple.tuple(n, 7L, 0.5),
+                    org.assertj.core.groups.Tuple.tuple("https://other.org/", 9L, 0.31));
+            assertThat(alerts).extracting(Alert::type).containsOnly("neighborhood");
+            assertThat(alerts).extracting(Alert::threshold).containsOnly(0.3);
+
+            h.processElement(update(n, 0, 0, 7, 0.5, 0.3), 2); // emptied: its flag goes with it ...
+            h.processElement(update(n, 5, 0.9, 4, 0.9, 0.3), 3); // ... so a neighbourhood refilled bad is news again
+            assertThat(values(h)).hasSize(4);
+        }
+    }
+
+    @Test
+    void whenTheThresholdMovesEveryNeighbourhoodIsJudgedAgain() throws Exception {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
+                NeighbourhoodAlerts.THRESHOLD)) {
+            h.processElement(update("https://early.org/", 5, 0.9, 4, 0.9, Double.NaN), 1); // bad while the statistic warms up
+            h.processElement(update("https://clean.org/", 5, 0.1, 4, 0.1, Double.NaN), 1);
+            h.processElement(update("https://middling.org/", 5, 0.5, 4, 0.5, Double.NaN), 1);
+            assertThat(values(h)).isEmpty();
+            h.processBroadcastElement(0.6, 2); // the statistic becomes known
+            assertThat(values(h)).extracting(a -> ((Alert) a).prefix()).containsExactly("https://early.org/");
+            h.processBroadcastElement(0.55, 3); // early is still above: no second alert
+            h.processBroadcastElement(0.4, 4); // middling now crosses
+            assertThat(values(h)).extracting(a -> ((Alert) a).prefix()).containsExactly("https://early.org/", "https://middling.org/");
+            assertThat(values(h)).extracting(a -> ((Alert) a).threshold()).containsExactly(0.6, 0.4);
+        }
+    }
+
+    @Test
+    void theThresholdIsMeanPlusOneStandardDeviationOverNeighbourhoodsAndSurvivesRestore() throws Exception {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN);
+        OperatorSubtaskState snapshot;
+        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+            h.open();
+            h.processElement(update("a", 1, 0.0, 0, 0, Double.NaN), 1);
+            h.processElement(update("b", 1, 1.0, 0, 0, Double.NaN), 1);
+            h.processElement(update("b", 2, 0.5, 1, 1.0, Double.NaN), 1); // b replaced, not added
+            List<PrefixScore> out = values(h);
+            assertThat(out.get(0).threshold()).isNaN(); // one neighbourhood is not a statistic
+            assertThat(out.get(1).threshold()).isEqualTo(0.5 + 0.5);
+            assertThat(out.get(2).threshold()).isEqualTo(0.25 + 0.25);
+            snapshot = h.snapshot(1, 1);
+        }
+        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+            h.initializeState(snapshot);
+            h.open();
+            h.processElement(update("a", 0, 0, 1, 0.0, Double.NaN), 2); // a emptied: leaves the statistic
+            h.processElement(update("c", 1, 0.5, 0, 0, Double.NaN), 2);
+            List<PrefixScore> out = values(h);
+            assertThat(out.get(0).threshold()).isNaN();
+            assertThat(out.get(1).threshold()).isEqualTo(0.5);
+            assertThat(h.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES)).extracting(r -> r.getValue()).containsExactly(0.5);
+        }
+    }
+}
