@@ -63,7 +63,7 @@ public final class BackfillWorkflow {
         // deltas sum to a neighbourhood's final totals whatever order they come in
         DataStream<PrefixDelta> finals = DetectionWorkflow.prefixDeltas(scored.scores(), batch)
                 .keyBy(PrefixDelta::prefix)
-                .reduce((a, b) -> new PrefixDelta(a.prefix(), a.pagesDelta() + b.pagesDelta(), a.badnessDelta() + b.badnessDelta(),
+                .reduce((a, b) -> new PrefixDelta(a.prefix(), a.pagesDelta() + b.pagesDelta(), a.chunksDelta() + b.chunksDelta(), a.matchedDelta() + b.matchedDelta(),
                         Math.max(a.eventTime(), b.eventTime()), Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
                 .uid(FINAL_NEIGHBOURHOODS).name(FINAL_NEIGHBOURHOODS);
 
@@ -97,9 +97,9 @@ public final class BackfillWorkflow {
         return totals.evidence() == null ? 0 : totals.evidence().length;
     }
 
-    /** A neighbourhood's final totals, summed: its pages and the sum of their containment. */
+    /** A neighbourhood's badness from its final totals (scorable and matched chunks). */
     static double badness(PrefixDelta totals) {
-        return Neighbourhood.badness(totals.pagesDelta(), totals.badnessDelta());
+        return Neighbourhood.badness(totals.chunksDelta(), totals.matchedDelta());
     }
 
     /** Marks each neighbourhood bad or not against the exact statistic (read first: it is the broadcast side). */

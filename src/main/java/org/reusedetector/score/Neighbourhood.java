@@ -2,6 +2,7 @@ package org.reusedetector.score;
 
 import java.util.Arrays;
 import org.reusedetector.model.Evidence;
+import org.reusedetector.model.PageScore;
 
 /**
  * The rules of a neighbourhood's totals, shared by the streaming aggregate and the backfill: its badness
@@ -11,9 +12,24 @@ public final class Neighbourhood {
 
     private Neighbourhood() {}
 
-    /** {@code badness(N) = sum of contains(L, n) / |N|}, clamped to [0, 1] against rounding; 0 for an empty neighbourhood. */
-    public static double badness(long pages, double sumContains) {
-        return pages == 0 ? 0.0 : Math.min(1.0, Math.max(0.0, sumContains / pages));
+    /**
+     * {@code badness(N) = contains(L, N)} over the neighbourhood's whole chunk vector (paper §4, step 6: partial
+     * matching "to all chunks in the neighbourhood"): matched chunks over scorable chunks, so a large copied page
+     * weighs as its chunks do, and a small page of unique ads does not outvote it. Clamped to [0, 1] against
+     * rounding; 0 for an empty neighbourhood.
+     */
+    public static double badness(long chunks, double matched) {
+        return chunks <= 0 ? 0.0 : Math.min(1.0, Math.max(0.0, matched / chunks));
+    }
+
+    /** A page's weight in its neighbourhoods: its scorable chunks (a whole-file match without any counts as one). */
+    public static long chunksOf(PageScore score) {
+        return Math.max(score.chunks(), score.fileMatch() ? 1 : 0);
+    }
+
+    /** A page's matched chunks in its neighbourhoods: all of them for a whole-file match. */
+    public static double matchedOf(PageScore score) {
+        return score.fileMatch() ? chunksOf(score) : score.matchedChunks();
     }
 
     /** Keeps the newest distinct labels (by hash), at most {@code maxEvidence}. */

@@ -34,18 +34,20 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
     public void processElement(PrefixDelta delta, Context ctx, Collector<PrefixScore> out) throws Exception {
         NeighbourhoodState before = state.value();
         if (before == null) {
-            before = new NeighbourhoodState(0, 0.0, new Evidence[0]);
+            before = new NeighbourhoodState(0, 0, 0.0, new Evidence[0]);
         }
         long pages = Math.max(0, before.pages() + delta.pagesDelta());
-        double sum = pages == 0 ? 0.0 : before.sumContains() + delta.badnessDelta();
-        NeighbourhoodState after = new NeighbourhoodState(pages, sum, Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence));
+        long chunks = pages == 0 ? 0 : Math.max(0, before.chunks() + delta.chunksDelta());
+        double matched = pages == 0 ? 0.0 : before.matched() + delta.matchedDelta();
+        NeighbourhoodState after = new NeighbourhoodState(pages, chunks, matched,
+                Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence));
         if (pages == 0) {
             state.clear();
         } else {
             state.update(after);
         }
-        out.collect(new PrefixScore(delta.prefix(), pages, Neighbourhood.badness(pages, sum), before.pages(),
-                Neighbourhood.badness(before.pages(), before.sumContains()), delta.eventTime(),
+        out.collect(new PrefixScore(delta.prefix(), pages, Neighbourhood.badness(chunks, matched), before.pages(),
+                Neighbourhood.badness(before.chunks(), before.matched()), delta.eventTime(),
                 after.evidence(), Double.NaN));
     }
 }

@@ -11,6 +11,7 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.stream.functions.UrlContribution;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
@@ -62,19 +63,20 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
             // all the chunks have been deleted"); a revisit that left nothing scorable withdraws the URL
             if (previous != null) {
                 contribution.clear();
-                emit(ctx.getCurrentKey(), -1, -previous.contains(), score.eventTime(), NO_EVIDENCE, out);
+                emit(ctx.getCurrentKey(), -1, -previous.chunks(), -previous.matched(), score.eventTime(), NO_EVIDENCE, out);
             }
             return;
         }
-        double contains = score.badness();
-        contribution.update(new UrlContribution(contains, score.eventTime()));
+        long chunks = Neighbourhood.chunksOf(score);
+        double matched = Neighbourhood.matchedOf(score);
+        contribution.update(new UrlContribution(chunks, matched, score.eventTime()));
         ctx.timerService().registerEventTimeTimer(score.eventTime() + retentionMillis);
         if (previous == null) {
-            emit(ctx.getCurrentKey(), 1, contains, score.eventTime(), score.evidence(), out);
+            emit(ctx.getCurrentKey(), 1, chunks, matched, score.eventTime(), score.evidence(), out);
         } else {
             revisits.inc();
-            if (contains != previous.contains()) {
-                emit(ctx.getCurrentKey(), 0, contains - previous.contains(), score.eventTime(), score.evidence(), out);
+            if (chunks != previous.chunks() || matched != previous.matched()) {
+                emit(ctx.getCurrentKey(), 0, chunks - previous.chunks(), matched - previous.matched(), score.eventTime(), score.evidence(), out);
             }
         }
     }
@@ -90,7 +92,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         }
         contribution.clear();
         expired.inc();
-        emit(ctx.getCurrentKey(), -1, -current.contains(), timestamp, NO_EVIDENCE, out);
+        emit(ctx.getCurrentKey(), -1, -current.chunks(), -current.matched(), timestamp, NO_EVIDENCE, out);
     }
 
     /** Whether a page is part of its neighbourhoods: it has a scorable chunk, or its whole file is labelled. */
@@ -98,7 +100,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         return score.chunks() > 0 || score.fileMatch();
     }
 
-    private void emit(String url, int pagesDelta, double badnessDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out) {
+    private void emit(String url, int pagesDelta, long chunksDelta, double matchedDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out) {
         List<String> prefixes;
         try {
             prefixes = NormalizedUrl.parse(url).prefixes(maxDepth);
@@ -106,7 +108,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
             return; // validated when parsed; a key that still fails has no neighbourhoods to change
         }
         for (String prefix : prefixes) {
-            out.collect(new PrefixDelta(prefix, pagesDelta, badnessDelta, eventTime, evidence));
+            out.collect(new PrefixDelta(prefix, pagesDelta, chunksDelta, matchedDelta, eventTime, evidence));
         }
     }
 }
