@@ -164,14 +164,14 @@ public final class ReuseDetectorConfig {
         positive(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH);
         positive(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES);
         positive(ReuseDetectorOptions.MIN_MATCHED_CHUNKS);
-        positive(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE);
+        atLeastZero(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE);
         unitInterval(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR);
         unitInterval(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING);
         if (get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR) > get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING)) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR.key() + "': must not exceed "
                     + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING.key());
         }
-        if (get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE) > Math.max(1, get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE))) {
+        if (get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE) > get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE)) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE.key() + "': must not exceed "
                     + ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE.key() + " (evidence is counted from the hashes kept)");
         }

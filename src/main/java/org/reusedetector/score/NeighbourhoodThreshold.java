@@ -26,7 +26,7 @@ import java.io.Serializable;
  * @param fixedThreshold when not {@code NaN}, used instead of the statistic
  * @param floor the lowest threshold the statistic may give
  * @param ceiling the highest threshold the statistic may give
- * @param minEvidence fewest distinct labelled hashes of a bad neighbourhood
+ * @param minEvidence fewest distinct labelled hashes of a bad neighbourhood (0: no evidence rule)
  */
 public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
         double ceiling, int minEvidence) implements Serializable {
@@ -35,17 +35,17 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
     public static final double DEFAULT_CEILING = 0.5;
     public static final int DEFAULT_MIN_EVIDENCE = 2;
 
-    /** The paper's rule alone: no floor, no ceiling, one labelled hash suffices. */
+    /** The paper's rule alone: no floor, no ceiling, no evidence rule. */
     public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
-        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, 0, 1, 1);
+        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, 0, 1, 0);
     }
 
     public NeighbourhoodThreshold {
         if (!(floor >= 0 && floor <= ceiling && ceiling <= 1)) {
             throw new IllegalArgumentException("neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
         }
-        if (minEvidence < 1) {
-            throw new IllegalArgumentException("neighbourhood min evidence must be at least 1, got " + minEvidence);
+        if (minEvidence < 0) {
+            throw new IllegalArgumentException("neighbourhood min evidence must not be negative, got " + minEvidence);
         }
     }
 

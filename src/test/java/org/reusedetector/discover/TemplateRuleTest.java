@@ -13,8 +13,9 @@ class TemplateRuleTest {
     void contentMirroredAcrossSitesIsLabelledButItsFooterIsBoilerplate() {
         assertThat(rule.classify(41, 41, 1, 33)).isEqualTo(Verdict.LABEL);
         assertThat(rule.classify(120, 41, 3, 33)).isEqualTo(Verdict.LABEL); // about one page per site
-        // a mirrored site's own footer: on every page of 85 hosts, no host holds the majority
-        assertThat(rule.classify(1556, 85, 317, 33)).isEqualTo(Verdict.BOILERPLATE);
+        // a mirrored site's own footer: on every page of 85 hosts, no host holds the majority; a chunk: a stop label
+        assertThat(rule.classify(1556, 85, 317, 33)).isEqualTo(Verdict.STOP);
+        assertThat(rule.classify("file", 1556, 85, 85, 317, 33)).isEqualTo(Verdict.BOILERPLATE);
         assertThat(new TemplateRule(3, 0.5).classify(1556, 85, 317, 33)).isEqualTo(Verdict.LABEL); // without the rule
     }
 
@@ -27,9 +28,16 @@ class TemplateRuleTest {
     @Test
     void aTemplateQuotedBySomeOthersIsConcentrated() {
         TemplateRule shareOnly = new TemplateRule(3, 0.5);
-        assertThat(rule.classify(1000, 4, 990, 33)).isEqualTo(Verdict.CONCENTRATED);
+        assertThat(rule.classify(40, 4, 37, 33)).isEqualTo(Verdict.CONCENTRATED);
         assertThat(shareOnly.classify(100, 3, 50, 33)).isEqualTo(Verdict.LABEL); // exactly half: not a majority
         assertThat(shareOnly.classify(100, 3, 51, 33)).isEqualTo(Verdict.CONCENTRATED);
+    }
+
+    @Test
+    void reuseWithinOneSiteIsItsPublishersOwn() {
+        // translations of one handbook on 24 hosts of one registrable domain
+        assertThat(rule.classify("chunk", 24, 24, 1, 1, 1)).isEqualTo(Verdict.SAME_SITE);
+        assertThat(rule.classify("chunk", 24, 24, 2, 1, 1)).isEqualTo(Verdict.LABEL);
     }
 
     @Test

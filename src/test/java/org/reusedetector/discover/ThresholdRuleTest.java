@@ -9,12 +9,26 @@ class ThresholdRuleTest {
 
     @Test
     void scaledThresholdGrowsWithTheSquareRootOfPages() {
-        ThresholdRule rule = DiscoveryParams.defaults("t").threshold();
+        ThresholdRule rule = ThresholdRule.scaled(0.35, 0.5, 3);
         assertThat(rule.threshold(0)).isEqualTo(3);
         assertThat(rule.threshold(25)).isEqualTo(3); // 0.35 * 5 = 1.75: the floor
         assertThat(rule.threshold(8_635)).isEqualTo(33); // 0.35 * 92.9 = 32.5
         assertThat(rule.threshold(2_860_000_000L)).isEqualTo(18_718); // Common Crawl's size
         assertThat(ThresholdRule.scaled(1, 1, 1).threshold(500)).isEqualTo(500);
+    }
+
+    @Test
+    void structureHasNoCountThresholdAndAGroupOfAPagesWorthOfContent() {
+        ThresholdRule rule = DiscoveryParams.defaults("t").threshold();
+        assertThat(rule.mode()).isEqualTo(org.reusedetector.config.ThresholdMode.STRUCTURE);
+        assertThat(rule.threshold(8_635)).isEqualTo(1);
+        assertThat(rule.threshold(2_860_000_000L)).isEqualTo(1); // nothing grows with the corpus
+        assertThat(rule.groupThreshold(8_926, 266_641)).isEqualTo(30); // 29.9 countable chunks per page
+        assertThat(rule.groupThreshold(100, 50)).isEqualTo(3); // the floor
+        assertThat(rule.groupThreshold(0, 0)).isEqualTo(3);
+        assertThat(ThresholdRule.scaled(0.35, 0.5, 3).groupThreshold(100, 5000)).isZero(); // count modes do not group
+        assertThat(rule.describe()).startsWith("structure");
+        assertThatThrownBy(() -> ThresholdRule.structure(0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

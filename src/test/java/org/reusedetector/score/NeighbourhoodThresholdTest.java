@@ -1,6 +1,7 @@
 package org.reusedetector.score;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
@@ -142,5 +143,44 @@ class NeighbourhoodThresholdTest {
         assertThat(PAPER.isBad(5, 1.0, 0.5)).isTrue();
         assertThat(PAPER.isBad(10, 1.0, Double.NaN)).isFalse();
         assertThat(PAPER.isBad(0, 1.0, 0.0)).isFalse();
+    }
+
+    @Test
+    void floorAndCeilingBoundTheStatistic() {
+        NeighbourhoodThreshold bounded = new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.1, 0.5, 2);
+        RunningStats mostlyZeros = new RunningStats();
+        for (int i = 0; i < 99; i++) {
+            mostlyZeros.add(0.0);
+        }
+        mostlyZeros.add(0.0105);
+        // mean + sd of mostly zeros is about 0.001: the floor keeps one matched chunk in a hundred from being bad
+        assertThat(PAPER.forWholeCorpus().threshold(mostlyZeros)).isLessThan(0.01);
+        assertThat(bounded.threshold(mostlyZeros)).isEqualTo(0.1);
+        assertThat(bounded.isBad(10, 0.0105, bounded.threshold(mostlyZeros), 5)).isFalse();
+        RunningStats copies = new RunningStats();
+        for (int i = 0; i < 10; i++) {
+            copies.add(1.0);
+            copies.add(0.8);
+        }
+        copies.add(0.0);
+        // a population of copies puts mean + sd near 1; the ceiling keeps a mostly labelled neighbourhood bad
+        assertThat(PAPER.forWholeCorpus().threshold(copies)).isGreaterThan(0.9);
+        assertThat(bounded.threshold(copies)).isEqualTo(0.5);
+        assertThat(bounded.isBad(10, 0.8, 0.5, 3)).isTrue();
+    }
+
+    @Test
+    void aBadNeighbourhoodNeedsDistinctEvidence() {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.1, 0.5, 2);
+        assertThat(rule.isBad(5, 0.9, 0.2, 1)).isFalse(); // one generic chunk
+        assertThat(rule.isBad(5, 0.9, 0.2, 2)).isTrue();
+        assertThat(PAPER.isBad(5, 0.9, 0.2, 0)).isTrue(); // the paper's rule has no evidence rule
+        assertThatThrownBy(() -> new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.6, 0.5, 2)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void wholeCorpusDropsOnlyTheWarmUp() {
+        NeighbourhoodThreshold streaming = new NeighbourhoodThreshold(5, 20, 1.0, Double.NaN, 0.1, 0.5, 2);
+        assertThat(streaming.forWholeCorpus()).isEqualTo(new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.1, 0.5, 2));
     }
 }
