@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.reusedetector.discover.DiscoveryParams;
+import org.reusedetector.url.IgnoredParameters;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -162,6 +163,11 @@ public final class ReuseDetectorConfig {
             DiscoveryParams.from(this, "validation");
         } catch (IllegalArgumentException e) {
             throw new ConfigException("invalid discovery settings: " + e.getMessage());
+        }
+        try {
+            IgnoredParameters.of(get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.URL_IGNORED_PARAMETERS.key() + "': " + e.getMessage());
         }
         getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).ifPresent(v -> {
             if (v < 0 || v > 1) {

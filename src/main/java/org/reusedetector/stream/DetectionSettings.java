@@ -12,6 +12,8 @@ import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageScorer;
+import org.reusedetector.url.IgnoredParameters;
+import org.reusedetector.url.RecursionRule;
 
 /**
  * What the detection operators need from the configuration, in one serialisable value shipped with the job.
@@ -20,6 +22,8 @@ import org.reusedetector.score.PageScorer;
  * @param labelSnapshotRun id of the label snapshot markers to wait for before scoring; {@code null} when
  *     labels need no wait (batch mode, where the broadcast side is read first)
  * @param labelPartitions number of label partitions that carry a marker of that run
+ * @param ignoredParameters URL parameters left out of a page's identity (its URL key)
+ * @param recursionRule pages whose URL it flags are dead letters, not scored (paper §4.4.1)
  */
 public record DetectionSettings(
         List<String> chunkTags,
@@ -40,7 +44,9 @@ public record DetectionSettings(
         int neighbourhoodMaxEvidence,
         int deadLetterMaxOriginalChars,
         String labelSnapshotRun,
-        int labelPartitions)
+        int labelPartitions,
+        IgnoredParameters ignoredParameters,
+        RecursionRule recursionRule)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -65,13 +71,17 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE),
                 config.get(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES),
                 labelSnapshotRun,
-                labelPartitions);
+                labelPartitions,
+                IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
+                new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
+                        config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)));
     }
 
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunkTags, contentForm, maxBodyBytes, stopMinLength, stopDefaultList, stopFile, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0);
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0,
+                ignoredParameters, recursionRule);
     }
 
     public HtmlChunker chunker() {

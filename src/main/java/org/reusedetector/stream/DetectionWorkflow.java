@@ -3,6 +3,7 @@ package org.reusedetector.stream;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -92,7 +93,7 @@ public final class DetectionWorkflow {
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */
     public static DataStream<PrefixDelta> prefixDeltas(DataStream<PageScore> scores, DetectionSettings settings) {
         return scores
-                .keyBy(UrlContributions::urlKey)
+                .keyBy(UrlContributions.urlKey(settings.ignoredParameters()), Types.STRING)
                 .process(new UrlContributions(settings.urlRetentionMillis(), settings.neighbourhoodMaxDepth()), TypeInformation.of(PrefixDelta.class))
                 .uid(OperatorIds.URL_CONTRIBUTIONS).name(OperatorIds.URL_CONTRIBUTIONS);
     }

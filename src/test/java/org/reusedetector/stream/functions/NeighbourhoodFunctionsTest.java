@@ -21,6 +21,7 @@ import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.url.IgnoredParameters;
 
 class NeighbourhoodFunctionsTest {
 
@@ -34,8 +35,12 @@ class NeighbourhoodFunctionsTest {
     }
 
     private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness() throws Exception {
+        return urlHarness(IgnoredParameters.DEFAULT);
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness(IgnoredParameters ignored) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new UrlContributions(30 * DAY, 12)),
-                UrlContributions::urlKey, Types.STRING);
+                UrlContributions.urlKey(ignored), Types.STRING);
     }
 
     private static PageScore score(String url, long time, double badness) {
@@ -66,6 +71,30 @@ class NeighbourhoodFunctionsTest {
             assertThat(out).hasSize(2);
             assertThat(out.get(1).pagesDelta()).isZero();
             assertThat(out.get(1).badnessDelta()).isEqualTo(0.25);
+        }
+    }
+
+    @Test
+    void theQueryIsPartOfAPagesIdentityExceptIgnoredParameters() throws Exception {
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(score("https://a.org/item?id=1", 10, 0.5), 10);
+            h.processElement(score("https://a.org/item?id=2", 10, 0.5), 10); // another page: joins the prefixes again
+            h.processElement(score("https://a.org/item?utm_source=mail&id=1", 20, 0.75), 20); // a revisit of id=1
+            h.processElement(score("https://a.org/item?b=2&a=1", 20, 0.0), 20);
+            h.processElement(score("https://a.org/item?a=1&b=2&SID=x", 30, 0.0), 30); // a revisit: unchanged, nothing to say
+            List<PrefixDelta> out = values(h);
+            assertThat(out).extracting(PrefixDelta::pagesDelta).containsExactly(1, 1, 0, 1);
+            assertThat(out.get(2).badnessDelta()).isEqualTo(0.25);
+            assertThat(out).extracting(PrefixDelta::prefix).containsOnly("https://a.org/"); // neighbourhoods stay path-based
+            assertThat(h.numKeyedStateEntries()).isEqualTo(3);
+        }
+        try (var h = urlHarness(IgnoredParameters.of(List.of("id")))) { // the configured list, not the default
+            h.open();
+            h.processElement(score("https://a.org/item?id=1", 10, 0.5), 10);
+            h.processElement(score("https://a.org/item?id=2", 20, 0.5), 20);
+            h.processElement(score("https://a.org/item?utm_source=x", 20, 0.5), 20);
+            assertThat(values(h).stream().map(d -> ((PrefixDelta) d).pagesDelta())).containsExactly(1, 1); // id=1 and id=2 are one page; utm_source is kept
         }
     }
 
