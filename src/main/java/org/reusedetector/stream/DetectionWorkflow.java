@@ -31,7 +31,7 @@ import org.reusedetector.stream.functions.UrlContributions;
  * pages ─ parse+hash ─┬─ match labels (broadcast) ─ page scores ─┬─ page/file alerts ───────────────┐
  *                     │        ▲                                 └─ per URL ─ per prefix ─ threshold ─ neighbourhood alerts ─ alerts
  *                     │     labels                                  (revisits)  (badness)   (mean+kσ)
- *                     └─ dead letters (invalid records, invalid labels)
+ *                     └─ dead letters (invalid records, invalid labels, crawler loops)
  * </pre>
  */
 public final class DetectionWorkflow {
