@@ -41,8 +41,8 @@ final class JobProgress {
                     pages = Math.max(p, pages);
                     bytes = Math.max(b, bytes);
                     progress.maybePrint();
-                } catch (TimeoutException | java.util.concurrent.ExecutionException ignored) {
-                    // progress is best effort; the job's own result decides
+                } catch (TimeoutException | java.util.concurrent.ExecutionException | IllegalStateException ignored) {
+                    // progress is best effort; the job's own result decides (a local cluster may already be shut down)
                 }
             }
         }

@@ -18,6 +18,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.url.RecursionRule;
+import org.reusedetector.url.IgnoredParameters;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -185,6 +186,11 @@ public final class ReuseDetectorConfig {
         unitInterval(ReuseDetectorOptions.TEMPLATE_MIN_SHARE);
         atLeastZero(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH);
         validateDiscovery();
+        try {
+            IgnoredParameters.of(get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.URL_IGNORED_PARAMETERS.key() + "': " + e.getMessage());
+        }
         getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).ifPresent(v -> {
             if (v < 0 || v > 1) {
                 throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");

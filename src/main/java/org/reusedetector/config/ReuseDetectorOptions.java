@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
 import org.reusedetector.page.ContentForm;
+import org.reusedetector.url.IgnoredParameters;
 
 /**
  * Every option of the detector, typed, with its default and why. {@code config/reuse-detector.yaml} documents
@@ -129,9 +130,16 @@ public final class ReuseDetectorOptions {
     public static final ConfigOption<String> DISCOVERY_EXCLUDE_FILE = key("discovery.exclude-file").stringType().noDefaultValue()
             .withDescription("Hashes never to label, after review of a run's frequent.jsonl: one hex SHA-1 per line, or JSON lines with a hash field.");
 
+    // --- URL identity ----------------------------------------------------------------------------------------
+    public static final ConfigOption<List<String>> URL_IGNORED_PARAMETERS = key("url.ignored-parameters").stringType().asList()
+            .defaultValues(IgnoredParameters.DEFAULT_NAMES.toArray(String[]::new))
+            .withDescription("Query (and ;name=value path) parameters left out of a page's identity: tracking tags and session ids."
+                    + " Case-insensitive; a trailing '*' matches any suffix ('*' alone ignores every query). Other parameters are kept, sorted.");
+
     // --- Crawler recursion errors (paper §4.4.1) ----------------------------------------------------------------
     public static final ConfigOption<Integer> RECURSION_MAX_REPEATS = key("recursion.max-repeats").intType().defaultValue(4)
-            .withDescription("A URL path with one component repeated this many times is a crawler loop: left out of discovery counts, reported apart.");
+            .withDescription("A URL path with one component repeated this many times is a crawler loop: left out of discovery counts and"
+                    + " reported apart; in stream and detect a dead letter (crawler-recursion), not scored.");
     public static final ConfigOption<Integer> RECURSION_MIN_DISTINCT_REPEATED = key("recursion.min-distinct-repeated").intType().defaultValue(2)
             .withDescription("... or with at least this many distinct components each repeated recursion.pair-repeats times.");
     public static final ConfigOption<Integer> RECURSION_PAIR_REPEATS = key("recursion.pair-repeats").intType().defaultValue(2)

@@ -9,6 +9,8 @@ import org.reusedetector.page.StopChunks;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.PageScorer;
+import org.reusedetector.url.IgnoredParameters;
+import org.reusedetector.url.RecursionRule;
 
 /**
  * What the detection operators need from the configuration, in one serialisable value shipped with the job.
@@ -17,6 +19,8 @@ import org.reusedetector.score.PageScorer;
  * @param labelSnapshotRun id of the label snapshot markers to wait for before scoring; {@code null} when
  *     labels need no wait (batch mode, where the broadcast side is read first)
  * @param labelPartitions number of label partitions that carry a marker of that run
+ * @param ignoredParameters URL parameters left out of a page's identity (its URL key)
+ * @param recursionRule pages whose URL it flags are dead letters, not scored (paper §4.4.1)
  */
 public record DetectionSettings(
         Chunking chunking,
@@ -38,7 +42,9 @@ public record DetectionSettings(
         double neighbourhoodCeiling,
         int neighbourhoodMinEvidence,
         String labelSnapshotRun,
-        int labelPartitions)
+        int labelPartitions,
+        IgnoredParameters ignoredParameters,
+        RecursionRule recursionRule)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -64,14 +70,17 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
                 labelSnapshotRun,
-                labelPartitions);
+                labelPartitions,
+                IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
+                new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
+                        config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)));
     }
 
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks, neighbourhoodFloor, neighbourhoodCeiling,
-                neighbourhoodMinEvidence, null, 0);
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, null, 0, ignoredParameters, recursionRule);
     }
 
     public PageHasher pageHasher() {

@@ -3,6 +3,7 @@ package org.reusedetector.detection;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -30,7 +31,7 @@ import org.reusedetector.model.SourceRecord;
  * pages ─ parse+hash ─┬─ match labels (broadcast) ─ page scores ─┬─ page/file alerts ───────────────┐
  *                     │        ▲                                 └─ per URL ─ per prefix ─ threshold ─ neighbourhood alerts ─ alerts
  *                     │     labels                                  (revisits)  (badness)   (mean+kσ)
- *                     └─ dead letters (invalid records, invalid labels)
+ *                     └─ dead letters (invalid records, invalid labels, crawler loops)
  * </pre>
  */
 public final class DetectionWorkflow {
@@ -92,7 +93,7 @@ public final class DetectionWorkflow {
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */
     public static DataStream<PrefixDelta> prefixDeltas(DataStream<PageScore> scores, DetectionSettings settings) {
         return scores
-                .keyBy(UrlContributions::urlKey)
+                .keyBy(UrlContributions.urlKey(settings.ignoredParameters()), Types.STRING)
                 .process(new UrlContributions(settings.urlRetentionMillis(), settings.neighbourhoodMaxDepth()), TypeInformation.of(PrefixDelta.class))
                 .uid(OperatorIds.URL_CONTRIBUTIONS).name(OperatorIds.URL_CONTRIBUTIONS);
     }

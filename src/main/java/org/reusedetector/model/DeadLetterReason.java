@@ -10,7 +10,9 @@ public enum DeadLetterReason {
     NOT_SUCCESS_STATUS,
     BODY_TOO_LARGE,
     PARSE_FAILED,
-    INVALID_LABEL;
+    INVALID_LABEL,
+    /** A crawler recursion error (paper §4.4.1): the URL's path repeats components; not scored. */
+    CRAWLER_RECURSION;
 
     public String code() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

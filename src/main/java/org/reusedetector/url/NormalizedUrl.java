@@ -3,19 +3,37 @@ package org.reusedetector.url;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A page URL reduced to what defines its neighbourhoods: lower-case scheme and host, no default port,
- * no user info, query or fragment, dot segments resolved and repeated slashes collapsed.
+ * A page URL reduced to what identifies the page: lower-case scheme and host, no default port, no user info
+ * or fragment, dot segments resolved and repeated slashes collapsed, and the query kept with its parameters
+ * sorted (by name, then value) and {@linkplain IgnoredParameters ignored ones} (tracking, sessions) dropped,
+ * so that {@code /item?id=1} and {@code /item?id=2} are two pages. Neighbourhoods ({@link #prefixes}) are
+ * path-based: the query belongs to the page, not to its directories.
+ *
+ * <p>Percent-escapes in the query are normalised, not decoded: an escaped unreserved character
+ * ({@code %7E}) becomes the character, every other escape keeps its meaning ({@code %26} is not {@code &})
+ * with upper-case hex digits. The path keeps its escapes as written.
  *
  * @param origin {@code scheme://host[:port]}
- * @param path the path, always starting with {@code /}
+ * @param path the path, always starting with {@code /}, without ignored {@code ;name=value} parameters
+ * @param query the normalised query without {@code ?}; empty when there is none
  */
-public record NormalizedUrl(String origin, String path) {
+public record NormalizedUrl(String origin, String path, String query) {
 
+    public NormalizedUrl(String origin, String path) {
+        this(origin, path, "");
+    }
+
+    /** With the default {@link IgnoredParameters}. */
     public static NormalizedUrl parse(String url) throws InvalidUrlException {
+        return parse(url, IgnoredParameters.DEFAULT);
+    }
+
+    public static NormalizedUrl parse(String url, IgnoredParameters ignored) throws InvalidUrlException {
         if (url == null || url.isBlank()) {
             throw new InvalidUrlException("empty URL");
         }
@@ -61,31 +79,36 @@ public record NormalizedUrl(String origin, String path) {
         boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
         String origin = scheme + "://" + host + (defaultPort ? "" : ":" + port);
         String rawPath = uri.getRawPath();
-        String path = collapseSlashes(rawPath == null || rawPath.isEmpty() ? "/" : rawPath);
+        String path = collapseSlashes(rawPath == null || rawPath.isEmpty() ? "/" : stripPathParameters(rawPath, ignored));
         while (path.equals("/..") || path.startsWith("/../")) {
             path = path.substring(3); // URI.normalize leaves leading ".." segments that climb above the root
             if (path.isEmpty()) {
                 path = "/";
             }
         }
-        return new NormalizedUrl(origin, path);
+        return new NormalizedUrl(origin, path, normalizeQuery(uri.getRawQuery(), ignored));
+    }
+
+    /** {@link #keyOf(String, IgnoredParameters)} with the default {@link IgnoredParameters}. */
+    public static String keyOf(String url) {
+        return keyOf(url, IgnoredParameters.DEFAULT);
     }
 
     /**
      * The key of a page's URL for keyed state: its normalised form, so that spellings of one address count
      * once; the raw form for a URL that does not parse (pages are validated before they are keyed).
      */
-    public static String keyOf(String url) {
+    public static String keyOf(String url, IgnoredParameters ignored) {
         try {
-            return parse(url).url();
+            return parse(url, ignored).url();
         } catch (InvalidUrlException e) {
             return url;
         }
     }
 
-    /** The URL as one string. */
+    /** The URL as one string: origin, path and, when there is one, {@code ?query}. */
     public String url() {
-        return origin + path;
+        return query.isEmpty() ? origin + path : origin + path + "?" + query;
     }
 
     /**
@@ -118,6 +141,88 @@ public record NormalizedUrl(String origin, String path) {
             }
         }
         return segments;
+    }
+
+    /** Parameters in raw (escaped) form, sorted by name then value, ignored ones dropped, joined by {@code &}. */
+    static String normalizeQuery(String rawQuery, IgnoredParameters ignored) {
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return "";
+        }
+        List<String[]> parameters = new ArrayList<>();
+        for (String part : rawQuery.split("&")) {
+            if (part.isEmpty()) {
+                continue; // "a=1&&b=2", a trailing '&'
+            }
+            int eq = part.indexOf('=');
+            String name = normalizeEscapes(eq < 0 ? part : part.substring(0, eq));
+            if (!ignored.ignores(name)) {
+                parameters.add(new String[] {name, eq < 0 ? null : normalizeEscapes(part.substring(eq + 1))});
+            }
+        }
+        // stable: equal pairs keep their order; "?a" (no value) sorts before "?a="
+        parameters.sort(Comparator.<String[], String>comparing(p -> p[0]).thenComparing(p -> p[1], Comparator.nullsFirst(Comparator.naturalOrder())));
+        StringBuilder out = new StringBuilder(rawQuery.length());
+        for (String[] p : parameters) {
+            if (!out.isEmpty()) {
+                out.append('&');
+            }
+            out.append(p[0]);
+            if (p[1] != null) {
+                out.append('=').append(p[1]);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Drops {@code ;name[=value]} parameters of ignored names from every path segment ({@code ;jsessionid=...}). */
+    static String stripPathParameters(String path, IgnoredParameters ignored) {
+        if (path.indexOf(';') < 0) {
+            return path;
+        }
+        StringBuilder out = new StringBuilder(path.length());
+        String[] segments = path.split("/", -1);
+        for (int s = 0; s < segments.length; s++) {
+            if (s > 0) {
+                out.append('/');
+            }
+            String[] parts = segments[s].split(";", -1);
+            out.append(parts[0]);
+            for (int i = 1; i < parts.length; i++) {
+                int eq = parts[i].indexOf('=');
+                if (!ignored.ignores(normalizeEscapes(eq < 0 ? parts[i] : parts[i].substring(0, eq)))) {
+                    out.append(';').append(parts[i]);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * RFC 3986 §6.2.2: escaped unreserved characters become the characters, other escapes get upper-case hex;
+     * nothing reserved is decoded, so that an escaped {@code &}, {@code =} or {@code +} keeps its meaning.
+     */
+    static String normalizeEscapes(String s) {
+        if (s.indexOf('%') < 0) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            int hi = c == '%' && i + 2 < s.length() ? Character.digit(s.charAt(i + 1), 16) : -1;
+            int lo = hi >= 0 ? Character.digit(s.charAt(i + 2), 16) : -1;
+            if (lo < 0) {
+                out.append(c);
+                continue;
+            }
+            char decoded = (char) (hi * 16 + lo);
+            if (decoded < 0x80 && (Character.isLetterOrDigit(decoded) || decoded == '-' || decoded == '.' || decoded == '_' || decoded == '~')) {
+                out.append(decoded);
+            } else {
+                out.append('%').append(Character.toUpperCase(s.charAt(i + 1))).append(Character.toUpperCase(s.charAt(i + 2)));
+            }
+            i += 2;
+        }
+        return out.toString();
     }
 
     private static String collapseSlashes(String path) {

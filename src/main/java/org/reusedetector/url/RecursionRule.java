@@ -1,9 +1,11 @@
 package org.reusedetector.url;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The crawler-recursion heuristic of §4.4.1: a loop in the link graph (a relative link resolved against a
@@ -20,7 +22,7 @@ import java.util.Map;
  * case-sensitive), <em>including the last name</em>: extensionless last segments are mostly directories
  * served without a trailing slash ({@code /wiki/wiki/wiki/wiki}), and a name with an extension rarely equals
  * a directory name, so counting it catches more loops and costs nothing. Query strings do not count
- * (normalised away).
+ * (they are not part of the path).
  *
  * <p>What the defaults catch of the recursion URLs of {@code shared/corpus/make-crawl.py}, which repeats a
  * page's directory {@code seg} {@code r} times ({@code https://host/ + seg * r + name}, r = 2, 3, 4):
@@ -68,21 +70,42 @@ public final class RecursionRule implements Serializable {
 
     /** The rule over path components in order (directories and the last name). */
     public boolean isRecursion(List<String> segments) {
+        return explain(segments).isPresent();
+    }
+
+    /** Why the URL is a recursion error, naming the repeated components; empty when it is not one. */
+    public Optional<String> explain(NormalizedUrl url) {
+        return explain(url.segments());
+    }
+
+    /** Why these path components are a recursion error, naming the repeated ones; empty when they are not. */
+    public Optional<String> explain(List<String> segments) {
         if (segments.size() < Math.min(maxRepeats, minDistinctRepeated * pairRepeats)) {
-            return false; // too short to repeat anything enough: the common case, without a map
+            return Optional.empty(); // too short to repeat anything enough: the common case, without a map
         }
         Map<String, Integer> counts = new HashMap<>();
-        int repeated = 0;
+        List<String> repeated = new ArrayList<>();
         for (String segment : segments) {
             int count = counts.merge(segment, 1, Integer::sum);
             if (count >= maxRepeats) {
-                return true;
+                return Optional.of("path component '" + segment + "' occurs " + maxRepeats + " times");
             }
-            if (count == pairRepeats && ++repeated >= minDistinctRepeated) {
-                return true;
+            if (count == pairRepeats) {
+                repeated.add(segment);
+                if (repeated.size() >= minDistinctRepeated) {
+                    return Optional.of("path components " + quoted(repeated) + " occur " + pairRepeats + " times each");
+                }
             }
         }
-        return false;
+        return Optional.empty();
+    }
+
+    private static String quoted(List<String> segments) {
+        StringBuilder out = new StringBuilder();
+        for (String s : segments) {
+            out.append(out.isEmpty() ? "'" : ", '").append(s).append('\'');
+        }
+        return out.toString();
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
 
@@ -86,10 +87,21 @@ class BatchCommandsITCase {
         assertThat(run("detect", "--input", dir.resolve("index").toString(), "--labels", labelsFile.toString(), "--out",
                 dir.resolve("detect-index").toString(), "--set", state)).isZero();
         assertThat(sorted(dir.resolve("detect/pages.jsonl"))).isEqualTo(sorted(dir.resolve("detect-index/pages.jsonl")));
-        assertThat(sorted(dir.resolve("detect/pages.jsonl"))).hasSize(20); // every fetch is scored
+        assertThat(sorted(dir.resolve("detect/pages.jsonl"))).hasSize(19) // every fetch is scored, but the crawler loop's
+                .noneMatch(line -> line.contains("loop.example"));
         var summary = Json.MAPPER.readTree(dir.resolve("detect/summary.json").toFile());
-        assertThat(summary.get("partial_targets").asLong()).isEqualTo(14); // 12 farm pages, the revisit and the loop page
-        assertThat(summary.get("dead_letters").asLong()).isEqualTo(1);
+        assertThat(summary.get("partial_targets").asLong()).isEqualTo(13); // 12 farm pages and the revisit; not the loop page
+        assertThat(summary.get("pages_scored").asLong()).isEqualTo(19);
+        assertThat(summary.get("dead_letters").asLong()).isEqualTo(2); // the bad record and the loop page
+        // the loop page is counted and visible, from raw pages and from the index alike
+        for (String run : List.of("detect", "detect-index")) {
+            List<DeadLetter> dead = JsonLines.readAll(dir.resolve(run + "/dead-letters.jsonl"), DeadLetter.class);
+            assertThat(dead).filteredOn(d -> d.reason().equals("crawler-recursion")).singleElement().satisfies(d -> {
+                assertThat(d.error()).contains("'a' occurs 4 times").contains("https://loop.example/a/a/a/a/p.html");
+                assertThat(d.origin()).isEqualTo("https://loop.example/a/a/a/a/p.html");
+            });
+            assertThat(Files.readString(dir.resolve(run + "/alerts.jsonl"))).doesNotContain("loop.example");
+        }
         assertThat(Files.readAllLines(dir.resolve("detect/neighborhoods.jsonl"))).isNotEmpty();
 
         assertThat(run("report", "--in", dir.resolve("detect").toString())).isZero();

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.reusedetector.page.ContentForm;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.url.IgnoredParameters;
 
 class ReuseDetectorConfigTest {
 
@@ -106,11 +108,22 @@ class ReuseDetectorConfigTest {
         "kafka.transaction-timeout | 5 s",
         "embedded.kafka-port | -1",
         "dead-letters.max-original-chars | 0",
+        "url.ignored-parameters | utm_*;a*b",
     })
     void badValueNamesTheKey(String key, String value) {
         assertThatThrownBy(() -> set(key + "=" + value))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(key);
+    }
+
+    @Test
+    void ignoredUrlParametersReachTheDetectionSettings() {
+        var settings = DetectionSettings.from(set("url.ignored-parameters=ref;Session*"), null, 0);
+        assertThat(settings.ignoredParameters().names()).containsExactly("ref", "session*");
+        assertThat(DetectionSettings.from(set("url.ignored-parameters="), null, 0).ignoredParameters())
+                .isEqualTo(IgnoredParameters.NONE);
+        assertThat(DetectionSettings.from(set(), null, 0).ignoredParameters())
+                .isEqualTo(IgnoredParameters.DEFAULT);
     }
 
     @Test

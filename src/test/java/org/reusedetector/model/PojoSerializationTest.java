@@ -61,17 +61,17 @@ class PojoSerializationTest {
                         new DeadLetter(null, null, null, null, true, null))),
                 Arguments.of(SourceRecord.class, List.of(new SourceRecord("{\"a\":1}", "pages.jsonl:1"), new SourceRecord(null, null))),
                 Arguments.of(PrefixDelta.class, List.of(
-                        new PrefixDelta("http://a.org/x/", 1, 0.25, 7L, new Evidence[] {EVIDENCE}),
-                        new PrefixDelta("http://a.org/", -1, -0.25, 8L, new Evidence[0]),
-                        new PrefixDelta(null, 0, 0.0, 0L, null))),
+                        new PrefixDelta("http://a.org/x/", 1, 8L, 2.0, 7L, new Evidence[] {EVIDENCE}),
+                        new PrefixDelta("http://a.org/", -1, -8L, -2.0, 8L, new Evidence[0]),
+                        new PrefixDelta(null, 0, 0L, 0.0, 0L, null))),
                 Arguments.of(PrefixScore.class, List.of(
                         new PrefixScore("http://a.org/x/", 6, 0.4, 5, 0.3, 9L, new Evidence[] {EVIDENCE, BARE_EVIDENCE}, Double.NaN),
                         new PrefixScore(null, 0, 0.0, 0, 0.0, 0L, null, 0.2))),
-                Arguments.of(UrlContribution.class, List.of(new UrlContribution(0.75, 123L), new UrlContribution(Double.NaN, Long.MIN_VALUE))),
+                Arguments.of(UrlContribution.class, List.of(new UrlContribution(4L, 3.0, 123L), new UrlContribution(0L, Double.NaN, Long.MIN_VALUE))),
                 Arguments.of(NeighbourhoodState.class, List.of(
-                        new NeighbourhoodState(3, 1.5, new Evidence[] {EVIDENCE}),
-                        new NeighbourhoodState(0, 0.0, null),
-                        new NeighbourhoodState(1, 0.1, new Evidence[] {null}))));
+                        new NeighbourhoodState(3, 30, 15.0, new Evidence[] {EVIDENCE}),
+                        new NeighbourhoodState(0, 0, 0.0, null),
+                        new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}))));
     }
 
     private static SerializerConfigImpl noGenericTypes() {

@@ -100,6 +100,13 @@ class RecursionRuleTest {
     }
 
     @Test
+    void explainsNamingTheRepeatedComponents() throws Exception {
+        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/docs/docs/docs/docs/x.html"))).hasValue("path component 'docs' occurs 4 times");
+        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/a/b/a/b/x"))).hasValue("path components 'a', 'b' occur 2 times each");
+        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/docs/docs/x.html"))).isEmpty();
+    }
+
+    @Test
     void rejectsMeaninglessThresholds() {
         assertThatThrownBy(() -> new RecursionRule(1, 2, 2)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RecursionRule(4, 0, 2)).isInstanceOf(IllegalArgumentException.class);

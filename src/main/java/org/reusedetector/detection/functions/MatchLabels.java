@@ -1,5 +1,9 @@
 package org.reusedetector.detection.functions;
 
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -17,6 +21,7 @@ import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
+import org.reusedetector.format.Json;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
@@ -24,6 +29,8 @@ import org.reusedetector.model.Label;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.PageScorer;
+import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.url.NormalizedUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +38,11 @@ import org.slf4j.LoggerFactory;
  * Matches every page against the labelled set held in broadcast state, and keeps that set current from
  * the labels stream. Pages that arrive before the label snapshot of this run is complete (a marker seen on
  * every labels partition) are held in checkpointed operator state and scored when it is.
+ *
+ * <p>A page whose URL is a crawler recursion error (paper §4.4.1) is not scored but dead-lettered
+ * ({@code crawler-recursion}): a loop serves one page under ever longer URLs, and its copies would count as
+ * reuse. The check sits here, where every scored page passes, whether parsed by the job or read from a hash
+ * index (which keeps such pages, so that the rule can change without indexing again).
  */
 public final class MatchLabels extends BroadcastProcessFunction<HashedPage, SourceRecord, PageScore> implements CheckpointedFunction {
 
@@ -41,6 +53,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private transient ListState<HashedPage> heldPages;
     private transient boolean ready;
     private transient JobCounter scored;
+    private transient JobCounter deadLetters;
     private transient Counter held;
     private transient Counter labelUpdates;
     private transient Counter invalidLabels;
@@ -54,6 +67,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         scorer = settings.pageScorer();
         var group = getRuntimeContext().getMetricGroup();
         scored = JobCounter.register(getRuntimeContext(), Metrics.PAGES_SCORED);
+        deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
         held = group.counter(Metrics.PAGES_HELD);
         labelUpdates = group.counter(Metrics.LABEL_UPDATES); // per parallel instance: each sees every label
         invalidLabels = group.counter(Metrics.LABELS_INVALID); // per parallel instance: each sees every label
@@ -75,6 +89,13 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
 
     @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<PageScore> out) throws Exception {
+        Optional<String> recursion = recursion(page.url());
+        if (recursion.isPresent()) {
+            deadLetters.inc();
+            ctx.output(DeadLetters.TAG, DeadLetters.of(DeadLetterReason.CRAWLER_RECURSION, "crawler recursion error (" + recursion.get() + "): " + page.url(),
+                    asRecord(page), settings.deadLetterMaxOriginalChars()));
+            return;
+        }
         if (!ready) {
             heldPages.add(page);
             held.inc();
@@ -112,6 +133,22 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         }
         labelIndex(ctx).apply(label);
         labelUpdates.inc();
+    }
+
+    private Optional<String> recursion(String url) {
+        try {
+            return settings.recursionRule().explain(NormalizedUrl.parse(url, settings.ignoredParameters()));
+        } catch (InvalidUrlException e) {
+            return Optional.empty(); // validated when parsed; a URL that still fails has no path to repeat
+        }
+    }
+
+    /** The raw record is gone once a page is hashed: the dead letter keeps its URL and fetch time. */
+    private static SourceRecord asRecord(HashedPage page) throws Exception {
+        Map<String, Object> original = new LinkedHashMap<>();
+        original.put("url", page.url());
+        original.put("fetched_at", Instant.ofEpochMilli(page.eventTime()).toString());
+        return new SourceRecord(Json.MAPPER.writeValueAsString(original), page.url());
     }
 
     private boolean snapshotComplete(Context ctx) throws Exception {

@@ -2,6 +2,7 @@ package org.reusedetector.detection.functions;
 
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -13,6 +14,7 @@ import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.stream.functions.UrlContribution;
+import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
 
@@ -37,9 +39,9 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         this.maxDepth = maxDepth;
     }
 
-    /** The key: the normalised URL, so that spellings of one address count once. */
-    public static String urlKey(PageScore score) {
-        return NormalizedUrl.keyOf(score.url());
+    /** The key: the normalised URL, so that spellings of one address (and its tracking or session parameters) count once. */
+    public static KeySelector<PageScore, String> urlKey(IgnoredParameters ignored) {
+        return score -> NormalizedUrl.keyOf(score.url(), ignored);
     }
 
     @Override
@@ -103,7 +105,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
     private void emit(String url, int pagesDelta, long chunksDelta, double matchedDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out) {
         List<String> prefixes;
         try {
-            prefixes = NormalizedUrl.parse(url).prefixes(maxDepth);
+            prefixes = NormalizedUrl.parse(url, IgnoredParameters.NONE).prefixes(maxDepth); // the key is normalised already
         } catch (InvalidUrlException e) {
             return; // validated when parsed; a key that still fails has no neighbourhoods to change
         }

@@ -122,6 +122,33 @@ class MatchLabelsTest {
     }
 
     @Test
+    void crawlerRecursionPagesAreDeadLettersNotScores() throws Exception {
+        DetectionSettings settings = TestPages.settings("run-3", 1); // before the label snapshot: not held either
+        try (var h = harness(settings)) {
+            h.open();
+            h.processBroadcastElement(label(A, "add"), 1);
+            h.processElement(hashed(settings, "https://loop.org/a/a/a/a/p.html?x=1", 1_767_225_600_000L, A), 2);
+            h.processElement(hashed(settings, "https://loop.org/a/b/a/b/p.html", 3, A), 3);
+            h.processElement(hashed(settings, "https://loop.org/docs/docs/p.html", 4, A), 4); // twice is common on real sites: scored
+            h.processBroadcastElement(marker("run-3", 0), 5);
+            var dead = h.getSideOutput(DeadLetters.TAG).stream().map(r -> (DeadLetter) r.getValue()).toList();
+            assertThat(dead).extracting(DeadLetter::reason).containsExactly("crawler-recursion", "crawler-recursion");
+            assertThat(dead.get(0).error()).contains("'a' occurs 4 times").contains("https://loop.org/a/a/a/a/p.html?x=1");
+            assertThat(dead.get(1).error()).contains("'a', 'b' occur 2 times each");
+            assertThat(dead.get(0).origin()).isEqualTo("https://loop.org/a/a/a/a/p.html?x=1");
+            assertThat(dead.get(0).original()).isEqualTo("{\"url\":\"https://loop.org/a/a/a/a/p.html?x=1\",\"fetched_at\":\"2026-01-01T00:00:00Z\"}");
+            assertThat(scores(h)).extracting(PageScore::url).containsExactly("https://loop.org/docs/docs/p.html");
+        }
+        DetectionSettings lenient = TestPages.settings(null, 0, "recursion.max-repeats=5");
+        try (var h = harness(lenient)) {
+            h.open();
+            h.processElement(hashed(lenient, "https://loop.org/a/a/a/a/p.html", 1, A), 1);
+            assertThat(h.getSideOutput(DeadLetters.TAG)).isNullOrEmpty();
+            assertThat(scores(h)).hasSize(1);
+        }
+    }
+
+    @Test
     void labelsAndHeldPagesSurviveSnapshotAndRestore() throws Exception {
         DetectionSettings settings = TestPages.settings("run-2", 1);
         OperatorSubtaskState snapshot;

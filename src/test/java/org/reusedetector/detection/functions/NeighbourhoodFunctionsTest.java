@@ -21,6 +21,7 @@ import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.url.IgnoredParameters;
 
 class NeighbourhoodFunctionsTest {
 
@@ -34,8 +35,12 @@ class NeighbourhoodFunctionsTest {
     }
 
     private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness() throws Exception {
+        return urlHarness(IgnoredParameters.DEFAULT);
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness(IgnoredParameters ignored) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new UrlContributions(30 * DAY, 12)),
-                UrlContributions::urlKey, Types.STRING);
+                UrlContributions.urlKey(ignored), Types.STRING);
     }
 
     private static PageScore score(String url, long time, double badness) {
@@ -50,7 +55,8 @@ class NeighbourhoodFunctionsTest {
             List<PrefixDelta> out = values(h);
             assertThat(out).extracting(PrefixDelta::prefix).containsExactly("https://a.org/x/y/", "https://a.org/x/", "https://a.org/");
             assertThat(out).extracting(PrefixDelta::pagesDelta).containsOnly(1);
-            assertThat(out).extracting(PrefixDelta::badnessDelta).containsOnly(0.5);
+            assertThat(out).extracting(PrefixDelta::chunksDelta).containsOnly(10L);
+            assertThat(out).extracting(PrefixDelta::matchedDelta).containsOnly(5.0);
         }
     }
 
@@ -65,7 +71,32 @@ class NeighbourhoodFunctionsTest {
             List<PrefixDelta> out = values(h);
             assertThat(out).hasSize(2);
             assertThat(out.get(1).pagesDelta()).isZero();
-            assertThat(out.get(1).badnessDelta()).isEqualTo(0.25);
+            assertThat(out.get(1).chunksDelta()).isZero();
+            assertThat(out.get(1).matchedDelta()).isEqualTo(3.0); // 7.5 rounds to 8 matched of 10, from 5
+        }
+    }
+
+    @Test
+    void theQueryIsPartOfAPagesIdentityExceptIgnoredParameters() throws Exception {
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(score("https://a.org/item?id=1", 10, 0.5), 10);
+            h.processElement(score("https://a.org/item?id=2", 10, 0.5), 10); // another page: joins the prefixes again
+            h.processElement(score("https://a.org/item?utm_source=mail&id=1", 20, 0.75), 20); // a revisit of id=1
+            h.processElement(score("https://a.org/item?b=2&a=1", 20, 0.0), 20);
+            h.processElement(score("https://a.org/item?a=1&b=2&SID=x", 30, 0.0), 30); // a revisit: unchanged, nothing to say
+            List<PrefixDelta> out = values(h);
+            assertThat(out).extracting(PrefixDelta::pagesDelta).containsExactly(1, 1, 0, 1);
+            assertThat(out.get(2).matchedDelta()).isEqualTo(3.0); // 5 to 8 matched of 10
+            assertThat(out).extracting(PrefixDelta::prefix).containsOnly("https://a.org/"); // neighbourhoods stay path-based
+            assertThat(h.numKeyedStateEntries()).isEqualTo(3);
+        }
+        try (var h = urlHarness(IgnoredParameters.of(List.of("id")))) { // the configured list, not the default
+            h.open();
+            h.processElement(score("https://a.org/item?id=1", 10, 0.5), 10);
+            h.processElement(score("https://a.org/item?id=2", 20, 0.5), 20);
+            h.processElement(score("https://a.org/item?utm_source=x", 20, 0.5), 20);
+            assertThat(values(h).stream().map(d -> ((PrefixDelta) d).pagesDelta())).containsExactly(1, 1); // id=1 and id=2 are one page; utm_source is kept
         }
     }
 
@@ -82,8 +113,8 @@ class NeighbourhoodFunctionsTest {
             h.processWatermark(new Watermark(31 * DAY));
             List<PrefixDelta> out = values(h);
             assertThat(out).hasSize(1);
-            assertThat(out.get(0)).extracting(PrefixDelta::prefix, PrefixDelta::pagesDelta, PrefixDelta::badnessDelta)
-                    .containsExactly("https://a.org/", -1, -1.0);
+            assertThat(out.get(0)).extracting(PrefixDelta::prefix, PrefixDelta::pagesDelta, PrefixDelta::chunksDelta, PrefixDelta::matchedDelta)
+                    .containsExactly("https://a.org/", -1, -10L, -10.0);
             assertThat(h.numKeyedStateEntries()).isEqualTo(1); // only the refreshed URL remains
         }
     }
@@ -122,25 +153,25 @@ class NeighbourhoodFunctionsTest {
     }
 
     @Test
-    void neighbourhoodBadnessIsTheMeanContainmentOfItsPages() throws Exception {
+    void neighbourhoodBadnessIsContainmentOverItsWholeChunkVector() throws Exception {
         Evidence e1 = new Evidence("h1", "chunk", "s", null);
         Evidence e2 = new Evidence("h2", "chunk", "s", null);
         Evidence e3 = new Evidence("h3", "chunk", "s", null);
         try (var h = aggregateHarness()) {
             h.open();
-            h.processElement(new PrefixDelta("https://a.org/", 1, 1.0, 1, new Evidence[] {e1}), 1);
-            h.processElement(new PrefixDelta("https://a.org/", 1, 0.0, 2, NONE), 2);
-            h.processElement(new PrefixDelta("https://a.org/", 1, 0.5, 3, new Evidence[] {e2, e3}), 3);
-            h.processElement(new PrefixDelta("https://a.org/", 0, -0.5, 4, NONE), 4); // a revisit now clean
+            h.processElement(new PrefixDelta("https://a.org/", 1, 10, 10.0, 1, new Evidence[] {e1}), 1);
+            h.processElement(new PrefixDelta("https://a.org/", 1, 10, 0.0, 2, NONE), 2);
+            h.processElement(new PrefixDelta("https://a.org/", 1, 20, 10.0, 3, new Evidence[] {e2, e3}), 3); // a big page weighs as its chunks
+            h.processElement(new PrefixDelta("https://a.org/", 0, 0, -10.0, 4, NONE), 4); // a revisit of the first page, now clean
             List<PrefixScore> out = values(h);
             assertThat(out).extracting(PrefixScore::pages).containsExactly(1L, 2L, 3L, 3L);
-            assertThat(out).extracting(PrefixScore::badness).containsExactly(1.0, 0.5, 0.5, 1.0 / 3);
+            assertThat(out).extracting(PrefixScore::badness).containsExactly(1.0, 0.5, 0.5, 0.25);
             assertThat(out).extracting(PrefixScore::previousBadness).containsExactly(0.0, 1.0, 0.5, 0.5);
             assertThat(out.get(3).evidence()).extracting(Evidence::hash).containsExactly("h2", "h3"); // newest first, capped at 2
 
-            h.processElement(new PrefixDelta("https://a.org/", -1, -1.0 / 3, 5, NONE), 5);
-            h.processElement(new PrefixDelta("https://a.org/", -1, 0, 5, NONE), 5);
-            h.processElement(new PrefixDelta("https://a.org/", -1, 0, 5, NONE), 5);
+            h.processElement(new PrefixDelta("https://a.org/", -1, -20, -10.0, 5, NONE), 5);
+            h.processElement(new PrefixDelta("https://a.org/", -1, -10, 0, 5, NONE), 5);
+            h.processElement(new PrefixDelta("https://a.org/", -1, -10, 0, 5, NONE), 5);
             assertThat(values(h).get(6)).extracting(s -> ((PrefixScore) s).pages()).isEqualTo(0L);
             assertThat(h.numKeyedStateEntries()).isZero();
         }
