@@ -64,6 +64,10 @@ public final class ReuseDetectorOptions {
             .withDescription("A page whose containment is above this is a partial target and raises a page alert (the paper: 0.144).");
     public static final ConfigOption<Integer> MAX_EVIDENCE = key("scoring.max-evidence").intType().defaultValue(5)
             .withDescription("Matched labels carried as evidence in an alert.");
+    public static final ConfigOption<PageAlertType> PAGE_ALERT_TYPE = key("scoring.page-alert-type").enumType(PageAlertType.class)
+            .defaultValue(PageAlertType.PAGE)
+            .withDescription("PAGE: partial targets raise 'page' alerts. PHISH (the phishing profile, config/phishing.yaml): they raise 'phish' alerts"
+                    + " naming the brand, the site of the matched expert labels.");
     public static final ConfigOption<Integer> MIN_MATCHED_CHUNKS = key("scoring.min-matched-chunks").intType().defaultValue(2)
             .withDescription("A partial target needs at least this many matched chunks as well as badness above the page threshold: one generic"
                     + " chunk on a small page is no evidence of copying (the phishing profile sets 1: one brand chunk suffices).");

@@ -1,6 +1,7 @@
 package org.reusedetector.detection;
 
 import java.io.Serializable;
+import org.reusedetector.config.PageAlertType;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.page.Chunking;
@@ -41,6 +42,7 @@ public record DetectionSettings(
         double neighbourhoodFloor,
         double neighbourhoodCeiling,
         int neighbourhoodMinEvidence,
+        boolean phishing,
         String labelSnapshotRun,
         int labelPartitions,
         IgnoredParameters ignoredParameters,
@@ -69,6 +71,7 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
+                config.get(ReuseDetectorOptions.PAGE_ALERT_TYPE) == PageAlertType.PHISH,
                 labelSnapshotRun,
                 labelPartitions,
                 IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
@@ -80,7 +83,7 @@ public record DetectionSettings(
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, null, 0, ignoredParameters, recursionRule);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, null, 0, ignoredParameters, recursionRule);
     }
 
     public PageHasher pageHasher() {
@@ -101,6 +104,6 @@ public record DetectionSettings(
     }
 
     public PageRule pageRule() {
-        return new PageRule(pageThreshold, minMatchedChunks);
+        return new PageRule(pageThreshold, minMatchedChunks, phishing);
     }
 }

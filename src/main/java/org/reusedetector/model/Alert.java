@@ -1,11 +1,13 @@
 package org.reusedetector.model;
 
 import java.time.Instant;
+import org.reusedetector.url.Sites;
 
 /**
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
- * @param type {@code page} (partial target), {@code file} (whole-file match) or {@code neighborhood}
+ * @param type {@code page} (partial target), {@code file} (whole-file match), {@code phish} (a partial target under the
+ *     phishing profile) or {@code neighborhood}
  * @param url page URL (page and file alerts)
  * @param prefix neighbourhood URL prefix (neighbourhood alerts)
  * @param badness page containment, or mean containment of the neighbourhood
@@ -16,6 +18,7 @@ import java.time.Instant;
  * @param eventTime event time (fetch time) of the page that raised the alert, ISO-8601
  * @param detectedAt wall-clock time of detection, ISO-8601
  * @param evidence a few matched labels
+ * @param brand phish alerts: the site (registrable domain) whose labelled content the page copies, else {@code null}
  */
 public record Alert(
         String type,
@@ -28,17 +31,42 @@ public record Alert(
         Integer matchedChunks,
         String eventTime,
         String detectedAt,
-        Evidence[] evidence) {
+        Evidence[] evidence,
+        String brand) {
 
     public static final String TYPE_PAGE = "page";
     public static final String TYPE_FILE = "file";
     public static final String TYPE_NEIGHBORHOOD = "neighborhood";
+    public static final String TYPE_PHISH = "phish";
+
+    /** Without a brand (every alert type but {@code phish}). */
+    public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
+            String eventTime, String detectedAt, Evidence[] evidence) {
+        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, null);
+    }
 
     /** The alert of a page that is a target: {@code file} for a whole-file match (threshold 1), else {@code page}. */
     public static Alert page(PageScore score, double pageThreshold) {
         return new Alert(score.fileMatch() ? TYPE_FILE : TYPE_PAGE, score.url(), null, score.badness(), score.fileMatch() ? 1.0 : pageThreshold,
                 null, score.chunks(), score.matchedChunks(), Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(),
                 score.evidence());
+    }
+
+    /**
+     * The alert of a page under the phishing profile: {@code phish}, naming the brand (the site of the matched
+     * expert labels' example URL, else their source). A whole-file match is a phish too.
+     */
+    public static Alert phish(PageScore score, double pageThreshold) {
+        String brand = null;
+        for (Evidence e : score.evidence()) {
+            String site = e.exampleUrl() == null ? null : Sites.ofUrl(e.exampleUrl());
+            brand = site != null ? site : e.source();
+            if (brand != null) {
+                break;
+            }
+        }
+        return new Alert(TYPE_PHISH, score.url(), null, score.badness(), score.fileMatch() ? 1.0 : pageThreshold, null, score.chunks(),
+                score.matchedChunks(), Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence(), brand);
     }
 
     /** The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad. */

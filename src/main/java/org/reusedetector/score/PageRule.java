@@ -11,10 +11,15 @@ import org.reusedetector.model.PageScore;
  *
  * @param threshold the page threshold (badness strictly above it)
  * @param minMatchedChunks fewest matched chunks of a partial target
+ * @param phishing alerts are {@code phish} alerts naming the brand (the phishing profile)
  */
-public record PageRule(double threshold, int minMatchedChunks) implements Serializable {
+public record PageRule(double threshold, int minMatchedChunks, boolean phishing) implements Serializable {
 
     public static final int DEFAULT_MIN_MATCHED_CHUNKS = 2;
+
+    public PageRule(double threshold, int minMatchedChunks) {
+        this(threshold, minMatchedChunks, false);
+    }
 
     public PageRule {
         if (!(threshold >= 0 && threshold < 1)) {

@@ -28,7 +28,7 @@ class TemplateRuleTest {
     @Test
     void aTemplateQuotedBySomeOthersIsConcentrated() {
         TemplateRule shareOnly = new TemplateRule(3, 0.5);
-        assertThat(rule.classify(40, 4, 37, 33)).isEqualTo(Verdict.CONCENTRATED);
+        assertThat(rule.classify(12, 4, 9, 1)).isEqualTo(Verdict.CONCENTRATED); // 3 pages per host, 9 of 12 on one
         assertThat(shareOnly.classify(100, 3, 50, 33)).isEqualTo(Verdict.LABEL); // exactly half: not a majority
         assertThat(shareOnly.classify(100, 3, 51, 33)).isEqualTo(Verdict.CONCENTRATED);
     }

@@ -35,6 +35,9 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
 
     /** The alert a page score raises, or {@code null}. */
     public static Alert toAlert(PageScore score, PageRule rule) {
-        return rule.alerts(score) ? Alert.page(score, rule.threshold()) : null;
+        if (!rule.alerts(score)) {
+            return null;
+        }
+        return rule.phishing() ? Alert.phish(score, rule.threshold()) : Alert.page(score, rule.threshold());
     }
 }
