@@ -11,7 +11,6 @@ import java.util.Comparator;
 import java.util.List;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
-import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.LabelFiles;
 import org.reusedetector.model.Label;
 

@@ -2,6 +2,7 @@ package org.reusedetector.format;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -14,10 +15,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipException;
 import org.reusedetector.model.SourceRecord;
 
 /** JSON-lines files, plain or gzip-compressed (by the {@code .gz} suffix). */
@@ -91,11 +94,11 @@ public final class JsonLines {
                     }
                     reader.close();
                     return null;
-                } catch (java.io.EOFException | java.util.zip.ZipException e) {
+                } catch (EOFException | ZipException e) {
                     // a truncated or corrupt archive: what was read stands, the rest becomes one dead letter
                     unreadable = "unreadable after line " + lineNumber + ": " + e.getMessage();
                     closeQuietly();
-                    return Json.write(java.util.Map.of("error", "truncated or corrupt file " + name + ", " + unreadable));
+                    return Json.write(Map.of("error", "truncated or corrupt file " + name + ", " + unreadable));
                 } catch (IOException e) {
                     throw new UncheckedIOException("reading " + name, e);
                 }
