@@ -1,15 +1,20 @@
 package org.reusedetector.batch;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.connector.BatchInputs;
+import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
@@ -37,10 +42,19 @@ public final class BackfillWorkflow {
             DataStream<BadnessStatistic> statistic,
             DataStream<DeadLetter> deadLetters) {}
 
-    public static final String FINAL_NEIGHBOURHOODS = "final-neighbourhoods";
-    public static final String BADNESS_STATISTIC = "badness-statistic";
-    public static final String JUDGE_NEIGHBOURHOODS = "judge-neighbourhoods";
-    public static final String PAGE_RESULTS = "page-results";
+    /**
+     * The backfill of a corpus against a labels file, written to {@link BackfillOutput}'s files in {@code dir}
+     * (call {@link BackfillOutput#prepare} first, and {@link BackfillOutput#finish} when the job is done).
+     */
+    public static void toFiles(StreamExecutionEnvironment env, BatchInputs.Pages pages, Path labelsFile, DetectionSettings settings, Path dir) {
+        DataStream<SourceRecord> labels = BatchInputs.labels(env, labelsFile, settings.maxBodyBytes());
+        Outputs outputs = pages.index() ? fromHashes(pages.indexed(), labels, settings) : fromPages(pages.raw(), labels, settings);
+        JsonLinesFileSink.writeTo(outputs.pages(), dir.resolve(BackfillOutput.PAGES), OperatorIds.PAGES_FILE_SINK);
+        JsonLinesFileSink.writeTo(outputs.neighbourhoods(), dir.resolve(BackfillOutput.NEIGHBORHOODS), OperatorIds.NEIGHBOURHOODS_FILE_SINK);
+        JsonLinesFileSink.writeTo(outputs.alerts(), dir.resolve(BackfillOutput.ALERTS), OperatorIds.ALERTS_FILE_SINK);
+        JsonLinesFileSink.writeTo(outputs.deadLetters(), dir.resolve(BackfillOutput.DEAD_LETTERS), OperatorIds.DEAD_LETTERS_FILE_SINK);
+        JsonLinesFileSink.writeTo(outputs.statistic(), dir.resolve(BackfillOutput.STATISTIC), OperatorIds.STATISTIC_FILE_SINK);
+    }
 
     /** From raw page records (JSONL or WARC): parse and hash first. */
     public static Outputs fromPages(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
@@ -57,7 +71,7 @@ public final class BackfillWorkflow {
         PageRule pageRule = batch.pageRule();
         DataStream<PageResult> pages = scored.scores()
                 .map(score -> PageResult.of(score, pageRule), TypeInformation.of(PageResult.class))
-                .uid(PAGE_RESULTS).name(PAGE_RESULTS);
+                .uid(OperatorIds.PAGE_RESULTS).name(OperatorIds.PAGE_RESULTS);
 
         int maxEvidence = batch.neighbourhoodMaxEvidence();
         // deltas sum to a neighbourhood's final totals whatever order they come in
@@ -65,7 +79,7 @@ public final class BackfillWorkflow {
                 .keyBy(PrefixDelta::prefix)
                 .reduce((a, b) -> new PrefixDelta(a.prefix(), a.pagesDelta() + b.pagesDelta(), a.chunksDelta() + b.chunksDelta(), a.matchedDelta() + b.matchedDelta(),
                         Math.max(a.eventTime(), b.eventTime()), Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
-                .uid(FINAL_NEIGHBOURHOODS).name(FINAL_NEIGHBOURHOODS);
+                .uid(OperatorIds.FINAL_NEIGHBOURHOODS).name(OperatorIds.FINAL_NEIGHBOURHOODS);
 
         NeighbourhoodThreshold rule = batch.neighbourhoodThreshold().forWholeCorpus();
         DataStream<BadnessStatistic> statistic = finals
@@ -73,19 +87,19 @@ public final class BackfillWorkflow {
                 .map(f -> BadnessStatistic.of(badness(f)), TypeInformation.of(BadnessStatistic.class))
                 .keyBy(s -> 0, Types.INT)
                 .reduce(BadnessStatistic::plus)
-                .uid(BADNESS_STATISTIC).name(BADNESS_STATISTIC)
+                .uid(OperatorIds.BADNESS_STATISTIC).name(OperatorIds.BADNESS_STATISTIC)
                 .setParallelism(1);
 
         DataStream<NeighbourhoodResult> neighbourhoods = finals
                 .filter(f -> f.pagesDelta() > 0)
                 .connect(statistic.broadcast(STATISTIC))
                 .process(new JudgeNeighbourhoods(rule), TypeInformation.of(NeighbourhoodResult.class))
-                .uid(JUDGE_NEIGHBOURHOODS).name(JUDGE_NEIGHBOURHOODS);
+                .uid(OperatorIds.JUDGE_NEIGHBOURHOODS).name(OperatorIds.JUDGE_NEIGHBOURHOODS);
 
         DataStream<Alert> neighbourhoodAlerts = neighbourhoods
                 .filter(NeighbourhoodResult::bad)
                 .map(n -> Alert.neighbourhood(n.prefix(), n.badness(), n.threshold(), n.pages(), n.eventTime(), n.evidence()), TypeInformation.of(Alert.class))
-                .uid("neighbourhood-alerts-batch").name("neighbourhood-alerts-batch");
+                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH).name(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH);
 
         return new Outputs(pages, neighbourhoods, scored.pageAlerts().union(neighbourhoodAlerts), statistic, scored.invalidLabels());
     }

@@ -1,5 +1,7 @@
 package org.reusedetector.batch;
 
+import org.reusedetector.score.RunningStats;
+
 /**
  * Sums over all neighbourhoods that count (enough pages), combinable in any order: the exact
  * mean and standard deviation of a backfill.
@@ -18,7 +20,7 @@ public record BadnessStatistic(long neighbourhoods, double sum, double sumOfSqua
         return new BadnessStatistic(neighbourhoods + other.neighbourhoods, sum + other.sum, sumOfSquares + other.sumOfSquares);
     }
 
-    public org.reusedetector.score.RunningStats toRunningStats() {
-        return new org.reusedetector.score.RunningStats(neighbourhoods, sum, sumOfSquares);
+    public RunningStats toRunningStats() {
+        return new RunningStats(neighbourhoods, sum, sumOfSquares);
     }
 }

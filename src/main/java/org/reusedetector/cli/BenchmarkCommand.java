@@ -1,5 +1,6 @@
 package org.reusedetector.cli;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,8 +11,10 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.jsoup.Jsoup;
 import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.format.PageFiles;
+import org.reusedetector.index.HashIndex;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.labels.MapLabelStore;
 import org.reusedetector.model.SourceRecord;
@@ -50,19 +53,13 @@ public final class BenchmarkCommand {
             ReuseDetectorConfig config = configOptions.load();
             ParseOnly parse = ParseOnly.measure(input, DetectionSettings.from(config, null, 0));
             Path work = Files.createTempDirectory("reuse-detector-bench");
-            StreamCommand stream = new StreamCommand();
-            List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
-                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
-            addConfig(args, configOptions);
-            int exit = new CommandLine(stream).execute(args.toArray(String[]::new));
-            if (exit != 0 || stream.lastRun == null) {
-                return 1;
-            }
-            JobSummary job = stream.lastRun;
+            JobSummary job = parsed(new StreamCommand(), configOptions, "--bounded", "--replay", input.toString(), "--labels", labels.toString(),
+                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink"))
+                    .run();
             System.out.println();
             System.out.println("benchmark stream: " + input);
             System.out.printf("  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)%n",
-                    config.get(org.reusedetector.config.ReuseDetectorOptions.PARALLELISM), job.pages() / job.seconds(), job.bytes() / 1e6 / job.seconds(),
+                    config.get(ReuseDetectorOptions.PARALLELISM), job.pages() / job.seconds(), job.bytes() / 1e6 / job.seconds(),
                     job.pages(), job.bytes() / 1e6, job.seconds());
             System.out.println(parse);
             System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
@@ -83,7 +80,7 @@ public final class BenchmarkCommand {
                         try {
                             String body = parser.parse(record.value()).body();
                             bodies.add(body);
-                            bytes += body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                            bytes += body.getBytes(StandardCharsets.UTF_8).length;
                         } catch (PageRecordParser.Rejected ignored) {
                             // not a page: not part of the comparison
                         }
@@ -132,18 +129,15 @@ public final class BenchmarkCommand {
         @Override
         public Integer call() throws Exception {
             Path work = Files.createTempDirectory("reuse-detector-bench");
-            IndexCommand index = new IndexCommand();
-            run(index, "--input", input.toString(), "--out", work.resolve("index").toString());
-            DiscoverCommand fromPages = new DiscoverCommand();
-            run(fromPages, "--input", input.toString(), "--out", work.resolve("raw").toString(), "--no-texts");
-            DiscoverCommand fromIndex = new DiscoverCommand();
-            run(fromIndex, "--input", work.resolve("index").toString(), "--out", work.resolve("indexed").toString());
+            JobSummary index = parsed(new IndexCommand(), configOptions, "--input", input.toString(), "--out", work.resolve("index").toString()).run();
+            JobSummary raw = parsed(new DiscoverCommand(), configOptions, "--input", input.toString(), "--out", work.resolve("raw").toString(), "--no-texts")
+                    .run();
+            JobSummary idx = parsed(new DiscoverCommand(), configOptions, "--input", work.resolve("index").toString(), "--out", work.resolve("indexed").toString())
+                    .run();
             long indexBytes = 0;
-            for (Path f : org.reusedetector.index.HashIndex.list(work.resolve("index"))) {
+            for (Path f : HashIndex.list(work.resolve("index"))) {
                 indexBytes += Files.size(f);
             }
-            JobSummary raw = fromPages.lastRun;
-            JobSummary idx = fromIndex.lastRun;
             System.out.println();
             System.out.println("benchmark discover: " + input);
             System.out.printf("  from raw pages: %.0f pages/s, %.1f MB/s of HTML, %.0f chunk hashes/s  (%.1f s)%n", raw.pages() / raw.seconds(),
@@ -151,17 +145,9 @@ public final class BenchmarkCommand {
             System.out.printf("  from the hash index (%.1f MB, %.1f%% of the HTML): %.0f pages/s, %.1f MB/s of index, %.0f chunk hashes/s  (%.1f s)%n",
                     indexBytes / 1e6, 100.0 * indexBytes / Math.max(1, raw.bytes()), raw.pages() / idx.seconds(), indexBytes / 1e6 / idx.seconds(),
                     raw.chunks() / idx.seconds(), idx.seconds());
-            System.out.printf("  building the index: %.0f pages/s, %.1f MB/s  (%.1f s)%n", index.lastRun.pages() / index.lastRun.seconds(),
-                    index.lastRun.bytes() / 1e6 / index.lastRun.seconds(), index.lastRun.seconds());
+            System.out.printf("  building the index: %.0f pages/s, %.1f MB/s  (%.1f s)%n", index.pages() / index.seconds(),
+                    index.bytes() / 1e6 / index.seconds(), index.seconds());
             return 0;
-        }
-
-        private void run(Object command, String... args) {
-            List<String> all = new ArrayList<>(List.of(args));
-            addConfig(all, configOptions);
-            if (new CommandLine(command).execute(all.toArray(String[]::new)) != 0) {
-                throw new IllegalStateException("benchmark step failed: " + String.join(" ", args));
-            }
         }
     }
 
@@ -215,6 +201,14 @@ public final class BenchmarkCommand {
             }
             return runtime.totalMemory() - runtime.freeMemory();
         }
+    }
+
+    /** The command with its options set from {@code args} and the benchmark's own configuration options; run it with its run method. */
+    static <C> C parsed(C command, ConfigOptions options, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        addConfig(all, options);
+        new CommandLine(command).parseArgs(all.toArray(String[]::new));
+        return command;
     }
 
     static void addConfig(List<String> args, ConfigOptions options) {

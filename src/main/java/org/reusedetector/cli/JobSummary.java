@@ -1,6 +1,7 @@
 package org.reusedetector.cli;
 
 import org.apache.flink.api.common.JobExecutionResult;
+import org.reusedetector.batch.BackfillOutput;
 import org.reusedetector.detection.Metrics;
 
 /** The totals of a finished (bounded) detection job, from its accumulators, with throughput. */
@@ -16,6 +17,11 @@ record JobSummary(long pages, long bytes, long chunks, long scored, long deadLet
     private static long count(JobExecutionResult result, String name) {
         Object value = result.getAccumulatorResult(name);
         return value instanceof Number n ? n.longValue() : 0;
+    }
+
+    /** The totals a backfill's summary needs. */
+    BackfillOutput.JobTotals totals() {
+        return new BackfillOutput.JobTotals(pages, scored, pageAlerts, deadLetters, seconds());
     }
 
     double seconds() {

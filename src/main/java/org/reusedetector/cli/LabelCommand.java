@@ -1,18 +1,11 @@
 package org.reusedetector.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.detection.DetectionSettings;
-import org.reusedetector.format.LabelFiles;
-import org.reusedetector.format.PageFiles;
-import org.reusedetector.labels.InformedLabeler;
-import org.reusedetector.model.Label;
-import org.reusedetector.model.SourceRecord;
-import org.reusedetector.page.PageRecordParser;
-import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.labels.InformedLabelling;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,49 +30,16 @@ public final class LabelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Summary summary = label(configOptions.load(), input, out, source != null ? source : "informed:" + input.getFileName());
+        InformedLabelling.Summary summary = label(configOptions.load(), input, out, source != null ? source : "informed:" + input.getFileName());
         System.out.println(summary);
         return summary.pages() == 0 ? 1 : 0;
     }
 
-    /** What a labelling run did. */
-    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops) {
-        @Override
-        public String toString() {
-            return String.format("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels",
-                    pages, sites, skipped, out, chunks, files, stops);
-        }
-    }
-
-    /** Informed discovery over a file or directory of page records; writes the labels file. */
-    public static Summary label(ReuseDetectorConfig config, Path input, Path out, String source) throws Exception {
-        DetectionSettings settings = DetectionSettings.from(config, null, 0);
-        InformedLabeler labeler = new InformedLabeler(settings.pageHasher(), settings.stopChunks(),
-                config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE), config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES), source);
-        PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
-        long pages = 0;
-        long rejected = 0;
-        for (Path file : PageFiles.list(input)) {
-            try (var records = PageFiles.open(file, settings.maxBodyBytes())) {
-                while (records.hasNext()) {
-                    SourceRecord record = records.next();
-                    try {
-                        labeler.add(parser.parse(record.value()));
-                        pages++;
-                    } catch (PageRecordParser.Rejected | InvalidUrlException e) {
-                        rejected++;
-                        System.err.printf("skipped %s: %s%n", record.origin(), e.getMessage());
-                    }
-                }
-            }
-        }
-        List<Label> labels = labeler.labels();
-        LabelFiles.write(out, labels);
-        return new Summary(pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE),
-                count(labels, Label.KIND_STOP));
-    }
-
-    private static long count(List<Label> labels, String kind) {
-        return labels.stream().filter(l -> l.kind().equals(kind)).count();
+    /** The labelling run with the configuration's chunking, stop chunks and template rule. */
+    static InformedLabelling.Summary label(ReuseDetectorConfig config, Path input, Path out, String source) throws IOException {
+        InformedLabelling.Settings settings = new InformedLabelling.Settings(config.chunking(), config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
+                config.get(ReuseDetectorOptions.MAX_BODY_BYTES), config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
+                config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES));
+        return InformedLabelling.label(settings, input, out, source);
     }
 }

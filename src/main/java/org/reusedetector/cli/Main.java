@@ -1,5 +1,6 @@
 package org.reusedetector.cli;
 
+import org.reusedetector.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,7 +30,7 @@ public final class Main {
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println(cmd.getColorScheme().errorText("error: " + e.getMessage()));
-            if (!(e instanceof org.reusedetector.config.ConfigException || e instanceof IllegalArgumentException)) {
+            if (!(e instanceof ConfigException || e instanceof IllegalArgumentException)) {
                 e.printStackTrace(cmd.getErr());
             }
             return 2;

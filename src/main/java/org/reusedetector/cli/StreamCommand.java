@@ -2,7 +2,10 @@ package org.reusedetector.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.apache.flink.api.common.JobExecutionResult;
@@ -11,6 +14,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.JobEnvironment;
+import org.reusedetector.format.PageFiles;
 import org.reusedetector.kafka.KafkaTopics;
 import org.reusedetector.kafka.LabelsPublisher;
 import org.reusedetector.kafka.PageReplayer;
@@ -55,11 +59,14 @@ public final class StreamCommand implements Callable<Integer> {
     @Option(names = "--no-sample", description = "On the embedded broker with neither --replay nor --labels, do not load the generated sample crawl.")
     boolean noSample;
 
-    /** The totals of the last run (for the benchmark). */
-    JobSummary lastRun;
-
     @Override
     public Integer call() throws Exception {
+        run();
+        return 0;
+    }
+
+    /** Runs the job (until stopped, or to the end of the topics with {@code --bounded}); returns its totals. */
+    JobSummary run() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         String bootstrap = config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS);
         EmbeddedKafkaBroker broker = null;
@@ -97,8 +104,8 @@ public final class StreamCommand implements Callable<Integer> {
             // a bounded run is a replay of what the topics hold now: it never resumes, and its checkpoints (which
             // carry stopping offsets) live apart so that an unbounded run never resumes from them either
             Path checkpoints = stateDir.resolve(bounded ? "checkpoints-bounded" : "checkpoints");
-            java.util.Optional<Path> resume = fresh || bounded ? java.util.Optional.empty() : RetainedCheckpoints.latest(checkpoints);
-            Map<String, String> flink = new java.util.HashMap<>(Map.of("flink.execution.checkpointing.dir", checkpoints.toUri().toString()));
+            Optional<Path> resume = fresh || bounded ? Optional.empty() : RetainedCheckpoints.latest(checkpoints);
+            Map<String, String> flink = new HashMap<>(Map.of("flink.execution.checkpointing.dir", checkpoints.toUri().toString()));
             if (resume.isPresent()) {
                 // state (labels, URLs, neighbourhoods) and source offsets continue from where the last run stopped;
                 // state of an operator the new run does not have (say, no --index-out this time) is dropped
@@ -114,11 +121,11 @@ public final class StreamCommand implements Callable<Integer> {
                     config.get(ReuseDetectorOptions.TOPIC_ALERTS), config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                     alertsOut == null ? "" : ", and " + alertsOut);
             JobExecutionResult result = bounded
-                    ? JobProgress.execute(env, "reuse-detector stream", replay == null ? 0 : JobProgress.estimateHtmlBytes(java.util.List.of(replay)))
+                    ? JobProgress.execute(env, "reuse-detector stream", replay == null ? 0 : PageFiles.estimateHtmlBytes(List.of(replay)))
                     : env.execute("reuse-detector stream");
-            lastRun = JobSummary.of(result);
-            System.out.println(lastRun);
-            return 0;
+            JobSummary summary = JobSummary.of(result);
+            System.out.println(summary);
+            return summary;
         } finally {
             if (broker != null) {
                 broker.close();

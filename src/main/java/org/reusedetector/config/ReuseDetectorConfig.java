@@ -6,11 +6,13 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -94,7 +96,7 @@ public final class ReuseDetectorConfig {
         }
     }
 
-    public <T> java.util.Optional<T> getOptional(ConfigOption<T> option) {
+    public <T> Optional<T> getOptional(ConfigOption<T> option) {
         try {
             return options.getOptional(option);
         } catch (RuntimeException e) {
@@ -205,7 +207,7 @@ public final class ReuseDetectorConfig {
         if (get(ReuseDetectorOptions.CHUNK_TAGS).isEmpty()) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.CHUNK_TAGS.key() + "': name at least one element");
         }
-        for (ConfigOption<java.time.Duration> d : List.of(ReuseDetectorOptions.CHECKPOINT_INTERVAL, ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION,
+        for (ConfigOption<Duration> d : List.of(ReuseDetectorOptions.CHECKPOINT_INTERVAL, ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION,
                 ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT)) {
             if (get(d).isZero() || get(d).isNegative()) {
                 throw new ConfigException("invalid value for '" + d.key() + "': must be a positive duration");

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.reusedetector.format.Json;
 
 /**
@@ -24,6 +25,11 @@ public final class JsonLinesFileSink<T> implements Sink<T> {
 
     public JsonLinesFileSink(Path path) {
         this.path = path.toAbsolutePath().toString();
+    }
+
+    /** Writes the stream to {@code file} through one sink instance, with {@code id} as its uid and name. */
+    public static <T> void writeTo(DataStream<T> stream, Path file, String id) {
+        stream.sinkTo(new JsonLinesFileSink<T>(file)).uid(id).name(id).setParallelism(1);
     }
 
     @Override

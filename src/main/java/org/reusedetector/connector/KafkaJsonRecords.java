@@ -1,5 +1,6 @@
 package org.reusedetector.connector;
 
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
@@ -37,5 +38,5 @@ public final class KafkaJsonRecords<T> implements KafkaRecordSerializationSchema
     }
 
     /** A key extractor that Flink can ship with the job. */
-    public interface SerializableKey<T> extends Function<T, String>, java.io.Serializable {}
+    public interface SerializableKey<T> extends Function<T, String>, Serializable {}
 }

@@ -7,7 +7,6 @@ import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.fs.Path;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.format.PageFiles;
-import org.reusedetector.format.WarcPages;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageRecordParser;
 

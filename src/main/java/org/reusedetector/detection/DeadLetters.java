@@ -1,6 +1,7 @@
 package org.reusedetector.detection;
 
 import java.time.Instant;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.DeadLetterReason;
@@ -10,7 +11,7 @@ import org.reusedetector.model.SourceRecord;
 public final class DeadLetters {
     private DeadLetters() {}
 
-    public static final OutputTag<DeadLetter> TAG = new OutputTag<>("dead-letters", org.apache.flink.api.common.typeinfo.TypeInformation.of(DeadLetter.class));
+    public static final OutputTag<DeadLetter> TAG = new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
     public static DeadLetter of(DeadLetterReason reason, String error, SourceRecord record, int maxOriginalChars) {
         String original = record.value() == null ? "" : record.value();

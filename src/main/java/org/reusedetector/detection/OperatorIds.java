@@ -1,12 +1,14 @@
 package org.reusedetector.detection;
 
 /**
- * Stable operator uids (savepoint compatibility: never change a uid of a stateful operator) and names.
- * The uid doubles as the name shown in the Flink UI.
+ * Stable operator uids of every job (savepoint compatibility: never change a uid of a stateful operator), in one
+ * place. In the detection jobs the uid doubles as the name shown in the Flink UI; discovery's operators carry
+ * names of their own.
  */
 public final class OperatorIds {
     private OperatorIds() {}
 
+    // --- detection (the streaming job, and the parts the batch jobs share) ---
     public static final String PAGES_SOURCE = "pages-source";
     public static final String LABELS_SOURCE = "labels-source";
     public static final String PARSE_AND_HASH = "parse-and-hash";
@@ -20,7 +22,51 @@ public final class OperatorIds {
     public static final String ALERTS_SINK = "alerts-sink";
     public static final String ALERTS_FILE_SINK = "alerts-file-sink";
     public static final String DEAD_LETTERS_SINK = "dead-letters-sink";
-    public static final String ALERTS_TO_JSON = "alerts-to-json";
-    public static final String DEAD_LETTERS_TO_JSON = "dead-letters-to-json";
     public static final String HASH_INDEX_SINK = "hash-index-sink";
+
+    // --- batch inputs and outputs ---
+    public static final String HASH_INDEX_SOURCE = "hash-index-source";
+    public static final String PAGE_FILE_SOURCE = "page-file-source";
+    public static final String LABELS_FILE_SOURCE = "labels-file-source";
+    public static final String DEAD_LETTERS_FILE_SINK = "dead-letters-file-sink";
+
+    // --- backfill (detect) ---
+    public static final String PAGE_RESULTS = "page-results";
+    public static final String FINAL_NEIGHBOURHOODS = "final-neighbourhoods";
+    public static final String BADNESS_STATISTIC = "badness-statistic";
+    public static final String JUDGE_NEIGHBOURHOODS = "judge-neighbourhoods";
+    public static final String NEIGHBOURHOOD_ALERTS_BATCH = "neighbourhood-alerts-batch";
+    public static final String PAGES_FILE_SINK = "pages-file-sink";
+    public static final String NEIGHBOURHOODS_FILE_SINK = "neighbourhoods-file-sink";
+    public static final String STATISTIC_FILE_SINK = "statistic-file-sink";
+
+    // --- blind discovery (discover) ---
+    public static final String DISCOVER_PAGE_RECORDS = "discover-page-records";
+    public static final String DISCOVER_SAMPLE_CHUNKS = "discover-sample-chunks";
+    public static final String DISCOVER_LATEST_FETCH = "discover-latest-fetch";
+    public static final String DISCOVER_PAGE_TALLIES = "discover-page-tallies";
+    public static final String DISCOVER_PER_HOST = "discover-per-host";
+    public static final String DISCOVER_HOST_LEVEL = "discover-host-level";
+    public static final String DISCOVER_PER_SITE = "discover-per-site";
+    public static final String DISCOVER_SITE_LEVEL = "discover-site-level";
+    public static final String DISCOVER_SPREAD = "discover-spread";
+    public static final String DISCOVER_SAMPLES = "discover-samples";
+    public static final String DISCOVER_PER_HASH = "discover-per-hash";
+    public static final String DISCOVER_COUNTED = "discover-counted";
+    public static final String DISCOVER_HISTOGRAM_POINTS = "discover-histogram-points";
+    public static final String DISCOVER_HISTOGRAM = "discover-histogram";
+    public static final String DISCOVER_PAGE_STATS = "discover-page-stats";
+    public static final String DISCOVER_THRESHOLDS = "discover-thresholds";
+    public static final String DISCOVER_CLASSIFY = "discover-classify";
+    public static final String DISCOVER_LABELLED = "discover-labelled";
+    public static final String DISCOVER_LABELS = "discover-labels";
+    public static final String DISCOVER_SUMMARY_RUN = "discover-summary-run";
+    public static final String DISCOVER_SUMMARY_HISTOGRAM = "discover-summary-histogram";
+    public static final String DISCOVER_SUMMARY_FREQUENT = "discover-summary-frequent";
+    public static final String DISCOVER_SUMMARY = "discover-summary";
+    public static final String DISCOVER_FREQUENT_SINK = "discover-frequent-sink";
+    public static final String DISCOVER_HISTOGRAM_SINK = "discover-histogram-sink";
+    public static final String DISCOVER_SUMMARY_SINK = "discover-summary-sink";
+    public static final String DISCOVER_RECURSION_SINK = "discover-recursion-sink";
+    public static final String DISCOVER_DEAD_LETTERS_SINK = "discover-dead-letters-sink";
 }

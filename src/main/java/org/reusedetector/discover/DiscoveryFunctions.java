@@ -18,8 +18,10 @@ import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
+import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.HashKey;
 import org.reusedetector.page.HtmlChunker;
+import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
 import org.reusedetector.url.Sites;
 
@@ -141,6 +143,30 @@ public final class DiscoveryFunctions {
                 throw new IllegalStateException("discovery thresholds not known: run the discovery workflow in BATCH mode");
             }
             return thresholds;
+        }
+    }
+
+    /** Valid page records (invalid ones are dead-lettered by the parse step that runs beside this one). */
+    public static final class UsablePages extends ProcessFunction<SourceRecord, PageRecord> {
+        private final int maxBodyBytes;
+        private transient PageRecordParser parser;
+
+        public UsablePages(int maxBodyBytes) {
+            this.maxBodyBytes = maxBodyBytes;
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            parser = new PageRecordParser(maxBodyBytes);
+        }
+
+        @Override
+        public void processElement(SourceRecord record, Context ctx, Collector<PageRecord> out) {
+            try {
+                out.collect(parser.parse(record.value()));
+            } catch (PageRecordParser.Rejected e) {
+                // counted and dead-lettered by ParseAndHash
+            }
         }
     }
 

@@ -11,7 +11,6 @@ import java.util.Comparator;
 import java.util.List;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
-import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.LabelFiles;
 import org.reusedetector.model.Label;
 
@@ -23,7 +22,8 @@ import org.reusedetector.model.Label;
  *   <li>{@code frequent.jsonl}: every hash at or above the threshold with its verdict, most frequent first,
  *       for review (copy lines of benign ones into an exclude file);
  *   <li>{@code histogram.csv}: the frequency-occurrence curves ({@code kind,occurrences,items});
- *   <li>{@code summary.json}: the {@link DiscoverySummary}.
+ *   <li>{@code summary.json}: the {@link DiscoverySummary};
+ *   <li>{@code recursion.jsonl}, {@code dead-letters.jsonl} and, with a previous run, {@code label-changes.jsonl}.
  * </ul>
  */
 public final class DiscoveryOutput {
@@ -32,8 +32,49 @@ public final class DiscoveryOutput {
     public static final String FREQUENT = "frequent.jsonl";
     public static final String HISTOGRAM = "histogram.csv";
     public static final String SUMMARY = "summary.json";
+    /** The URLs left out as crawler recursion errors, one {@link RecursionUrl} per line. */
+    public static final String RECURSION = "recursion.jsonl";
+    /** Records that were not usable pages (from raw pages only). */
+    public static final String DEAD_LETTERS = "dead-letters.jsonl";
+    /** With a previous run's labels: the adds and removes to publish. */
+    public static final String CHANGES = "label-changes.jsonl";
+
+    /** The job's unordered results, read into the files above by {@link #collect} and then removed. */
+    static final String FREQUENT_PART = "_frequent.jsonl";
+    static final String HISTOGRAM_PART = "_histogram.jsonl";
+    static final String SUMMARY_PART = "_summary.jsonl";
 
     private DiscoveryOutput() {}
+
+    /** Creates the directory and removes earlier outputs, so that the job's append-only file sinks start empty. */
+    public static void prepare(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        for (String name : new String[] {LABELS, FREQUENT, HISTOGRAM, SUMMARY, RECURSION, DEAD_LETTERS, CHANGES, FREQUENT_PART, HISTOGRAM_PART,
+            SUMMARY_PART}) {
+            Files.deleteIfExists(dir.resolve(name));
+        }
+    }
+
+    /**
+     * After the job: orders its results into a {@link DiscoveryRun}, writes the run's files and removes the
+     * job's part files.
+     */
+    public static DiscoveryRun collect(Path dir, String source) throws IOException {
+        DiscoverySummary summary = JsonLines.readAll(dir.resolve(SUMMARY_PART), DiscoverySummary.class).stream().findFirst()
+                .orElseThrow(() -> new IllegalStateException("discovery produced no summary (empty input?)"));
+        DiscoveryRun run = DiscoveryRun.of(summary, JsonLines.readAll(dir.resolve(FREQUENT_PART), HashCount.class),
+                JsonLines.readAll(dir.resolve(HISTOGRAM_PART), HistogramRow.class), source);
+        write(dir, run);
+        for (String part : new String[] {FREQUENT_PART, HISTOGRAM_PART, SUMMARY_PART}) {
+            Files.deleteIfExists(dir.resolve(part));
+        }
+        return run;
+    }
+
+    /** Whether the directory holds the output of a discovery run. */
+    public static boolean isDiscovery(Path dir) {
+        return Files.exists(dir.resolve(HISTOGRAM)) || Files.exists(dir.resolve(LABELS));
+    }
 
     public static void write(Path dir, DiscoveryRun run) throws IOException {
         Files.createDirectories(dir);

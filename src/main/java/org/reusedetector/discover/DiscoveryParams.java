@@ -7,6 +7,7 @@ import java.util.Set;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.config.ThresholdMode;
+import org.reusedetector.model.Label;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.HashKey;
 import org.reusedetector.page.StopChunks;
@@ -30,8 +31,6 @@ public record DiscoveryParams(
         String excludeListPath,
         ThresholdRule threshold,
         TemplateRule template) implements Serializable {
-
-    public static final String SOURCE_PREFIX = "discover:";
 
     public DiscoveryParams {
         if (run == null || run.isBlank()) {
@@ -80,7 +79,7 @@ public record DiscoveryParams(
 
     /** The {@code source} of the labels of this run. */
     public String source() {
-        return SOURCE_PREFIX + run;
+        return Label.DISCOVERED_SOURCE_PREFIX + run;
     }
 
     /** Loads the stop and exclude lists (files are read here: call where the lists are needed). */

@@ -1,13 +1,22 @@
 package org.reusedetector.discover;
 
+import java.nio.file.Path;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.reusedetector.connector.BatchInputs;
+import org.reusedetector.connector.JsonLinesFileSink;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
+import org.reusedetector.url.NormalizedUrl;
 
 /**
  * Blind discovery over a whole corpus as a Flink BATCH workflow (paper §4.2, step 3b): count every eligible
@@ -46,55 +55,98 @@ public final class DiscoveryWorkflow {
             throw new IllegalArgumentException("blind discovery counts the whole corpus: set execution.runtime-mode to BATCH");
         }
         SingleOutputStreamOperator<Tally> pageTallies = pages
-                .process(new DiscoveryFunctions.PageTallies(params, recursion)).uid("discover-page-tallies").name("discover: hashes of a page");
+                .process(new DiscoveryFunctions.PageTallies(params, recursion)).uid(OperatorIds.DISCOVER_PAGE_TALLIES).name("discover: hashes of a page");
 
         DataStream<Tally> siteLevel = pageTallies
-                .keyBy(Tally::hostKey).reduce(Tally::addPages).uid("discover-per-host").name("discover: pages per hash and host")
-                .map(Tally::asHostLevel).uid("discover-host-level").name("discover: one host of a hash")
-                .keyBy(Tally::siteKey).reduce(Tally::addHostsOfSite).uid("discover-per-site").name("discover: hosts per hash and site")
-                .map(Tally::asSiteLevel).uid("discover-site-level").name("discover: one site of a hash");
+                .keyBy(Tally::hostKey).reduce(Tally::addPages).uid(OperatorIds.DISCOVER_PER_HOST).name("discover: pages per hash and host")
+                .map(Tally::asHostLevel).uid(OperatorIds.DISCOVER_HOST_LEVEL).name("discover: one host of a hash")
+                .keyBy(Tally::siteKey).reduce(Tally::addHostsOfSite).uid(OperatorIds.DISCOVER_PER_SITE).name("discover: hosts per hash and site")
+                .map(Tally::asSiteLevel).uid(OperatorIds.DISCOVER_SITE_LEVEL).name("discover: one site of a hash");
         if (samples != null) {
-            siteLevel = siteLevel.union(samples.map(Tally::ofSample).uid("discover-samples").name("discover: chunk texts"));
+            siteLevel = siteLevel.union(samples.map(Tally::ofSample).uid(OperatorIds.DISCOVER_SAMPLES).name("discover: chunk texts"));
         }
         DataStream<Tally> perHash = siteLevel
-                .keyBy(Tally::hashKey).reduce(Tally::addSites).uid("discover-per-hash").name("discover: pages, hosts and sites per hash")
-                .filter(t -> t.hosts() > 0).uid("discover-counted").name("discover: drop texts of uncounted chunks");
+                .keyBy(Tally::hashKey).reduce(Tally::addSites).uid(OperatorIds.DISCOVER_PER_HASH).name("discover: pages, hosts and sites per hash")
+                .filter(t -> t.hosts() > 0).uid(OperatorIds.DISCOVER_COUNTED).name("discover: drop texts of uncounted chunks");
 
         DataStream<HistogramRow> histogram = perHash
-                .map(t -> new HistogramRow(t.kind(), t.count(), 1)).uid("discover-histogram-points").name("discover: histogram point")
+                .map(t -> new HistogramRow(t.kind(), t.count(), 1)).uid(OperatorIds.DISCOVER_HISTOGRAM_POINTS).name("discover: histogram point")
                 .keyBy(r -> r.kind() + ':' + r.occurrences())
                 .reduce((a, b) -> new HistogramRow(a.kind(), a.occurrences(), a.items() + b.items()))
-                .uid("discover-histogram").name("discover: frequency-occurrence histogram");
+                .uid(OperatorIds.DISCOVER_HISTOGRAM).name("discover: frequency-occurrence histogram");
 
         DataStream<DiscoverySummary> pageStats = pageTallies.getSideOutput(DiscoveryFunctions.PAGE_STATS)
-                .keyBy(s -> 0).reduce(DiscoverySummary::merge).uid("discover-page-stats").name("discover: pages counted");
+                .keyBy(s -> 0).reduce(DiscoverySummary::merge).uid(OperatorIds.DISCOVER_PAGE_STATS).name("discover: pages counted");
         DataStream<DiscoveryThresholds> thresholds = pageStats
-                .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold())).uid("discover-thresholds")
+                .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold())).uid(OperatorIds.DISCOVER_THRESHOLDS)
                 .name("discover: choose thresholds");
 
         // hashes on one host can be neither a label nor a stop chunk: they stay out of the shuffle
         DataStream<HashCount> frequent = perHash
-                .filter(t -> t.hosts() > 1).uid("discover-spread").name("discover: hashes on several hosts")
+                .filter(t -> t.hosts() > 1).uid(OperatorIds.DISCOVER_SPREAD).name("discover: hashes on several hosts")
                 .keyBy(Tally::hostSet, Types.LONG)
                 .connect(thresholds.broadcast(DiscoveryFunctions.THRESHOLDS))
-                .process(new DiscoveryFunctions.Classify(params.template())).uid("discover-classify").name("discover: threshold and template rules");
+                .process(new DiscoveryFunctions.Classify(params.template())).uid(OperatorIds.DISCOVER_CLASSIFY).name("discover: threshold and template rules");
 
         String source = params.source();
         DataStream<Label> labels = frequent
-                .filter(c -> c.verdict().published()).uid("discover-labelled").name("discover: labelled hashes")
-                .map(c -> c.toLabel(source)).uid("discover-labels").name("discover: label records");
+                .filter(c -> c.verdict().published()).uid(OperatorIds.DISCOVER_LABELLED).name("discover: labelled hashes")
+                .map(c -> c.toLabel(source)).uid(OperatorIds.DISCOVER_LABELS).name("discover: label records");
 
         DataStream<DiscoverySummary> summary = pageStats
-                .union(thresholds.map(t -> DiscoverySummary.ofRun(params, t)).uid("discover-summary-run").name("discover: summary of rules"),
-                        histogram.map(DiscoverySummary::ofHistogram).uid("discover-summary-histogram").name("discover: summary of hashes"),
-                        frequent.map(DiscoverySummary::ofFrequent).uid("discover-summary-frequent").name("discover: summary of verdicts"))
-                .keyBy(s -> 0).reduce(DiscoverySummary::merge).uid("discover-summary").name("discover: summary");
+                .union(thresholds.map(t -> DiscoverySummary.ofRun(params, t)).uid(OperatorIds.DISCOVER_SUMMARY_RUN).name("discover: summary of rules"),
+                        histogram.map(DiscoverySummary::ofHistogram).uid(OperatorIds.DISCOVER_SUMMARY_HISTOGRAM).name("discover: summary of hashes"),
+                        frequent.map(DiscoverySummary::ofFrequent).uid(OperatorIds.DISCOVER_SUMMARY_FREQUENT).name("discover: summary of verdicts"))
+                .keyBy(s -> 0).reduce(DiscoverySummary::merge).uid(OperatorIds.DISCOVER_SUMMARY).name("discover: summary");
 
         return new Result(frequent, labels, histogram, summary);
     }
 
+    /**
+     * Blind discovery of a corpus, written to {@link DiscoveryOutput}'s part files in {@code dir} (call
+     * {@link DiscoveryOutput#prepare} first, and {@link DiscoveryOutput#collect} when the job is done), with
+     * the URLs left out as crawler recursion errors and, from raw pages, the dead letters.
+     *
+     * @param texts from raw pages, keep the text of labelled chunks for review (parses pages a second time)
+     */
+    public static void toFiles(BatchInputs.Pages pages, DiscoveryParams params, RecursionFilter recursion, DetectionSettings settings, boolean texts,
+            Path dir) {
+        DataStream<HashedPage> hashed = pages.indexed();
+        DataStream<DeadLetter> deadLetters = null;
+        if (!pages.index()) {
+            DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
+            hashed = parsed.hashedPages();
+            deadLetters = parsed.deadLetters();
+        }
+        DataStream<ChunkSample> samples = null;
+        if (texts && !pages.index()) {
+            DataStream<PageRecord> records = pages.raw()
+                    .process(new DiscoveryFunctions.UsablePages(settings.maxBodyBytes()), TypeInformation.of(PageRecord.class))
+                    .uid(OperatorIds.DISCOVER_PAGE_RECORDS).name("discover: page records");
+            samples = samples(records, params);
+        }
+        DataStream<HashedPage> latest = latestFetch(hashed);
+        Result result = build(latest, samples, params, recursion);
+        JsonLinesFileSink.writeTo(result.frequent(), dir.resolve(DiscoveryOutput.FREQUENT_PART), OperatorIds.DISCOVER_FREQUENT_SINK);
+        JsonLinesFileSink.writeTo(result.histogram(), dir.resolve(DiscoveryOutput.HISTOGRAM_PART), OperatorIds.DISCOVER_HISTOGRAM_SINK);
+        JsonLinesFileSink.writeTo(result.summary(), dir.resolve(DiscoveryOutput.SUMMARY_PART), OperatorIds.DISCOVER_SUMMARY_SINK);
+        JsonLinesFileSink.writeTo(latest.filter(p -> recursion.isRecursion(p.url())).map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)),
+                dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
+        if (deadLetters != null) {
+            JsonLinesFileSink.writeTo(deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
+        }
+    }
+
+    /** Each URL once, as its latest fetch: a rolling index holds every fetch, and a revisit must not count twice. */
+    public static DataStream<HashedPage> latestFetch(DataStream<HashedPage> pages) {
+        return pages
+                .keyBy(p -> NormalizedUrl.keyOf(p.url()))
+                .reduce((a, b) -> a.eventTime() >= b.eventTime() ? a : b)
+                .uid(OperatorIds.DISCOVER_LATEST_FETCH).name("discover: latest fetch of a URL");
+    }
+
     /** Chunk texts from the raw pages (distinct countable chunks of each page), for {@link #build}. */
     public static DataStream<ChunkSample> samples(DataStream<PageRecord> rawPages, DiscoveryParams params) {
-        return rawPages.flatMap(new DiscoveryFunctions.SampleChunks(params)).uid("discover-sample-chunks").name("discover: chunk texts of a page");
+        return rawPages.flatMap(new DiscoveryFunctions.SampleChunks(params)).uid(OperatorIds.DISCOVER_SAMPLE_CHUNKS).name("discover: chunk texts of a page");
     }
 }

@@ -14,7 +14,7 @@ import org.reusedetector.model.Label;
  *
  * <p>The previous labels may be a log (adds and removes, as on the topic): the last record per kind and hash
  * wins. Labels of other sources (informed discovery, manual stop labels) are never removed nor overwritten:
- * removes only touch labels whose source starts with {@value DiscoveryParams#SOURCE_PREFIX}, and a hash that
+ * removes only touch labels whose source starts with {@value Label#DISCOVERED_SOURCE_PREFIX}, and a hash that
  * is already labelled is not re-published (a new record would replace the other source's label on the
  * compacted topic).
  *
@@ -47,7 +47,7 @@ public record LabelDiff(List<Label> adds, List<Label> removes) {
         List<Label> removes = new ArrayList<>();
         for (Map.Entry<String, Label> e : live.entrySet()) {
             Label old = e.getValue();
-            if (!wanted.containsKey(e.getKey()) && old.source() != null && old.source().startsWith(DiscoveryParams.SOURCE_PREFIX)) {
+            if (!wanted.containsKey(e.getKey()) && Label.isDiscovered(old)) {
                 removes.add(new Label(old.hash(), old.kind(), Label.OP_REMOVE, source, null, null, null, null));
             }
         }

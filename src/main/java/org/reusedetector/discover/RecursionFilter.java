@@ -1,11 +1,13 @@
 package org.reusedetector.discover;
 
 import java.io.Serializable;
+import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.url.NormalizedUrl;
+import org.reusedetector.url.RecursionRule;
 
 /**
  * Tells crawler recursion errors (the same content under ever longer URLs, paper §4.4.1) from real pages;
- * their chunks would count as duplicates. Serializable so that Flink can ship it; adapt a URL rule with
- * {@code url -> rule.isRecursion(NormalizedUrl.parse(url))}.
+ * their chunks would count as duplicates. Serializable so that Flink can ship it; {@link #of} adapts a URL rule.
  */
 @FunctionalInterface
 public interface RecursionFilter extends Serializable {
@@ -14,5 +16,16 @@ public interface RecursionFilter extends Serializable {
 
     static RecursionFilter none() {
         return url -> false;
+    }
+
+    /** The filter of a URL rule; a URL that does not parse is not a recursion error (it is counted as an invalid URL). */
+    static RecursionFilter of(RecursionRule rule) {
+        return url -> {
+            try {
+                return rule.isRecursion(NormalizedUrl.parse(url));
+            } catch (InvalidUrlException e) {
+                return false;
+            }
+        };
     }
 }

@@ -2,6 +2,7 @@ package org.reusedetector.format;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -11,10 +12,15 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipException;
 import org.reusedetector.model.SourceRecord;
 
 /** JSON-lines files, plain or gzip-compressed (by the {@code .gz} suffix). */
@@ -88,11 +94,11 @@ public final class JsonLines {
                     }
                     reader.close();
                     return null;
-                } catch (java.io.EOFException | java.util.zip.ZipException e) {
+                } catch (EOFException | ZipException e) {
                     // a truncated or corrupt archive: what was read stands, the rest becomes one dead letter
                     unreadable = "unreadable after line " + lineNumber + ": " + e.getMessage();
                     closeQuietly();
-                    return Json.write(java.util.Map.of("error", "truncated or corrupt file " + name + ", " + unreadable));
+                    return Json.write(Map.of("error", "truncated or corrupt file " + name + ", " + unreadable));
                 } catch (IOException e) {
                     throw new UncheckedIOException("reading " + name, e);
                 }
@@ -129,8 +135,8 @@ public final class JsonLines {
     }
 
     /** Every line of a (small) JSON-lines file as a {@code type}; empty when the file does not exist. */
-    public static <T> java.util.List<T> readAll(Path file, Class<T> type) throws IOException {
-        java.util.List<T> items = new java.util.ArrayList<>();
+    public static <T> List<T> readAll(Path file, Class<T> type) throws IOException {
+        List<T> items = new ArrayList<>();
         if (!Files.exists(file)) {
             return items;
         }
@@ -143,6 +149,35 @@ public final class JsonLines {
             }
         }
         return items;
+    }
+
+    /**
+     * Streams the non-blank lines of a JSON-lines file as {@code type}s (memory for one line at a time). A line
+     * that is not a {@code type}, or that {@code action} rejects with an {@link IllegalArgumentException}, fails
+     * with its file and line number.
+     */
+    public static <T> void forEach(Path file, Class<T> type, Consumer<T> action) throws IOException {
+        try (BufferedReader reader = reader(file)) {
+            String line;
+            int number = 0;
+            while ((line = reader.readLine()) != null) {
+                number++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                T item;
+                try {
+                    item = Json.read(line, type);
+                } catch (IOException e) {
+                    throw new IOException(file + ":" + number + ": invalid JSON: " + e.getMessage(), e);
+                }
+                try {
+                    action.accept(item);
+                } catch (IllegalArgumentException e) {
+                    throw new IOException(file + ":" + number + ": " + e.getMessage(), e);
+                }
+            }
+        }
     }
 
     /** An iterator over a resource that must be closed. */

@@ -1,7 +1,7 @@
 package org.reusedetector.format;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import org.reusedetector.labels.LabelIndex;
+import java.util.Locale;
 import org.reusedetector.model.Label;
 import org.reusedetector.page.Sha1;
 
@@ -21,10 +21,10 @@ public final class LabelCodec {
         if (raw == null || raw.hash() == null) {
             throw new IllegalArgumentException("label without 'hash'");
         }
-        String hash = raw.hash().trim().toLowerCase(java.util.Locale.ROOT);
+        String hash = raw.hash().trim().toLowerCase(Locale.ROOT);
         Sha1.fromHex(hash);
         String kind = raw.kind() == null ? Label.KIND_CHUNK : raw.kind();
-        LabelIndex.kindBit(kind);
+        Label.requireKind(kind);
         String op = raw.op() == null ? Label.OP_ADD : raw.op();
         if (!Label.OP_ADD.equals(op) && !Label.OP_REMOVE.equals(op)) {
             throw new IllegalArgumentException("unknown label op '" + op + "' (add or remove)");
@@ -41,15 +41,15 @@ public final class LabelCodec {
      * labels, apart from every other source's ({@code discover:kind:hash}), so that neither replaces the other.
      */
     public static String key(Label label) {
-        return (LabelIndex.isDiscovered(label) ? LabelIndex.DISCOVERED_SOURCE_PREFIX : "") + label.kind() + ":" + label.hash();
+        return (Label.isDiscovered(label) ? Label.DISCOVERED_SOURCE_PREFIX : "") + label.kind() + ":" + label.hash();
     }
 
     /** The remove record a tombstone stands for, from its key; {@code null} when the key is not a label key. */
     public static Label removalOf(String key) {
         String source = null;
-        if (key.startsWith(LabelIndex.DISCOVERED_SOURCE_PREFIX)) {
-            source = LabelIndex.DISCOVERED_SOURCE_PREFIX;
-            key = key.substring(LabelIndex.DISCOVERED_SOURCE_PREFIX.length());
+        if (key.startsWith(Label.DISCOVERED_SOURCE_PREFIX)) {
+            source = Label.DISCOVERED_SOURCE_PREFIX;
+            key = key.substring(Label.DISCOVERED_SOURCE_PREFIX.length());
         }
         int colon = key.indexOf(':');
         if (colon <= 0) {

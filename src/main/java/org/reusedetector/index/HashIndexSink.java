@@ -1,5 +1,6 @@
 package org.reusedetector.index;
 
+import java.io.IOException;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
@@ -45,7 +46,7 @@ public final class HashIndexSink {
         }
 
         @Override
-        public boolean shouldRollOnEvent(PartFileInfo<String> partFile, HashedPage element) throws java.io.IOException {
+        public boolean shouldRollOnEvent(PartFileInfo<String> partFile, HashedPage element) throws IOException {
             return partFile.getSize() >= maxPartBytes;
         }
 

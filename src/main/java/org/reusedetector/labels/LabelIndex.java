@@ -28,8 +28,6 @@ public final class LabelIndex {
     public static final byte FILE_MATCH = KIND_FILE | KIND_DISCOVERED_FILE;
 
     /** Source prefix of blind-discovery labels ({@code discover:<run>}). */
-    public static final String DISCOVERED_SOURCE_PREFIX = "discover:";
-
     static final int SUFFIX = Sha1.LENGTH - 2;
     static final int ENTRY = SUFFIX + 1 + 4;
 
@@ -50,14 +48,10 @@ public final class LabelIndex {
         };
     }
 
-    public static boolean isDiscovered(Label label) {
-        return label.source() != null && label.source().startsWith(DISCOVERED_SOURCE_PREFIX);
-    }
-
     /** The bit a label record sets or clears. */
     public static byte bitOf(Label label) {
         byte kind = kindBit(label.kind());
-        if (isDiscovered(label)) {
+        if (Label.isDiscovered(label)) {
             kind = kind == KIND_CHUNK ? KIND_DISCOVERED_CHUNK : kind == KIND_FILE ? KIND_DISCOVERED_FILE : kind;
         }
         return kind;
@@ -71,7 +65,7 @@ public final class LabelIndex {
             return remove(hash, kind);
         }
         // discovery's example URLs differ per hash: kept in its own output, not in the dictionary, which they would bloat
-        String example = isDiscovered(label) || label.exampleUrl() == null ? "" : label.exampleUrl();
+        String example = Label.isDiscovered(label) || label.exampleUrl() == null ? "" : label.exampleUrl();
         String origin = (label.source() == null ? "" : label.source()) + ORIGIN_SEPARATOR + example;
         int originId = store.originId(origin);
         if (originId < 0) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ public final class SampleCrawl {
         String login = referencePages.get("login.html");
         crawl.add(record("https://secure-login.verify-account.example/login.html", login.replace("<head>", "<head><style>body{color:#123}</style>")));
         crawl.add(record("https://mirror.example.org/login.html", login));
-        java.util.Collections.shuffle(crawl, random);
+        Collections.shuffle(crawl, random);
         pages.addAll(crawl);
         pages.add("{\"url\": \"https://broken.example/\", \"body\": ");
         pages.add(Json.write(Map.of("url", "https://files.example/report.pdf", "fetched_at", "2026-01-01T00:00:00Z",

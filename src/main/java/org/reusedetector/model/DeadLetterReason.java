@@ -1,5 +1,7 @@
 package org.reusedetector.model;
 
+import java.util.Locale;
+
 /** Why a record went to the dead-letter output. */
 public enum DeadLetterReason {
     INVALID_JSON,
@@ -15,6 +17,6 @@ public enum DeadLetterReason {
     CRAWLER_RECURSION;
 
     public String code() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

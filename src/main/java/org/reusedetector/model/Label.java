@@ -27,4 +27,22 @@ public record Label(
     public static final String KIND_STOP = "stop";
     public static final String OP_ADD = "add";
     public static final String OP_REMOVE = "remove";
+    /**
+     * Source prefix of blind discovery's labels ({@code discover:<run>}): they carry bits and topic keys of their own,
+     * so that a discovery run never replaces or removes another source's label of the same hash.
+     */
+    public static final String DISCOVERED_SOURCE_PREFIX = "discover:";
+
+    /** Whether blind discovery made the label. */
+    public static boolean isDiscovered(Label label) {
+        return label.source() != null && label.source().startsWith(DISCOVERED_SOURCE_PREFIX);
+    }
+
+    /** The kind, if it is one of {@code chunk}, {@code file} or {@code stop}. */
+    public static String requireKind(String kind) {
+        if (!KIND_CHUNK.equals(kind) && !KIND_FILE.equals(kind) && !KIND_STOP.equals(kind)) {
+            throw new IllegalArgumentException("unknown label kind '" + kind + "' (chunk, file or stop)");
+        }
+        return kind;
+    }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.DataNode;
@@ -29,7 +30,7 @@ public final class HtmlChunker {
     private final ContentForm form;
 
     public HtmlChunker(Set<String> chunkTags, ContentForm form) {
-        this.chunkTags = chunkTags.stream().map(t -> t.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        this.chunkTags = chunkTags.stream().map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
         this.form = form;
     }
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.DateTimeException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -41,7 +43,7 @@ public final class PageRecordParser {
     private static final Set<String> KNOWN_FIELDS = Set.of("url", "fetched_at", "status", "content_type", "body");
 
     /** How far ahead of this machine's clock a crawler's clock may be. */
-    static final long MAX_CLOCK_SKEW_MILLIS = java.time.Duration.ofDays(1).toMillis();
+    static final long MAX_CLOCK_SKEW_MILLIS = Duration.ofDays(1).toMillis();
 
     private final int maxBodyBytes;
 
@@ -86,7 +88,7 @@ public final class PageRecordParser {
         long fetchedAtMillis;
         try {
             fetchedAtMillis = parseTime(fetchedAt);
-        } catch (java.time.DateTimeException | ArithmeticException e) {
+        } catch (DateTimeException | ArithmeticException e) {
             throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not an ISO-8601 time in range: " + fetchedAt);
         }
         if (fetchedAtMillis > System.currentTimeMillis() + MAX_CLOCK_SKEW_MILLIS) {

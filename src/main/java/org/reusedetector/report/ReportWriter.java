@@ -1,7 +1,6 @@
 package org.reusedetector.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +12,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
-import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
+import org.reusedetector.batch.BackfillOutput;
+import org.reusedetector.batch.BackfillSummary;
+import org.reusedetector.batch.NeighbourhoodResult;
+import org.reusedetector.batch.PageResult;
 import org.reusedetector.discover.DiscoveryOutput;
+import org.reusedetector.discover.DiscoverySummary;
 import org.reusedetector.discover.HashCount;
 import org.reusedetector.discover.HistogramRow;
 import org.reusedetector.discover.Verdict;
@@ -59,10 +63,10 @@ public final class ReportWriter {
     private ReportWriter() {}
 
     public static Kind kindOf(Path dir) {
-        if (Files.exists(dir.resolve("neighborhoods.jsonl")) || Files.exists(dir.resolve("pages.jsonl"))) {
+        if (BackfillOutput.isBackfill(dir)) {
             return Kind.DETECT;
         }
-        if (Files.exists(dir.resolve(DiscoveryOutput.HISTOGRAM)) || Files.exists(dir.resolve(DiscoveryOutput.LABELS))) {
+        if (DiscoveryOutput.isDiscovery(dir)) {
             return Kind.DISCOVER;
         }
         throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl) nor a detection output"
@@ -84,7 +88,8 @@ public final class ReportWriter {
 
     private static String discover(Path in, Path out, List<Path> images) throws IOException {
         Html html = new Html("Blind discovery: " + in.getFileName());
-        JsonNode summary = readJson(in.resolve(DiscoveryOutput.SUMMARY));
+        Path summaryFile = in.resolve(DiscoveryOutput.SUMMARY);
+        DiscoverySummary summary = Files.exists(summaryFile) ? DiscoveryOutput.readSummary(summaryFile) : null;
         html.heading("Summary");
         summaryTable(html, summary);
 
@@ -99,7 +104,7 @@ public final class ReportWriter {
                 html.paragraph("No " + kind + "s were counted.");
                 continue;
             }
-            long threshold = summary.path(kind + "_threshold").asLong(0);
+            long threshold = summary == null ? 0 : Label.KIND_FILE.equals(kind) ? summary.fileThreshold() : summary.chunkThreshold();
             byte[] png = Charts.png(Charts.frequencyOccurrence(capitalised(kind) + "s: frequency of occurrence", rows, threshold));
             html.image(png, kind + " frequency-occurrence plot");
             images.add(savePng(out, kind + "s-frequency.png", png));
@@ -123,8 +128,7 @@ public final class ReportWriter {
         Path frequent = in.resolve(DiscoveryOutput.FREQUENT);
         if (Files.exists(frequent)) {
             PriorityQueue<HashCount> templates = new PriorityQueue<>(Comparator.comparingLong(HashCount::count));
-            forEachJsonLine(frequent, node -> {
-                HashCount c = Json.MAPPER.convertValue(node, HashCount.class);
+            JsonLines.forEach(frequent, HashCount.class, c -> {
                 if (!c.verdict().published()) {
                     keepTop(templates, c, TOP_ROWS);
                 }
@@ -132,8 +136,9 @@ public final class ReportWriter {
             List<HashCount> kept = new ArrayList<>(templates);
             kept.sort(Comparator.comparingLong(HashCount::count).reversed().thenComparing(HashCount::hash));
             html.heading("Considered but not labelled, and why");
-            html.paragraph("Labelled: " + Html.escape(summary.path("threshold_rule").asText("")) + "; candidates: "
-                    + Html.escape(summary.path("template_rule").asText("")) + ". SAME_SITE: one publisher's own reuse; SMALL_GROUP: too few"
+            html.paragraph("Labelled: " + Html.escape(summary == null ? "" : summary.thresholdRule()) + " (group threshold "
+                    + (summary == null ? "?" : summary.groupThreshold()) + "); candidates: " + Html.escape(summary == null ? "" : summary.templateRule())
+                    + ". SAME_SITE: one publisher's own reuse; SMALL_GROUP: too few"
                     + " distinct hashes on the same hosts (natural duplication); STOP: boilerplate on several sites, published as a stop label.");
             List<List<String>> trows = new ArrayList<>();
             for (HashCount c : kept) {
@@ -151,33 +156,29 @@ public final class ReportWriter {
 
     private static String detect(Path in, Path out, List<Path> images) throws IOException {
         Html html = new Html("Detection: " + in.getFileName());
-        JsonNode summary = readJson(in.resolve("summary.json"));
+        BackfillSummary summary = BackfillOutput.readSummary(in);
         html.heading("Summary");
         summaryTable(html, summary);
 
         long[] pageCounts = new long[3]; // pages, partial targets, file matches
-        PriorityQueue<JsonNode> worstPages = new PriorityQueue<>(Comparator.comparingDouble(n -> n.path("badness").asDouble()));
-        if (Files.exists(in.resolve("pages.jsonl"))) {
-            forEachJsonLine(in.resolve("pages.jsonl"), node -> {
-                pageCounts[0]++;
-                pageCounts[1] += node.path("partial_target").asBoolean(false) ? 1 : 0;
-                pageCounts[2] += node.path("file_match").asBoolean(false) ? 1 : 0;
-                keepTop(worstPages, node, 20);
-            });
-        }
+        PriorityQueue<PageResult> worstPages = new PriorityQueue<>(Comparator.comparingDouble(PageResult::badness));
+        BackfillOutput.forEachPage(in, page -> {
+            pageCounts[0]++;
+            pageCounts[1] += page.partialTarget() ? 1 : 0;
+            pageCounts[2] += page.fileMatch() ? 1 : 0;
+            keepTop(worstPages, page, 20);
+        });
         BadnessBins bins = new BadnessBins();
         long[] bad = new long[1];
-        PriorityQueue<JsonNode> worstNeighbourhoods = new PriorityQueue<>(Comparator.comparingDouble(n -> n.path("badness").asDouble()));
-        if (Files.exists(in.resolve("neighborhoods.jsonl"))) {
-            forEachJsonLine(in.resolve("neighborhoods.jsonl"), node -> {
-                bins.add(node.path("badness").asDouble());
-                if (node.path("bad").asBoolean(false)) {
-                    bad[0]++;
-                    keepTop(worstNeighbourhoods, node, TOP_ROWS);
-                }
-            });
-        }
-        double threshold = threshold(summary);
+        PriorityQueue<NeighbourhoodResult> worstNeighbourhoods = new PriorityQueue<>(Comparator.comparingDouble(NeighbourhoodResult::badness));
+        BackfillOutput.forEachNeighbourhood(in, n -> {
+            bins.add(n.badness());
+            if (n.bad()) {
+                bad[0]++;
+                keepTop(worstNeighbourhoods, n, TOP_ROWS);
+            }
+        });
+        double threshold = summary == null ? Double.NaN : summary.neighborhoodThreshold();
         html.table(List.of("measure", "value"), List.of(
                 List.of("pages", count(pageCounts[0])),
                 List.of("partial targets (page above the page threshold)", count(pageCounts[1])),
@@ -201,12 +202,10 @@ public final class ReportWriter {
         }
 
         html.heading("Worst neighbourhoods");
-        Path alertsFile = in.resolve("alerts.jsonl");
         List<List<String>> rows = new ArrayList<>();
-        if (Files.exists(alertsFile)) {
+        if (Files.exists(in.resolve(BackfillOutput.ALERTS))) {
             Map<String, Alert> latest = new LinkedHashMap<>(); // a neighbourhood alerts again as it grows: keep its last alert
-            forEachJsonLine(alertsFile, node -> {
-                Alert alert = Json.MAPPER.convertValue(node, Alert.class);
+            BackfillOutput.forEachAlert(in, alert -> {
                 if (Alert.TYPE_NEIGHBORHOOD.equals(alert.type()) && alert.prefix() != null) {
                     latest.put(alert.prefix(), alert);
                 }
@@ -219,9 +218,8 @@ public final class ReportWriter {
             html.table(List.of("neighbourhood", "badness", "threshold", "pages", "evidence"), rows, List.of("badness", "threshold", "pages"));
             html.paragraph(latest.size() + " neighbourhoods alerted" + (latest.size() > TOP_ROWS ? "; the " + TOP_ROWS + " worst are shown." : "."));
         } else {
-            List<JsonNode> worst = sortedDescending(worstNeighbourhoods);
-            for (JsonNode n : worst) {
-                rows.add(List.of(Html.url(n.path("prefix").asText(null)), Html.number(n.path("badness").asDouble()), count(n.path("pages").asLong())));
+            for (NeighbourhoodResult n : worstFirst(worstNeighbourhoods, NeighbourhoodResult::badness)) {
+                rows.add(List.of(Html.url(n.prefix()), Html.number(n.badness()), count(n.pages())));
             }
             html.table(List.of("neighbourhood", "badness", "pages"), rows, List.of("badness", "pages"));
             html.paragraph("No alerts.jsonl: evidence unavailable.");
@@ -229,32 +227,12 @@ public final class ReportWriter {
 
         html.heading("Worst pages");
         List<List<String>> pageRows = new ArrayList<>();
-        for (JsonNode p : sortedDescending(worstPages)) {
-            pageRows.add(List.of(Html.url(p.path("url").asText(null)), Html.number(p.path("badness").asDouble()), count(p.path("chunks").asLong()),
-                    count(p.path("matched_chunks").asLong()), Html.escape(String.valueOf(p.path("file_match").asBoolean(false)))));
+        for (PageResult p : worstFirst(worstPages, PageResult::badness)) {
+            pageRows.add(List.of(Html.url(p.url()), Html.number(p.badness()), count(p.chunks()), count(p.matchedChunks()),
+                    Html.escape(String.valueOf(p.fileMatch()))));
         }
         html.table(List.of("page", "badness", "chunks", "matched chunks", "file match"), pageRows, List.of("badness", "chunks", "matched chunks"));
         return html.finish();
-    }
-
-    /** The neighbourhood threshold the detection used, from its summary, or NaN. */
-    static double threshold(JsonNode summary) {
-        for (String key : List.of("neighborhood_threshold", "neighbourhood_threshold", "threshold")) {
-            JsonNode v = summary.path(key);
-            if (v.isNumber()) {
-                return v.asDouble();
-            }
-            if (v.isObject() && v.path("neighborhood").isNumber()) {
-                return v.path("neighborhood").asDouble();
-            }
-        }
-        JsonNode thresholds = summary.path("thresholds");
-        for (String key : List.of("neighborhood", "neighbourhood")) {
-            if (thresholds.path(key).isNumber()) {
-                return thresholds.path(key).asDouble();
-            }
-        }
-        return Double.NaN;
     }
 
     private static String evidence(Evidence[] evidence) {
@@ -272,48 +250,19 @@ public final class ReportWriter {
 
     // --- helpers -------------------------------------------------------------------------------------------
 
-    private static void summaryTable(Html html, JsonNode summary) {
+    /** Every field of the run's summary (a record), as written to its {@code summary.json}. */
+    private static void summaryTable(Html html, Record summary) {
         List<List<String>> rows = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> f : summary.properties()) {
-            JsonNode v = f.getValue();
-            rows.add(List.of(Html.escape(f.getKey()), Html.escape(v.isValueNode() ? v.asText() : v.toString())));
+        if (summary != null) {
+            for (Map.Entry<String, JsonNode> f : Json.MAPPER.<JsonNode>valueToTree(summary).properties()) {
+                JsonNode v = f.getValue();
+                rows.add(List.of(Html.escape(f.getKey()), Html.escape(v.isValueNode() ? v.asText() : v.toString())));
+            }
         }
         if (rows.isEmpty()) {
             html.paragraph("No summary.json.");
         } else {
             html.table(List.of("field", "value"), rows, List.of());
-        }
-    }
-
-    private static JsonNode readJson(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            return Json.MAPPER.createObjectNode();
-        }
-        JsonNode node = Json.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
-        return node == null ? Json.MAPPER.createObjectNode() : node;
-    }
-
-    private static void forEachJsonLine(Path file, Consumer<JsonNode> action) throws IOException {
-        try (BufferedReader reader = JsonLines.reader(file)) {
-            String line;
-            int number = 0;
-            while ((line = reader.readLine()) != null) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode node;
-                try {
-                    node = Json.MAPPER.readTree(line);
-                } catch (IOException e) {
-                    throw new IOException(file + ":" + number + ": invalid JSON: " + e.getMessage(), e);
-                }
-                try {
-                    action.accept(node);
-                } catch (IllegalArgumentException e) {
-                    throw new IOException(file + ":" + number + ": " + e.getMessage(), e);
-                }
-            }
         }
     }
 
@@ -324,9 +273,9 @@ public final class ReportWriter {
         }
     }
 
-    private static List<JsonNode> sortedDescending(PriorityQueue<JsonNode> heap) {
-        List<JsonNode> items = new ArrayList<>(heap);
-        items.sort(Comparator.comparingDouble((JsonNode n) -> n.path("badness").asDouble()).reversed());
+    private static <T> List<T> worstFirst(PriorityQueue<T> heap, ToDoubleFunction<T> badness) {
+        List<T> items = new ArrayList<>(heap);
+        items.sort(Comparator.comparingDouble(badness).reversed());
         return items;
     }
 

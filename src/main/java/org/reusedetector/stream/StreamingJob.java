@@ -12,6 +12,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.connector.BatchInputs;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.connector.KafkaJsonRecords;
 import org.reusedetector.connector.KafkaSourceRecords;
@@ -19,7 +20,6 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.index.HashIndexSink;
-import org.reusedetector.model.Alert;
 import org.reusedetector.model.SourceRecord;
 
 /** The streaming detector: Kafka in, {@link DetectionWorkflow}, Kafka out (exactly once). */
@@ -63,12 +63,11 @@ public final class StreamingJob {
         out.deadLetters().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
                 .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
         if (wiring.indexDirectory() != null) {
-            out.hashedPages().sinkTo(HashIndexSink.create(org.apache.flink.core.fs.Path.fromLocalFile(wiring.indexDirectory().toAbsolutePath().toFile())))
+            out.hashedPages().sinkTo(HashIndexSink.create(BatchInputs.flinkPath(wiring.indexDirectory())))
                     .uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
         }
         if (wiring.alertsFile() != null) {
-            out.alerts().sinkTo(new JsonLinesFileSink<Alert>(wiring.alertsFile()))
-                    .uid(OperatorIds.ALERTS_FILE_SINK).name(OperatorIds.ALERTS_FILE_SINK).setParallelism(1);
+            JsonLinesFileSink.writeTo(out.alerts(), wiring.alertsFile(), OperatorIds.ALERTS_FILE_SINK);
         }
     }
 

@@ -15,6 +15,7 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reusedetector.detection.DetectionSettings;
@@ -70,9 +71,9 @@ class BackfillWorkflowITCase {
         Map<String, NeighbourhoodResult> byPrefix = neighbourhoods.stream().collect(Collectors.toMap(NeighbourhoodResult::prefix, n -> n));
         assertThat(byPrefix).hasSize(12); // copy.example/, copy.example/docs/, clean0..9.example/
         double copyBadness = (5 * (2.0 / 3) + 0.0) / 6; // the revisit of p5 replaced its copied version
-        assertThat(byPrefix.get("https://copy.example/docs/").badness()).isCloseTo(copyBadness, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(byPrefix.get("https://copy.example/docs/").badness()).isCloseTo(copyBadness, Offset.offset(1e-12));
         assertThat(byPrefix.get("https://copy.example/docs/").pages()).isEqualTo(6);
-        assertThat(byPrefix.get("https://clean0.example/").badness()).isCloseTo(0.125 / 5, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(byPrefix.get("https://clean0.example/").badness()).isCloseTo(0.125 / 5, Offset.offset(1e-12));
 
         RunningStats expected = new RunningStats();
         expected.add(copyBadness);
@@ -82,7 +83,7 @@ class BackfillWorkflowITCase {
             expected.add(0.0);
         }
         double threshold = expected.mean() + expected.standardDeviation();
-        assertThat(neighbourhoods).allSatisfy(n -> assertThat(n.threshold()).isCloseTo(threshold, org.assertj.core.data.Offset.offset(1e-9)));
+        assertThat(neighbourhoods).allSatisfy(n -> assertThat(n.threshold()).isCloseTo(threshold, Offset.offset(1e-9)));
         assertThat(neighbourhoods).filteredOn(NeighbourhoodResult::bad).extracting(NeighbourhoodResult::prefix)
                 .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
 

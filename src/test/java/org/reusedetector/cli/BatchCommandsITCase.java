@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.format.LabelFiles;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
@@ -124,7 +125,7 @@ class BatchCommandsITCase {
         }
         Path out = dir.resolve("labels.jsonl.gz");
         assertThat(run("label", "--input", expert.toString(), "--out", out.toString())).isZero();
-        List<Label> labels = org.reusedetector.format.LabelFiles.read(out);
+        List<Label> labels = LabelFiles.read(out);
         assertThat(labels).filteredOn(l -> l.kind().equals("stop")).extracting(Label::hash).containsExactly(TestPages.chunkHash(nav));
         assertThat(labels).filteredOn(l -> l.kind().equals("chunk")).hasSize(5).allSatisfy(l -> {
             assertThat(l.source()).isEqualTo("informed:expert.jsonl");

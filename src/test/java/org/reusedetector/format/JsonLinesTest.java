@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.zip.GZIPOutputStream;
@@ -44,7 +45,7 @@ class JsonLinesTest {
             out.write(lines.toString());
         }
         byte[] bytes = Files.readAllBytes(whole);
-        Path cut = Files.write(dir.resolve("cut.jsonl.gz"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Path cut = Files.write(dir.resolve("cut.jsonl.gz"), Arrays.copyOf(bytes, bytes.length / 2));
         List<SourceRecord> records = readAll(cut);
         assertThat(records.size()).isBetween(2, 2000);
         SourceRecord last = records.get(records.size() - 1);

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
@@ -33,7 +35,7 @@ public final class WarcFixture {
         WarcCompression compression = file.toString().endsWith(".gz") ? WarcCompression.GZIP : WarcCompression.NONE;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
                 WarcWriter writer = new WarcWriter(channel, compression)) {
-            writer.write(new Warcinfo.Builder().date(T0).fields(java.util.Map.of("software", java.util.List.of("test"))).build());
+            writer.write(new Warcinfo.Builder().date(T0).fields(Map.of("software", List.of("test"))).build());
             writer.write(new WarcRequest.Builder(URI.create("https://example.org/utf8.html")).date(T0)
                     .body(MediaType.HTTP_REQUEST, "GET /utf8.html HTTP/1.1\r\nHost: example.org\r\n\r\n".getBytes(StandardCharsets.US_ASCII)).build());
             writer.write(response("https://example.org/utf8.html", 0, http(200, "text/html; charset=UTF-8", UTF8_BODY.getBytes(StandardCharsets.UTF_8))));

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,9 +84,9 @@ public class WarcPagesTest {
         List<SourceRecord> records = readAll(new WarcPages(4 << 20).records(file));
         long offset = Long.parseLong(records.get(1).origin().split(":")[1]);
         // a reader positioned at the offset reads that very record first (as with a CDX index)
-        try (var channel = java.nio.channels.FileChannel.open(file)) {
+        try (var channel = FileChannel.open(file)) {
             channel.position(offset);
-            List<SourceRecord> fromOffset = readAll(new WarcPages(4 << 20).records(java.nio.channels.Channels.newInputStream(channel), "x"));
+            List<SourceRecord> fromOffset = readAll(new WarcPages(4 << 20).records(Channels.newInputStream(channel), "x"));
             assertThat(fromOffset.get(0).value()).isEqualTo(records.get(1).value());
         }
     }

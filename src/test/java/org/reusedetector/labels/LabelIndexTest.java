@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.format.LabelCodec;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.Label;
 import org.reusedetector.page.HashKey;
@@ -51,10 +52,10 @@ class LabelIndexTest {
         assertThat(kind(hash)).isEqualTo(LabelIndex.KIND_CHUNK);
         assertThat(kind(hash) & LabelIndex.CHUNK_MATCH).isNotZero();
         // and the two live under different keys on the compacted topic
-        assertThat(org.reusedetector.format.LabelCodec.key(add(hex, Label.KIND_CHUNK, "discover:run-1", null)))
+        assertThat(LabelCodec.key(add(hex, Label.KIND_CHUNK, "discover:run-1", null)))
                 .isEqualTo("discover:chunk:" + hex)
-                .isNotEqualTo(org.reusedetector.format.LabelCodec.key(add(hex, Label.KIND_CHUNK, "informed:bank", null)));
-        assertThat(org.reusedetector.format.LabelCodec.removalOf("discover:chunk:" + hex)).satisfies(l -> {
+                .isNotEqualTo(LabelCodec.key(add(hex, Label.KIND_CHUNK, "informed:bank", null)));
+        assertThat(LabelCodec.removalOf("discover:chunk:" + hex)).satisfies(l -> {
             assertThat(l.source()).isEqualTo("discover:");
             assertThat(LabelIndex.bitOf(l)).isEqualTo(LabelIndex.KIND_DISCOVERED_CHUNK);
         });

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -155,7 +156,7 @@ class EmbeddedKafkaBrokerITCase {
     }
 
     private static KafkaProducer<String, String> producer(String bootstrapServers, Map<String, Object> settings) {
-        Map<String, Object> config = new java.util.HashMap<>(settings);
+        Map<String, Object> config = new HashMap<>(settings);
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);

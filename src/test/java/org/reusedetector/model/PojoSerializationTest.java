@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -128,7 +129,7 @@ class PojoSerializationTest {
     }
 
     /** A record with a field Flink can only serialise with Kryo. */
-    public record WithGenericField(String name, java.util.Map<String, Object> attributes) {}
+    public record WithGenericField(String name, Map<String, Object> attributes) {}
 
     @Test
     void guardCatchesAGenericField() {

@@ -14,6 +14,10 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.batch.BackfillOutput;
+import org.reusedetector.batch.BackfillSummary;
+import org.reusedetector.batch.NeighbourhoodResult;
+import org.reusedetector.batch.PageResult;
 import org.reusedetector.discover.DiscoveryOutput;
 import org.reusedetector.discover.DiscoveryRun;
 import org.reusedetector.discover.DiscoverySummary;
@@ -69,11 +73,11 @@ class ReportWriterTest {
             double badness = i < 25 ? 0.02 * (i % 5) : 0.9 + 0.01 * (i - 25);
             boolean bad = badness > 0.5;
             String prefix = "https://host" + i + ".example/" + (i == 29 ? EVIL + "/" : "");
-            neighbourhoods.add(Json.write(new Neighbourhood(prefix, 10 + i, badness, bad)));
-            pages.add(Json.write(new Page(prefix + "page.html", 40, (int) Math.round(40 * badness), badness, i == 28, badness > 0.144)));
+            neighbourhoods.add(Json.write(new NeighbourhoodResult(prefix, 10 + i, badness, bad, 0.5, 0L, new Evidence[0])));
+            pages.add(Json.write(new PageResult(prefix + "page.html", 40, (int) Math.round(40 * badness), badness, i == 28, badness > 0.144)));
         }
-        Files.write(in.resolve("pages.jsonl"), pages);
-        Files.write(in.resolve("neighborhoods.jsonl"), neighbourhoods);
+        Files.write(in.resolve(BackfillOutput.PAGES), pages);
+        Files.write(in.resolve(BackfillOutput.NEIGHBORHOODS), neighbourhoods);
         Evidence evidence = new Evidence(HASH_A, "chunk", "discover:r1", "https://source.example/" + EVIL);
         List<String> alerts = List.of(
                 Json.write(new Alert("neighborhood", null, "https://host27.example/", 0.80, 0.5, 37L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", new Evidence[] {evidence})),
@@ -82,9 +86,9 @@ class ReportWriterTest {
                 Json.write(new Alert("neighborhood", null, "https://host27.example/", 0.92, 0.5, 37L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z", new Evidence[] {evidence})),
                 Json.write(new Alert("neighborhood", null, "https://host29.example/" + EVIL + "/", 0.94, 0.5, 39L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z",
                         new Evidence[] {new Evidence(HASH_B, "file", "informed:" + EVIL, null)})));
-        Files.write(in.resolve("alerts.jsonl"), alerts);
-        Files.writeString(in.resolve("summary.json"), "{\"pages\":30,\"neighborhoods\":30,\"bad_neighborhoods\":5,\"badness_mean\":0.19,"
-                + "\"badness_std\":0.33,\"page_threshold\":0.144,\"neighborhood_threshold\":0.5,\"note\":\"" + EVIL.replace("'", "\\u0027") + "\"}");
+        Files.write(in.resolve(BackfillOutput.ALERTS), alerts);
+        BackfillOutput.writeSummary(in, new BackfillSummary("pages" + EVIL + ".jsonl", "labels.jsonl", 30L, 30, 5, 0, 30, 30, 5, 0.19, 0.33, 0.144, 0.5,
+                "mean + 1.0 sd over neighbourhoods with >= 5 pages", 5, 100, "TEXT", 1.0));
 
         ReportWriter.Report report = ReportWriter.write(in, out);
 
@@ -101,9 +105,7 @@ class ReportWriterTest {
         assertThat(html).contains("chunk <code>aaaaaaaaaaaa</code> discover:r1", "file <code>bbbbbbbbbbbb</code> informed:&lt;script&gt;");
         assertThat(html).contains("<td>neighbourhood threshold</td><td class=\"num\">0.500</td>", "<td>bad neighbourhoods</td><td class=\"num\">5</td>",
                 "<td>whole-file matches</td><td class=\"num\">1</td>");
-        assertThat(html).doesNotContain("<script");
-        assertThat(ReportWriter.threshold(Json.MAPPER.readTree("{\"thresholds\":{\"neighborhood\":0.25}}"))).isEqualTo(0.25);
-        assertThat(ReportWriter.threshold(Json.MAPPER.readTree("{}"))).isNaN();
+        assertThat(html).contains("<td>input</td><td>pages&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;.jsonl</td>").doesNotContain("<script");
     }
 
     @Test
@@ -128,8 +130,4 @@ class ReportWriterTest {
             assertThat(image.getHeight()).isEqualTo(Charts.HEIGHT);
         }
     }
-
-    record Neighbourhood(String prefix, long pages, double badness, boolean bad) {}
-
-    record Page(String url, int chunks, int matchedChunks, double badness, boolean fileMatch, boolean partialTarget) {}
 }

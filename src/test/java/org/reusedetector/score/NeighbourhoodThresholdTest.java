@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class NeighbourhoodThresholdTest {
@@ -111,7 +112,7 @@ class NeighbourhoodThresholdTest {
 
     @Test
     void updatesOfManyNeighbourhoodsMatchARecount() {
-        java.util.Random random = new java.util.Random(3);
+        Random random = new Random(3);
         long[] pages = new long[50];
         double[] badness = new double[50];
         RunningStats stats = new RunningStats();

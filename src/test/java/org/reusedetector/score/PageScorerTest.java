@@ -2,6 +2,7 @@ package org.reusedetector.score;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class PageScorerTest {
 
     private static HashedPage page(String... chunks) {
         int[] lengths = new int[chunks.length];
-        java.util.Arrays.fill(lengths, 200);
+        Arrays.fill(lengths, 200);
         return page(String.join("|", chunks), chunks, lengths);
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -110,7 +111,7 @@ class StreamingEndToEndITCase {
     }
 
     private static String[] concat(List<String> a, List<String> b) {
-        return java.util.stream.Stream.concat(a.stream(), b.stream()).toArray(String[]::new);
+        return Stream.concat(a.stream(), b.stream()).toArray(String[]::new);
     }
 
     private static <T> T read(String json, Class<T> type) {

@@ -37,7 +37,6 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     public void open(OpenContext openContext) {
         parser = new PageRecordParser(settings.maxBodyBytes());
         hasher = settings.pageHasher();
-        var group = getRuntimeContext().getMetricGroup();
         pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);

@@ -1,14 +1,17 @@
 package org.reusedetector.detection.functions;
 
+import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
@@ -23,8 +26,7 @@ import org.reusedetector.score.RunningStats;
 public final class ThresholdStatistic extends ProcessFunction<PrefixScore, PrefixScore> implements CheckpointedFunction {
 
     /** Threshold moves worth judging every neighbourhood again (see {@link NeighbourhoodAlerts}). */
-    public static final org.apache.flink.util.OutputTag<Double> THRESHOLD_CHANGES =
-            new org.apache.flink.util.OutputTag<>("threshold-changes", org.apache.flink.api.common.typeinfo.Types.DOUBLE);
+    public static final OutputTag<Double> THRESHOLD_CHANGES = new OutputTag<>("threshold-changes", Types.DOUBLE);
 
     private final NeighbourhoodThreshold rule;
     private final double reevaluateStep;
@@ -61,7 +63,7 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
 
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
-        checkpointed.update(java.util.List.of(new double[] {stats.count(), stats.sum(), stats.sumOfSquares()}));
+        checkpointed.update(List.of(new double[] {stats.count(), stats.sum(), stats.sumOfSquares()}));
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
@@ -47,8 +48,8 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
     @Override
     public void open(OpenContext openContext) {
         contribution = getRuntimeContext().getState(new ValueStateDescriptor<>("url-contribution", TypeInformation.of(UrlContribution.class)));
-        revisits = getRuntimeContext().getMetricGroup().counter(org.reusedetector.detection.Metrics.URL_REVISITS);
-        expired = getRuntimeContext().getMetricGroup().counter(org.reusedetector.detection.Metrics.URLS_EXPIRED);
+        revisits = getRuntimeContext().getMetricGroup().counter(Metrics.URL_REVISITS);
+        expired = getRuntimeContext().getMetricGroup().counter(Metrics.URLS_EXPIRED);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.reusedetector.detection.functions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 import static org.reusedetector.detection.TestPages.hashed;
 import static org.reusedetector.detection.TestPages.label;
 import static org.reusedetector.detection.TestPages.labelOfKind;
@@ -164,7 +165,7 @@ class MatchLabelsTest {
             restored.processBroadcastElement(marker("run-2", 0), 11);
             restored.processElement(hashed(settings, "https://x.org/new", 12, A), 12);
             assertThat(scores(restored)).extracting(PageScore::url, PageScore::badness)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("https://x.org/held", 0.5), org.assertj.core.groups.Tuple.tuple("https://x.org/new", 1.0));
+                    .containsExactly(tuple("https://x.org/held", 0.5), tuple("https://x.org/new", 1.0));
         }
         // a resumed run waits again, for its own run's markers, so labels loaded just before it started are in
         try (var h = harness(settings)) {

@@ -1,6 +1,7 @@
 package org.reusedetector.detection.functions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -196,8 +197,8 @@ class NeighbourhoodFunctionsTest {
             h.processElement(update("https://other.org/", 9, 0.31, 8, 0.1, 0.3), 1);
             List<Alert> alerts = values(h);
             assertThat(alerts).extracting(Alert::prefix, Alert::pages, Alert::badness).containsExactly(
-                    org.assertj.core.groups.Tuple.tuple(n, 4L, 0.9), org.assertj.core.groups.Tuple.tuple(n, 7L, 0.5),
-                    org.assertj.core.groups.Tuple.tuple("https://other.org/", 9L, 0.31));
+                    tuple(n, 4L, 0.9), tuple(n, 7L, 0.5),
+                    tuple("https://other.org/", 9L, 0.31));
             assertThat(alerts).extracting(Alert::type).containsOnly("neighborhood");
             assertThat(alerts).extracting(Alert::threshold).containsOnly(0.3);
 

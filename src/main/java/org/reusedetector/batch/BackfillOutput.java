@@ -1,0 +1,114 @@
+package org.reusedetector.batch;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.score.RunningStats;
+
+/**
+ * The output directory of a backfill ({@code detect}), the counterpart of {@code discover.DiscoveryOutput}:
+ *
+ * <ul>
+ *   <li>{@code pages.jsonl}: one {@link PageResult} per page;
+ *   <li>{@code neighborhoods.jsonl}: one {@link NeighbourhoodResult} per neighbourhood;
+ *   <li>{@code alerts.jsonl}: the page, file and neighbourhood {@link Alert}s;
+ *   <li>{@code dead-letters.jsonl}: the {@link DeadLetter}s of unusable pages and labels;
+ *   <li>{@code summary.json}: the {@link BackfillSummary}.
+ * </ul>
+ */
+public final class BackfillOutput {
+
+    public static final String PAGES = "pages.jsonl";
+    public static final String NEIGHBORHOODS = "neighborhoods.jsonl";
+    public static final String ALERTS = "alerts.jsonl";
+    public static final String DEAD_LETTERS = "dead-letters.jsonl";
+    public static final String SUMMARY = "summary.json";
+    /** The job's exact badness statistic, read into the summary and then removed. */
+    static final String STATISTIC = "_statistic.jsonl";
+
+    private BackfillOutput() {}
+
+    /** Whether the directory holds the output of a backfill. */
+    public static boolean isBackfill(Path dir) {
+        return Files.exists(dir.resolve(NEIGHBORHOODS)) || Files.exists(dir.resolve(PAGES));
+    }
+
+    /** Creates the directory and removes earlier outputs, so that the job's append-only file sinks start empty. */
+    public static void prepare(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        for (String name : new String[] {PAGES, NEIGHBORHOODS, ALERTS, DEAD_LETTERS, STATISTIC, SUMMARY}) {
+            Files.deleteIfExists(dir.resolve(name));
+        }
+    }
+
+    /**
+     * After the job: the summary from the job's statistic and its neighbourhoods, written to {@code summary.json}
+     * (the statistic file is removed).
+     *
+     * @param job the job's totals: pages parsed, pages scored, page alerts, dead letters
+     */
+    public static BackfillSummary finish(Path dir, Path input, Path labels, DetectionSettings settings, JobTotals job) throws IOException {
+        BadnessStatistic statistic = JsonLines.readAll(dir.resolve(STATISTIC), BadnessStatistic.class).stream().findFirst()
+                .orElse(BadnessStatistic.empty());
+        long[] neighbourhoods = new long[2]; // all, bad
+        forEachNeighbourhood(dir, n -> {
+            neighbourhoods[0]++;
+            neighbourhoods[1] += n.bad() ? 1 : 0;
+        });
+        RunningStats stats = statistic.toRunningStats();
+        BackfillSummary summary = new BackfillSummary(input.toString(), labels.toString(), job.pages() > 0 ? job.pages() : null, job.scored(),
+                job.pageAlerts(), job.deadLetters(), neighbourhoods[0], statistic.neighbourhoods(), neighbourhoods[1], stats.mean(),
+                stats.standardDeviation(), settings.pageThreshold(), settings.neighbourhoodThreshold().forWholeCorpus().threshold(stats),
+                Double.isNaN(settings.neighbourhoodFixedThreshold())
+                        ? "mean + " + settings.neighbourhoodStandardDeviations() + " sd over neighbourhoods with >= " + settings.neighbourhoodMinPages()
+                                + " scorable pages, within [" + settings.neighbourhoodFloor() + ", " + settings.neighbourhoodCeiling() + "]; at least "
+                                + settings.neighbourhoodMinEvidence() + " distinct labelled hashes; pages need " + settings.minMatchedChunks()
+                                + " matched chunks"
+                        : "fixed",
+                settings.neighbourhoodMinPages(), settings.stopMinLength(), settings.chunking().form().name(), job.seconds());
+        writeSummary(dir, summary);
+        Files.deleteIfExists(dir.resolve(STATISTIC));
+        return summary;
+    }
+
+    /** A finished job's totals, as the summary needs them. */
+    public record JobTotals(long pages, long scored, long pageAlerts, long deadLetters, double seconds) {}
+
+    public static void writeSummary(Path dir, BackfillSummary summary) throws IOException {
+        Files.writeString(dir.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
+    }
+
+    /** The summary, or {@code null} when there is none. */
+    public static BackfillSummary readSummary(Path dir) throws IOException {
+        Path file = dir.resolve(SUMMARY);
+        return Files.exists(file) ? Json.read(Files.readString(file, StandardCharsets.UTF_8), BackfillSummary.class) : null;
+    }
+
+    /** Streams {@code pages.jsonl} (nothing if absent). */
+    public static void forEachPage(Path dir, Consumer<PageResult> action) throws IOException {
+        forEach(dir.resolve(PAGES), PageResult.class, action);
+    }
+
+    /** Streams {@code neighborhoods.jsonl} (nothing if absent). */
+    public static void forEachNeighbourhood(Path dir, Consumer<NeighbourhoodResult> action) throws IOException {
+        forEach(dir.resolve(NEIGHBORHOODS), NeighbourhoodResult.class, action);
+    }
+
+    /** Streams {@code alerts.jsonl} (nothing if absent). */
+    public static void forEachAlert(Path dir, Consumer<Alert> action) throws IOException {
+        forEach(dir.resolve(ALERTS), Alert.class, action);
+    }
+
+    private static <T> void forEach(Path file, Class<T> type, Consumer<T> action) throws IOException {
+        if (Files.exists(file)) {
+            JsonLines.forEach(file, type, action);
+        }
+    }
+}

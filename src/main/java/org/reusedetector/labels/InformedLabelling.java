@@ -1,0 +1,73 @@
+package org.reusedetector.labels;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.reusedetector.format.LabelFiles;
+import org.reusedetector.format.PageFiles;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.Chunking;
+import org.reusedetector.page.PageRecordParser;
+import org.reusedetector.url.InvalidUrlException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** A whole informed-labelling run ({@code label}): expert page files in, a labels file out, through {@link InformedLabeler}. */
+public final class InformedLabelling {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InformedLabelling.class);
+
+    private InformedLabelling() {}
+
+    /**
+     * What the run needs: the chunking and stop chunks of detection (labels must be the chunks detection
+     * hashes), the expert-template rule, and the labels' source.
+     *
+     * @param stopMinLength chunks shorter than this are stop chunks ({@code stop-chunks.min-length})
+     * @param maxBodyBytes larger pages are skipped ({@code chunking.max-body-bytes})
+     * @param templateMinShare a chunk on this share of a site's pages is its template ({@code label.template-min-share})
+     * @param templateMinPages ... and on at least this many of them ({@code label.template-min-pages})
+     */
+    public record Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages) {}
+
+    /** What a labelling run did. */
+    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops) {
+        @Override
+        public String toString() {
+            return String.format("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels",
+                    pages, sites, skipped, out, chunks, files, stops);
+        }
+    }
+
+    /** Informed discovery over a file or directory of page records; writes the labels file. */
+    public static Summary label(Settings settings, Path input, Path out, String source) throws IOException {
+        InformedLabeler labeler = new InformedLabeler(settings.chunking().hasher(), settings.chunking().stopChunks(settings.stopMinLength()),
+                settings.templateMinShare(), settings.templateMinPages(), source);
+        PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
+        long pages = 0;
+        long rejected = 0;
+        for (Path file : PageFiles.list(input)) {
+            try (var records = PageFiles.open(file, settings.maxBodyBytes())) {
+                while (records.hasNext()) {
+                    SourceRecord record = records.next();
+                    try {
+                        labeler.add(parser.parse(record.value()));
+                        pages++;
+                    } catch (PageRecordParser.Rejected | InvalidUrlException e) {
+                        rejected++;
+                        LOG.warn("skipped {}: {}", record.origin(), e.getMessage());
+                    }
+                }
+            }
+        }
+        List<Label> labels = labeler.labels();
+        LabelFiles.write(out, labels);
+        return new Summary(pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE),
+                count(labels, Label.KIND_STOP));
+    }
+
+    private static long count(List<Label> labels, String kind) {
+        return labels.stream().filter(l -> l.kind().equals(kind)).count();
+    }
+}
