@@ -7,7 +7,7 @@ import org.reusedetector.url.Sites;
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
  * @param type {@code page} (partial target), {@code file} (whole-file match), {@code phish} (a partial target under the
- *     phishing profile) or {@code neighborhood}
+ *     phishing profile), {@code neighborhood}, or {@code cleared} (a neighbourhood alerted earlier is no longer bad)
  * @param url page URL (page and file alerts)
  * @param prefix neighbourhood URL prefix (neighbourhood alerts)
  * @param badness page containment, or mean containment of the neighbourhood
@@ -38,6 +38,7 @@ public record Alert(
     public static final String TYPE_FILE = "file";
     public static final String TYPE_NEIGHBORHOOD = "neighborhood";
     public static final String TYPE_PHISH = "phish";
+    public static final String TYPE_CLEARED = "cleared";
 
     /** Without a brand (every alert type but {@code phish}). */
     public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
@@ -67,6 +68,12 @@ public record Alert(
         }
         return new Alert(TYPE_PHISH, score.url(), null, score.badness(), score.fileMatch() ? 1.0 : pageThreshold, null, score.chunks(),
                 score.matchedChunks(), Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence(), brand);
+    }
+
+    /** A neighbourhood alerted earlier has fallen back below the threshold (or been emptied): its alert no longer stands. */
+    public static Alert cleared(String prefix, double badness, double threshold, long pages, long eventTimeMillis) {
+        return new Alert(TYPE_CLEARED, null, prefix, badness, threshold, pages, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(), new Evidence[0]);
     }
 
     /** The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad. */

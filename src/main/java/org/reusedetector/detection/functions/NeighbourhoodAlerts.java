@@ -49,11 +49,14 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
 
     @Override
     public void processElement(PrefixScore score, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
+        NeighbourhoodVerdict before = verdict.value();
         if (score.pages() == 0) {
+            if (before != null && before.above()) { // emptied while bad: its alert no longer stands
+                out.collect(Alert.cleared(score.prefix(), 0.0, before.latest().threshold(), 0, score.eventTime()));
+            }
             verdict.clear();
             return;
         }
-        NeighbourhoodVerdict before = verdict.value();
         // the two inputs race: an update stamped before the statistic was known may arrive after the announcement
         double threshold = score.threshold();
         if (Double.isNaN(threshold)) {
@@ -86,6 +89,9 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
             out.collect(Alert.neighbourhood(score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));
         } else if (!isBad && wasAbove && !Double.isNaN(threshold)) {
             above = false;
+            // a neighbourhood that was bad early in a stream (a clone's ripped pages before its own) can fall back:
+            // the latest record of a prefix on the alerts topic is then its current verdict
+            out.collect(Alert.cleared(score.prefix(), score.badness(), threshold, score.pages(), score.eventTime()));
         }
         return new NeighbourhoodVerdict(score, above);
     }

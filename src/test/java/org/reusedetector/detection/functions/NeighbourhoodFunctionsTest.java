@@ -192,19 +192,19 @@ class NeighbourhoodFunctionsTest {
             h.processElement(update(n, 3, 0.9, 2, 0.9, Double.NaN), 1); // threshold not known yet
             h.processElement(update(n, 4, 0.9, 3, 0.9, 0.3), 1); // crosses: alert
             h.processElement(update(n, 5, 0.8, 4, 0.9, 0.3), 1); // still above: quiet
-            h.processElement(update(n, 6, 0.2, 5, 0.8, 0.3), 1); // falls below
+            h.processElement(update(n, 6, 0.2, 5, 0.8, 0.3), 1); // falls below: its alert is cleared
             h.processElement(update(n, 7, 0.5, 6, 0.2, 0.3), 1); // crosses again: alert
             h.processElement(update("https://other.org/", 9, 0.31, 8, 0.1, 0.3), 1);
             List<Alert> alerts = values(h);
-            assertThat(alerts).extracting(Alert::prefix, Alert::pages, Alert::badness).containsExactly(
-                    tuple(n, 4L, 0.9), tuple(n, 7L, 0.5),
-                    tuple("https://other.org/", 9L, 0.31));
-            assertThat(alerts).extracting(Alert::type).containsOnly("neighborhood");
+            assertThat(alerts).extracting(Alert::type, Alert::prefix, Alert::pages, Alert::badness).containsExactly(
+                    tuple("neighborhood", n, 4L, 0.9), tuple("cleared", n, 6L, 0.2), tuple("neighborhood", n, 7L, 0.5),
+                    tuple("neighborhood", "https://other.org/", 9L, 0.31));
             assertThat(alerts).extracting(Alert::threshold).containsOnly(0.3);
 
-            h.processElement(update(n, 0, 0, 7, 0.5, 0.3), 2); // emptied: its flag goes with it ...
+            h.processElement(update(n, 0, 0, 7, 0.5, 0.3), 2); // emptied while bad: cleared, and its flag goes with it ...
             h.processElement(update(n, 5, 0.9, 4, 0.9, 0.3), 3); // ... so a neighbourhood refilled bad is news again
-            assertThat(values(h)).hasSize(4);
+            assertThat(values(h)).extracting(a -> ((Alert) a).type()).containsExactly("neighborhood", "cleared", "neighborhood", "neighborhood",
+                    "cleared", "neighborhood");
         }
     }
 
