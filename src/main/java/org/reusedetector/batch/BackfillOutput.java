@@ -67,7 +67,8 @@ public final class BackfillOutput {
                 job.pageAlerts(), job.deadLetters(), neighbourhoods[0], statistic.neighbourhoods(), neighbourhoods[1], stats.mean(),
                 stats.standardDeviation(), settings.pageThreshold(), settings.neighbourhoodThreshold().forWholeCorpus().threshold(stats),
                 Double.isNaN(settings.neighbourhoodFixedThreshold())
-                        ? "mean + " + settings.neighbourhoodStandardDeviations() + " sd over neighbourhoods with >= " + settings.neighbourhoodMinPages()
+                        ? (settings.neighbourhoodRobust() ? "median + " + settings.neighbourhoodStandardDeviations() + " * 1.4826 MAD" : "mean + "
+                                + settings.neighbourhoodStandardDeviations() + " sd") + " over neighbourhoods with >= " + settings.neighbourhoodMinPages()
                                 + " scorable pages, within [" + settings.neighbourhoodFloor() + ", " + settings.neighbourhoodCeiling() + "]; at least "
                                 + settings.neighbourhoodMinEvidence() + " distinct labelled hashes; pages need " + settings.minMatchedChunks()
                                 + " matched chunks"

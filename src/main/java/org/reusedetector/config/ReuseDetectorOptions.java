@@ -81,6 +81,10 @@ public final class ReuseDetectorOptions {
             .withDescription("k in the threshold mean + k standard deviations of neighbourhood badness (the paper: 1).");
     public static final ConfigOption<Double> NEIGHBORHOOD_FIXED_THRESHOLD = key("neighborhood.fixed-threshold").doubleType().noDefaultValue()
             .withDescription("A fixed neighbourhood threshold instead of the running statistic.");
+    public static final ConfigOption<NeighbourhoodStatistic> NEIGHBORHOOD_STATISTIC = key("neighborhood.statistic")
+            .enumType(NeighbourhoodStatistic.class).defaultValue(NeighbourhoodStatistic.ROBUST)
+            .withDescription("ROBUST: median + k * 1.4826 * MAD of neighbourhood badness (equal to mean + k sigma for a normal population, but not"
+                    + " inflated by the bad neighbourhoods themselves); MEAN: the paper's mean + k sigma.");
     public static final ConfigOption<Double> NEIGHBORHOOD_THRESHOLD_FLOOR = key("neighborhood.threshold-floor").doubleType().defaultValue(0.1)
             .withDescription("The statistic's threshold is never below this: mean + k sigma of a mostly clean (mostly zero) population would call"
                     + " a prefix with one matched chunk in a hundred bad (the paper's thresholds were 0.144 and 0.163).");

@@ -1,6 +1,7 @@
 package org.reusedetector.detection;
 
 import java.io.Serializable;
+import org.reusedetector.config.NeighbourhoodStatistic;
 import org.reusedetector.config.PageAlertType;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
@@ -43,6 +44,7 @@ public record DetectionSettings(
         double neighbourhoodCeiling,
         int neighbourhoodMinEvidence,
         boolean phishing,
+        boolean neighbourhoodRobust,
         String labelSnapshotRun,
         int labelPartitions,
         IgnoredParameters ignoredParameters,
@@ -72,6 +74,7 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
                 config.get(ReuseDetectorOptions.PAGE_ALERT_TYPE) == PageAlertType.PHISH,
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_STATISTIC) == NeighbourhoodStatistic.ROBUST,
                 labelSnapshotRun,
                 labelPartitions,
                 IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
@@ -83,7 +86,7 @@ public record DetectionSettings(
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, null, 0, ignoredParameters, recursionRule);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule);
     }
 
     public PageHasher pageHasher() {
@@ -100,7 +103,7 @@ public record DetectionSettings(
 
     public NeighbourhoodThreshold neighbourhoodThreshold() {
         return new NeighbourhoodThreshold(neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, neighbourhoodRobust);
     }
 
     public PageRule pageRule() {

@@ -3,9 +3,12 @@ package org.reusedetector.score;
 import java.io.Serializable;
 
 /**
- * The bad-neighbourhood threshold and verdict. The threshold is the paper's mean + k standard deviations of
- * badness over all neighbourhoods (with at least the minimum number of pages), kept within
- * {@code [floor, ceiling]}, or a fixed override.
+ * The bad-neighbourhood threshold and verdict. The threshold is k standard deviations above the typical
+ * badness of all neighbourhoods (with at least the minimum number of pages), kept within
+ * {@code [floor, ceiling]}, or a fixed override. The paper's statistic is mean + k·σ. Its robust form,
+ * median + k·1.4826·MAD (the same number for a normal population), is the default: the neighbourhoods to be
+ * found inflate the mean and σ themselves (a crawl with many copies puts mean + σ above the copies it should
+ * flag), while the median and MAD describe the typical neighbourhood whatever the outliers do.
  *
  * <ul>
  *   <li>The <b>floor</b>: a population that is mostly clean has a mean and σ near zero (early in a stream,
@@ -27,9 +30,10 @@ import java.io.Serializable;
  * @param floor the lowest threshold the statistic may give
  * @param ceiling the highest threshold the statistic may give
  * @param minEvidence fewest distinct labelled hashes of a bad neighbourhood (0: no evidence rule)
+ * @param robust median + k·1.4826·MAD instead of mean + k·σ (where the statistic keeps a histogram)
  */
 public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
-        double ceiling, int minEvidence) implements Serializable {
+        double ceiling, int minEvidence, boolean robust) implements Serializable {
 
     public static final double DEFAULT_FLOOR = 0.1;
     public static final double DEFAULT_CEILING = 0.5;
@@ -37,7 +41,13 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
 
     /** The paper's rule alone: no floor, no ceiling, no evidence rule. */
     public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
-        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, 0, 1, 0);
+        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, 0, 1, 0, false);
+    }
+
+    /** Bounded, with the robust statistic. */
+    public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
+            double ceiling, int minEvidence) {
+        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, true);
     }
 
     public NeighbourhoodThreshold {
@@ -51,7 +61,7 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
 
     /** The same rule over a whole corpus (batch): every neighbourhood is in, so no warm-up applies. */
     public NeighbourhoodThreshold forWholeCorpus() {
-        return new NeighbourhoodThreshold(minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence);
+        return new NeighbourhoodThreshold(minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust);
     }
 
     public boolean counts(long pages) {
@@ -65,7 +75,9 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
         if (stats.count() < Math.max(1, minNeighbourhoods)) {
             return Double.NaN;
         }
-        double statistic = stats.mean() + standardDeviations * stats.standardDeviation();
+        double statistic = robust && stats.hasHistogram()
+                ? stats.median() + standardDeviations * RunningStats.MAD_TO_SIGMA * stats.medianAbsoluteDeviation()
+                : stats.mean() + standardDeviations * stats.standardDeviation();
         return Math.min(ceiling, Math.max(floor, statistic));
     }
 

@@ -63,7 +63,15 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
 
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
-        checkpointed.update(List.of(new double[] {stats.count(), stats.sum(), stats.sumOfSquares()}));
+        long[] histogram = stats.histogram();
+        double[] snapshot = new double[3 + RunningStats.BINS];
+        snapshot[0] = stats.count();
+        snapshot[1] = stats.sum();
+        snapshot[2] = stats.sumOfSquares();
+        for (int i = 0; i < RunningStats.BINS; i++) {
+            snapshot[3 + i] = histogram[i];
+        }
+        checkpointed.update(List.of(snapshot));
     }
 
     @Override
@@ -73,7 +81,15 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
         stats = new RunningStats();
         lastAnnounced = Double.NaN;
         for (double[] s : checkpointed.get()) {
-            stats = new RunningStats((long) s[0], s[1], s[2]); // parallelism 1: at most one entry
+            // parallelism 1: at most one entry; a checkpoint from before the histogram restores sums only (mean + k sigma)
+            long[] histogram = null;
+            if (s.length == 3 + RunningStats.BINS) {
+                histogram = new long[RunningStats.BINS];
+                for (int i = 0; i < RunningStats.BINS; i++) {
+                    histogram[i] = (long) s[3 + i];
+                }
+            }
+            stats = new RunningStats((long) s[0], s[1], s[2], histogram);
         }
     }
 }
