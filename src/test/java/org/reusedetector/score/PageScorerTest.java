@@ -3,6 +3,7 @@ package org.reusedetector.score;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -216,5 +217,27 @@ class PageScorerTest {
         assertThat(scorer.score(page("c1", "c2"), labels).badness()).isEqualTo(0.5);
         labels.apply(new Label(hex("c1"), Label.KIND_CHUNK, Label.OP_REMOVE, null, null, null, null, null));
         assertThat(scorer.score(page("c1", "c2"), labels).badness()).isZero();
+    }
+
+    @Test
+    void anExpertLabelDoesNotMatchOnItsOwnSite() {
+        // labels from https://www.expert.org/...; the same content on another host of expert.org is its publisher's own
+        for (String text : List.of("c1", "c2")) {
+            labels.apply(new Label(hex(text), Label.KIND_CHUNK, Label.OP_ADD, "informed", "https://www.expert.org/" + text, null, null, null));
+        }
+        byte[] packed = new byte[2 * Sha1.LENGTH];
+        System.arraycopy(Sha1.of("c1"), 0, packed, 0, Sha1.LENGTH);
+        System.arraycopy(Sha1.of("c2"), 0, packed, Sha1.LENGTH, Sha1.LENGTH);
+        PageScorer scorer = new PageScorer(StopChunks.none(), 5);
+        PageScore own = scorer.score(new HashedPage("https://docs.expert.org/p.html", 1L, Sha1.of("own"), packed, new int[] {200, 200}, 10), labels);
+        assertThat(own.matchedChunks()).isZero();
+        assertThat(own.chunks()).isEqualTo(2); // still content of the page, just not a copy
+        PageScore copy = scorer.score(new HashedPage("https://copy.example.net/p.html", 1L, Sha1.of("copy"), packed, new int[] {200, 200}, 10), labels);
+        assertThat(copy.matchedChunks()).isEqualTo(2);
+        // discovered labels have no origin and match everywhere
+        labels.apply(new Label(hex("c3"), Label.KIND_CHUNK, Label.OP_ADD, "discover:r1", "https://www.expert.org/c3", null, null, null));
+        byte[] one = Sha1.of("c3");
+        assertThat(scorer.score(new HashedPage("https://docs.expert.org/q.html", 1L, Sha1.of("q"), one, new int[] {200}, 10), labels).matchedChunks())
+                .isEqualTo(1);
     }
 }

@@ -144,4 +144,37 @@ class RunningStatsTest {
         stats.remove(0.3);
         assertThat(stats.mean()).isCloseTo(0.15, within(EPS));
     }
+
+    @Test
+    void medianAndMadFromTheHistogramResistOutliers() {
+        RunningStats stats = new RunningStats();
+        for (int i = 0; i < 80; i++) {
+            stats.add(0.0);
+        }
+        for (int i = 0; i < 20; i++) {
+            stats.add(0.9); // the bad neighbourhoods inflate mean and sigma, not median and MAD
+        }
+        assertThat(stats.median()).isZero();
+        assertThat(stats.medianAbsoluteDeviation()).isZero();
+        assertThat(stats.mean() + stats.standardDeviation()).isGreaterThan(0.5);
+
+        stats.replace(0.0, 0.2);
+        stats.remove(0.9);
+        assertThat(stats.count()).isEqualTo(99);
+        RunningStats spread = new RunningStats();
+        for (int i = 0; i <= 100; i++) {
+            spread.add(i / 100.0);
+        }
+        assertThat(spread.median()).isCloseTo(0.5, within(0.002));
+        assertThat(spread.medianAbsoluteDeviation()).isCloseTo(0.25, within(0.002));
+    }
+
+    @Test
+    void sumsAloneHaveNoMedian() {
+        RunningStats sums = new RunningStats(3, 1.5, 1.0);
+        assertThat(sums.hasHistogram()).isFalse();
+        assertThat(sums.median()).isNaN();
+        assertThat(new RunningStats().median()).isNaN();
+        assertThatThrownBy(() -> new RunningStats(1, 1, 1, new long[3])).isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -121,6 +121,25 @@ class NeighbourhoodFunctionsTest {
     }
 
     @Test
+    void aPageWithNoScorableChunkIsNotPartOfItsNeighbourhoods() throws Exception {
+        try (var h = urlHarness()) {
+            h.open();
+            h.processElement(new PageScore("https://a.org/empty", 1, 0, 0, 0.0, false, NONE), 1); // nothing scorable: not in |N|
+            assertThat(values(h)).isEmpty();
+            assertThat(h.numKeyedStateEntries()).isZero();
+            h.processElement(score("https://a.org/p", 2, 0.5), 2);
+            h.processElement(new PageScore("https://a.org/p", 3, 0, 0, 0.0, false, NONE), 3); // a revisit left nothing: withdrawn
+            List<PrefixDelta> out = values(h);
+            assertThat(out).extracting(PrefixDelta::pagesDelta).containsExactly(1, -1);
+            assertThat(out.get(1).chunksDelta()).isEqualTo(-10L);
+            assertThat(h.numKeyedStateEntries()).isZero();
+            h.processElement(new PageScore("https://a.org/f", 4, 0, 0, 1.0, true, NONE), 4); // a whole-file match counts, as one chunk
+            assertThat(values(h).get(2)).extracting(d -> ((PrefixDelta) d).chunksDelta(), d -> ((PrefixDelta) d).matchedDelta())
+                    .containsExactly(1L, 1.0);
+        }
+    }
+
+    @Test
     void theEndOfABoundedInputWithdrawsNothing() throws Exception {
         try (var h = urlHarness()) {
             h.open();
