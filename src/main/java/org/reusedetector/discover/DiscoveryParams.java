@@ -48,9 +48,8 @@ public record DiscoveryParams(
 
     public static DiscoveryParams from(ReuseDetectorConfig config, String run) {
         ThresholdRule threshold = config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MODE) == ThresholdMode.FIXED
-                ? ThresholdRule.fixed(config.getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT)
-                        .orElseThrow(() -> new IllegalArgumentException(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key()
-                                + " is required with discovery.threshold.mode FIXED")))
+                ? ThresholdRule.fixed(config.getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT) // present: validated with the configuration
+                        .orElseThrow(() -> new IllegalArgumentException("discovery.threshold.count is required with discovery.threshold.mode FIXED")))
                 : ThresholdRule.scaled(config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_SCALE),
                         config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_EXPONENT), config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_COUNT));
         TemplateRule template = new TemplateRule(config.get(ReuseDetectorOptions.DISCOVERY_MIN_HOSTS),
