@@ -10,7 +10,6 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
-import org.reusedetector.connector.BatchInputs;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;

@@ -3,7 +3,7 @@ package org.reusedetector.batch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.reusedetector.connector.BatchInputs;
+import org.reusedetector.connector.FlinkPaths;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
@@ -35,7 +35,7 @@ public final class IndexWorkflow {
             throw new IllegalArgumentException("the input is already a hash index");
         }
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
-        parsed.hashedPages().sinkTo(HashIndexSink.create(BatchInputs.flinkPath(dir))).uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
+        parsed.hashedPages().sinkTo(HashIndexSink.create(FlinkPaths.of(dir))).uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
         JsonLinesFileSink.writeTo(parsed.deadLetters(), dir.resolve(DEAD_LETTERS), OperatorIds.DEAD_LETTERS_FILE_SINK);
     }
 }

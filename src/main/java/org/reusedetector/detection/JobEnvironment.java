@@ -6,7 +6,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.stream.RetainedCheckpoints;
 
 /**
  * The Flink environment the detector runs in: RocksDB state and checkpoints under the configured state

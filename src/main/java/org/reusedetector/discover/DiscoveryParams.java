@@ -50,8 +50,7 @@ public record DiscoveryParams(
         ThresholdRule threshold = switch (config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MODE)) {
             case STRUCTURE -> ThresholdRule.structure(config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_GROUP));
             case FIXED -> ThresholdRule.fixed(config.getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT)
-                    .orElseThrow(() -> new IllegalArgumentException(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key()
-                            + " is required with discovery.threshold.mode FIXED")));
+                    .orElseThrow(() -> new IllegalArgumentException("discovery.threshold.count is required with discovery.threshold.mode FIXED")));
             case SCALED -> ThresholdRule.scaled(config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_SCALE),
                     config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_EXPONENT), config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_COUNT));
         };

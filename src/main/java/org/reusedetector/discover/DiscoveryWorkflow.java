@@ -7,7 +7,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-import org.reusedetector.connector.BatchInputs;
+import org.reusedetector.batch.BatchInputs;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;

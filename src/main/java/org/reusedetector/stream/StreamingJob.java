@@ -12,7 +12,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.connector.BatchInputs;
+import org.reusedetector.connector.FlinkPaths;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.connector.KafkaJsonRecords;
 import org.reusedetector.connector.KafkaSourceRecords;
@@ -63,7 +63,7 @@ public final class StreamingJob {
         out.deadLetters().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
                 .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
         if (wiring.indexDirectory() != null) {
-            out.hashedPages().sinkTo(HashIndexSink.create(BatchInputs.flinkPath(wiring.indexDirectory())))
+            out.hashedPages().sinkTo(HashIndexSink.create(FlinkPaths.of(wiring.indexDirectory())))
                     .uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
         }
         if (wiring.alertsFile() != null) {

@@ -94,7 +94,11 @@ final class DiscoveryFixture {
 
     /** The file hash of the mirrored page. */
     static String mirrorFileHash() {
-        return pages().stream().filter(p -> p.url().startsWith("https://mirror1.")).map(p -> Sha1.hex(p.fileHash())).findFirst().orElseThrow();
+        return fileHash("https://mirror1.example/index.html");
+    }
+
+    static String fileHash(String url) {
+        return pages().stream().filter(p -> p.url().equals(url)).map(p -> Sha1.hex(p.fileHash())).findFirst().orElseThrow();
     }
 
     private static void add(List<PageRecord> pages, String url, String body) {

@@ -4,7 +4,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.reusedetector.kafka.KafkaTopics;
-import org.reusedetector.kafka.TopicSpec;
 
 /**
  * One real embedded Kafka broker ({@link EmbeddedKafkaBroker}, any free port, temporary data directory) shared

@@ -22,7 +22,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.reusedetector.batch.BadnessStatistic;
+import org.reusedetector.batch.NeighbourhoodResult;
+import org.reusedetector.batch.PageResult;
+import org.reusedetector.discover.ChunkSample;
+import org.reusedetector.discover.DiscoverySummary;
+import org.reusedetector.discover.DiscoveryThresholds;
+import org.reusedetector.discover.HashCount;
+import org.reusedetector.discover.HistogramRow;
+import org.reusedetector.discover.RecursionUrl;
+import org.reusedetector.discover.Tally;
+import org.reusedetector.discover.Verdict;
 import org.reusedetector.stream.functions.NeighbourhoodState;
+import org.reusedetector.stream.functions.NeighbourhoodVerdict;
 import org.reusedetector.stream.functions.UrlContribution;
 
 /**
@@ -72,7 +84,30 @@ class PojoSerializationTest {
                 Arguments.of(NeighbourhoodState.class, List.of(
                         new NeighbourhoodState(3, 30, 15.0, new Evidence[] {EVIDENCE}),
                         new NeighbourhoodState(0, 0, 0.0, null),
-                        new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}))));
+                        new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}))),
+                Arguments.of(NeighbourhoodVerdict.class, List.of(
+                        new NeighbourhoodVerdict(new PrefixScore("http://a.org/x/", 6, 0.4, 5, 0.3, 9L, new Evidence[] {EVIDENCE}, 0.35), true),
+                        new NeighbourhoodVerdict(null, false))),
+                // blind discovery
+                Arguments.of(ChunkSample.class, List.of(new ChunkSample("a9993e364706816aba3e25717850c26c9cd0d89d", "text"), new ChunkSample(null, null))),
+                Arguments.of(Tally.class, List.of(
+                        new Tally(Label.KIND_CHUNK, "a9993e364706816aba3e25717850c26c9cd0d89d", "a.org", "a.org", 3, 0, 0, 0L, 0, "http://a.org/", null),
+                        new Tally(Label.KIND_FILE, "h", null, null, 7, 2, 2, -42L, 5, null, "text"))),
+                Arguments.of(HashCount.class, List.of(
+                        new HashCount("a9993e364706816aba3e25717850c26c9cd0d89d", Label.KIND_CHUNK, 40, 12, 2, 3, 30, "http://a.org/", "text", Verdict.LABEL),
+                        new HashCount(null, null, 0, 0, 0, 0, 0, null, null, null))),
+                Arguments.of(HistogramRow.class, List.of(new HistogramRow(Label.KIND_CHUNK, 3, 1200), new HistogramRow(null, 0, 0))),
+                Arguments.of(DiscoverySummary.class, List.of(
+                        new DiscoverySummary("discover-r", 25, 70, 1, 1, 100, "structure", "hosts >= 3", 1, 1, 3, 25, 22, 4, 1, 2, 1, 1, 1, 0, 2, 1, 3),
+                        DiscoverySummary.empty())),
+                Arguments.of(DiscoveryThresholds.class, List.of(new DiscoveryThresholds(8_635, 33, 33, 0), new DiscoveryThresholds(8_635, 1, 1, 30))),
+                Arguments.of(RecursionUrl.class, List.of(new RecursionUrl("http://a.org/x/x/x/x/"), new RecursionUrl(null))),
+                // backfill
+                Arguments.of(PageResult.class, List.of(new PageResult("http://a.org/p", 4, 2, 0.5, false, true), new PageResult(null, 0, 0, 0.0, false, false))),
+                Arguments.of(NeighbourhoodResult.class, List.of(
+                        new NeighbourhoodResult("http://a.org/x/", 6, 0.4, true, 0.3, 9L, new Evidence[] {EVIDENCE}),
+                        new NeighbourhoodResult(null, 0, 0.0, false, Double.NaN, 0L, null))),
+                Arguments.of(BadnessStatistic.class, List.of(BadnessStatistic.of(0.25).plus(BadnessStatistic.of(0.5)), BadnessStatistic.empty())));
     }
 
     private static SerializerConfigImpl noGenericTypes() {

@@ -1,4 +1,4 @@
-package org.reusedetector.connector;
+package org.reusedetector.batch;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +7,8 @@ import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.reusedetector.connector.FlinkPaths;
+import org.reusedetector.connector.PageFileSource;
 import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.index.HashIndex;
@@ -40,7 +42,7 @@ public final class BatchInputs {
         }
         if (HashIndex.isIndex(input)) {
             List<Path> files = HashIndex.list(input);
-            DataStream<HashedPage> hashed = env.fromSource(HashIndexSource.create(flinkPaths(files)), WatermarkStrategy.noWatermarks(), OperatorIds.HASH_INDEX_SOURCE)
+            DataStream<HashedPage> hashed = env.fromSource(HashIndexSource.create(FlinkPaths.of(files)), WatermarkStrategy.noWatermarks(), OperatorIds.HASH_INDEX_SOURCE)
                     .uid(OperatorIds.HASH_INDEX_SOURCE);
             return new Pages(hashed, null, PageFiles.totalBytes(files), 0);
         }
@@ -48,7 +50,7 @@ public final class BatchInputs {
         if (files.isEmpty()) {
             throw new IllegalArgumentException("no JSONL, WARC or hash-index files under " + input);
         }
-        DataStream<SourceRecord> raw = env.fromSource(PageFileSource.create(maxBodyBytes, flinkPaths(files)),
+        DataStream<SourceRecord> raw = env.fromSource(PageFileSource.create(maxBodyBytes, FlinkPaths.of(files)),
                 WatermarkStrategy.noWatermarks(), OperatorIds.PAGE_FILE_SOURCE).uid(OperatorIds.PAGE_FILE_SOURCE);
         return new Pages(null, raw, PageFiles.totalBytes(files), PageFiles.estimateHtmlBytes(files));
     }
@@ -57,16 +59,7 @@ public final class BatchInputs {
         if (!Files.isRegularFile(labels)) {
             throw new IllegalArgumentException("no such labels file: " + labels);
         }
-        return env.fromSource(PageFileSource.create(maxBodyBytes, flinkPaths(List.of(labels))), WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_FILE_SOURCE)
+        return env.fromSource(PageFileSource.create(maxBodyBytes, FlinkPaths.of(List.of(labels))), WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_FILE_SOURCE)
                 .uid(OperatorIds.LABELS_FILE_SOURCE);
-    }
-
-    /** Local files as Flink paths (Flink's file sources and sinks take their own {@code Path} type). */
-    public static org.apache.flink.core.fs.Path[] flinkPaths(List<Path> files) {
-        return files.stream().map(BatchInputs::flinkPath).toArray(org.apache.flink.core.fs.Path[]::new);
-    }
-
-    public static org.apache.flink.core.fs.Path flinkPath(Path file) {
-        return org.apache.flink.core.fs.Path.fromLocalFile(file.toAbsolutePath().toFile());
     }
 }

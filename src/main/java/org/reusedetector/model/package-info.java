@@ -1,0 +1,5 @@
+/**
+ * The records that flow between operators and out of the jobs: page records, hashed pages, labels, scores, alerts, dead letters.
+ * Imports nothing of the project and no Flink: every other package may use it.
+ */
+package org.reusedetector.model;

@@ -1,0 +1,5 @@
+/**
+ * URL rules: normalisation, neighbourhood prefixes, crawler-recursion detection.
+ * Pure Java; imports nothing of the project.
+ */
+package org.reusedetector.url;

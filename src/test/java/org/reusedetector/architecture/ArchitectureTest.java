@@ -1,0 +1,108 @@
+package org.reusedetector.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering the packages promise in their {@code package-info.java}: no cycles between packages, no Flink in the
+ * domain code, no stream or function code in the commands.
+ */
+class ArchitectureTest {
+
+    private static final String ROOT = "org.reusedetector";
+
+    private static final JavaClasses MAIN = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);
+
+    /** Slices are the top-level packages; the checkpointed state records in {@code stream.functions} are a leaf of their own. */
+    private static final SliceAssignment TOP_LEVEL_PACKAGES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+            String pkg = javaClass.getPackageName();
+            if (!pkg.startsWith(ROOT + ".")) {
+                return SliceIdentifier.ignore();
+            }
+            if (pkg.equals(ROOT + ".stream.functions")) {
+                return SliceIdentifier.of("stream.functions (checkpointed state records)");
+            }
+            String rest = pkg.substring(ROOT.length() + 1);
+            int dot = rest.indexOf('.');
+            return SliceIdentifier.of(dot < 0 ? rest : rest.substring(0, dot));
+        }
+
+        @Override
+        public String getDescription() {
+            return "top-level packages of " + ROOT;
+        }
+    };
+
+    /** Domain code: plain Java, tested without Flink. Discovery's rules are domain code; its workflow and functions are not. */
+    private static final DescribedPredicate<JavaClass> DOMAIN = new DescribedPredicate<>("domain classes (page, url, score, labels, model, discovery rules)") {
+        @Override
+        public boolean test(JavaClass c) {
+            String pkg = c.getPackageName();
+            if (pkg.equals(ROOT + ".discover")) {
+                String name = c.getSimpleName().isEmpty() ? c.getName() : c.getName();
+                return !name.startsWith(ROOT + ".discover.DiscoveryWorkflow") && !name.startsWith(ROOT + ".discover.DiscoveryFunctions");
+            }
+            return Stream.of("page", "url", "score", "labels", "model", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
+        }
+    };
+
+    @Test
+    void packagesAreFreeOfCycles() {
+        slices().assignedFrom(TOP_LEVEL_PACKAGES).should().beFreeOfCycles().check(MAIN);
+    }
+
+    @Test
+    void domainCodeDoesNotUseFlink() {
+        noClasses().that(DOMAIN).should().dependOnClassesThat().resideInAPackage("org.apache.flink..").check(MAIN);
+    }
+
+    @Test
+    void commandsOnlyWireTheEnds() {
+        noClasses().that().resideInAPackage(ROOT + ".cli").should().dependOnClassesThat().resideInAnyPackage(
+                "org.apache.flink.streaming.api.datastream..", "org.apache.flink.api.common.functions..", "org.apache.flink.streaming.api.functions..",
+                "org.apache.flink.api.common.state..", "org.apache.flink.api.connector..", "org.apache.flink.connector..")
+                .because("commands wire sources and sinks through the workflows; the topology is the workflows' own")
+                .check(MAIN);
+    }
+
+    @Test
+    void configDoesNotKnowItsUsers() {
+        noClasses().that().resideInAPackage(ROOT + ".config").should().dependOnClassesThat().resideInAnyPackage(
+                ROOT + ".discover..", ROOT + ".detection..", ROOT + ".stream..", ROOT + ".batch..", ROOT + ".cli..").check(MAIN);
+    }
+
+    @Test
+    void everyPackageSaysWhatItHoldsAndMayImport() throws IOException {
+        Path sources = Path.of("src/main/java", ROOT.split("\\."));
+        List<Path> packages;
+        try (Stream<Path> dirs = Files.walk(sources)) {
+            packages = dirs.filter(Files::isDirectory).filter(ArchitectureTest::holdsJava).toList();
+        }
+        assertThat(packages).isNotEmpty().allSatisfy(dir -> assertThat(dir.resolve("package-info.java")).as("package-info of %s", dir).exists());
+    }
+
+    private static boolean holdsJava(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.anyMatch(f -> f.toString().endsWith(".java"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
