@@ -7,7 +7,7 @@ import org.reusedetector.config.ThresholdMode;
 /**
  * When a hash that is spread across sites becomes a label.
  *
- * <p>The default, {@link Mode#STRUCTURE}, has no count threshold at all. The paper (§4.2, Fig. 2) sets its
+ * <p>The default, {@link ThresholdMode#STRUCTURE}, has no count threshold at all. The paper (§4.2, Fig. 2) sets its
  * threshold by hand "depending on the dataset size" and notes that copied content stands out of the
  * frequency-occurrence distribution even below it: a copied site puts many distinct chunks at the same
  * place. That place is sharper than a count: a copy carries all of a site's content to the <em>same set of
@@ -18,18 +18,18 @@ import org.reusedetector.config.ThresholdMode;
  * corpus's own mean number of countable chunks per page, and never less than {@code minGroup}. Nothing here
  * grows with the corpus, so a site copied onto five hosts is found in a crawl of any size.
  *
- * <p>{@link Mode#SCALED} (the earlier default, {@code max(minCount, ceil(scale · pages^exponent))}) and
- * {@link Mode#FIXED} (the paper's absolute count) remain for corpora where a count is wanted: a hash on at
+ * <p>{@link ThresholdMode#SCALED} (the earlier default, {@code max(minCount, ceil(scale · pages^exponent))}) and
+ * {@link ThresholdMode#FIXED} (the paper's absolute count) remain for corpora where a count is wanted: a hash on at
  * least that many pages is labelled if the template rule passes it. The knee of the log-log
  * frequency-occurrence curve was tried and rejected: a copy farm puts many distinct chunks at one count, and
  * the sharpest bend is just past that cluster, so the knee leaves out exactly the content to be found.
  *
  * @param mode structure, scaled or fixed
- * @param fixedCount the absolute threshold ({@link Mode#FIXED})
- * @param scale the factor {@code c} ({@link Mode#SCALED})
- * @param exponent the exponent {@code α} ({@link Mode#SCALED})
+ * @param fixedCount the absolute threshold ({@link ThresholdMode#FIXED})
+ * @param scale the factor {@code c} ({@link ThresholdMode#SCALED})
+ * @param exponent the exponent {@code α} ({@link ThresholdMode#SCALED})
  * @param minCount the floor of the scaled threshold
- * @param minGroup the floor of the group threshold ({@link Mode#STRUCTURE})
+ * @param minGroup the floor of the group threshold ({@link ThresholdMode#STRUCTURE})
  */
 public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, double exponent, long minCount, long minGroup) implements Serializable {
 
@@ -67,7 +67,7 @@ public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, d
     }
 
     /**
-     * The group threshold ({@link Mode#STRUCTURE}): a page's worth of content, the corpus's mean number of
+     * The group threshold ({@link ThresholdMode#STRUCTURE}): a page's worth of content, the corpus's mean number of
      * countable distinct chunks per page, at least {@code minGroup}; 0 (no grouping) in the count modes.
      */
     public long groupThreshold(long pages, long countedChunks) {

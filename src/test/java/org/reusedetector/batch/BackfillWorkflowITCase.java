@@ -51,7 +51,9 @@ class BackfillWorkflowITCase {
     @Test
     void backfillGivesExactPageAndNeighbourhoodResultsWithTheExactThreshold() throws Exception {
         StreamExecutionEnvironment env = env(RuntimeExecutionMode.BATCH);
-        DetectionSettings settings = TestPages.settings(null, 0, "neighborhood.min-pages=5");
+        // the paper's statistic, unbounded: the exact mean + sigma over the final neighbourhoods
+        DetectionSettings settings = TestPages.settings(null, 0, "neighborhood.min-pages=5", "neighborhood.statistic=MEAN",
+                "neighborhood.threshold-floor=0", "neighborhood.threshold-ceiling=1");
         BackfillWorkflow.Outputs out = BackfillWorkflow.fromPages(env.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
                 env.fromData(labelsWithoutMarker(), TypeInformation.of(SourceRecord.class)), settings);
         DataStream<String> all = out.pages().map(p -> "page " + Json.write(p), Types.STRING)
@@ -70,15 +72,15 @@ class BackfillWorkflowITCase {
         List<NeighbourhoodResult> neighbourhoods = parse(lines, "nbhd ", NeighbourhoodResult.class);
         Map<String, NeighbourhoodResult> byPrefix = neighbourhoods.stream().collect(Collectors.toMap(NeighbourhoodResult::prefix, n -> n));
         assertThat(byPrefix).hasSize(12); // copy.example/, copy.example/docs/, clean0..9.example/
-        double copyBadness = (5 * (2.0 / 3) + 0.0) / 6; // the revisit of p5 replaced its copied version
+        double copyBadness = (5 * 2.0 + 0.0) / (5 * 3 + 1); // contains(L, N) over the chunk vector; the revisit of p5 replaced its copied version
         assertThat(byPrefix.get("https://copy.example/docs/").badness()).isCloseTo(copyBadness, Offset.offset(1e-12));
         assertThat(byPrefix.get("https://copy.example/docs/").pages()).isEqualTo(6);
-        assertThat(byPrefix.get("https://clean0.example/").badness()).isCloseTo(0.125 / 5, Offset.offset(1e-12));
+        assertThat(byPrefix.get("https://clean0.example/").badness()).isCloseTo(1.0 / 36, Offset.offset(1e-12)); // 1 of 8 + 4 * 7 chunks
 
         RunningStats expected = new RunningStats();
         expected.add(copyBadness);
         expected.add(copyBadness);
-        expected.add(0.125 / 5);
+        expected.add(1.0 / 36);
         for (int i = 0; i < 9; i++) {
             expected.add(0.0);
         }

@@ -26,6 +26,11 @@ class BatchCommandsITCase {
     Path dir;
 
     static final String SPREAD = paragraph("copied onto four hosts");
+
+    /** The content of a page that the farm copied along with {@link #SPREAD}. */
+    static String copied(int page, int paragraph) {
+        return paragraph("copied page " + page + " paragraph " + paragraph);
+    }
     static final String TEMPLATE = paragraph("the footer of one site");
 
     private List<SourceRecord> corpus() {
@@ -33,7 +38,7 @@ class BatchCommandsITCase {
         for (int h = 0; h < 4; h++) {
             for (int i = 0; i < 3; i++) {
                 pages.add(page("https://farm" + h + ".example/a/p" + i + ".html", "2026-01-01T00:00:00Z",
-                        SPREAD, paragraph("own " + h + " " + i), TEMPLATE.replace("one site", "site " + h)));
+                        SPREAD, copied(i, 1), copied(i, 2), paragraph("own " + h + " " + i), TEMPLATE.replace("one site", "site " + h)));
             }
         }
         for (int i = 0; i < 6; i++) { // a site whose own footer repeats on every page: a template, not a copy
@@ -41,7 +46,8 @@ class BatchCommandsITCase {
         }
         pages.add(page("https://loop.example/a/a/a/a/p.html", "2026-01-01T00:00:00Z", SPREAD));
         // a revisit (a rolling index holds every fetch): counted once, as the latest fetch
-        pages.add(page("https://farm0.example/a/p0.html", "2026-01-02T00:00:00Z", SPREAD, paragraph("own 0 0"), TEMPLATE.replace("one site", "site 0")));
+        pages.add(page("https://farm0.example/a/p0.html", "2026-01-02T00:00:00Z", SPREAD, copied(0, 1), copied(0, 2), paragraph("own 0 0"),
+                TEMPLATE.replace("one site", "site 0")));
         pages.add(new SourceRecord("not json at all", "x"));
         return pages;
     }
@@ -70,16 +76,20 @@ class BatchCommandsITCase {
         for (String line : Files.readAllLines(dir.resolve("discover/labels.jsonl"))) {
             labels.add(Json.read(line, Label.class));
         }
-        assertThat(labels).extracting(Label::hash).containsExactly(TestPages.chunkHash(SPREAD)); // the template stays out
-        assertThat(labels.get(0).hosts()).isEqualTo(4L); // the recursion URL is not counted
-        assertThat(labels.get(0).count()).isEqualTo(12L); // nor the revisit
-        assertThat(labels.get(0).text()).startsWith("copied onto four hosts");
+        // the seven paragraphs the farm's four hosts share are a copied site; the template stays out
+        assertThat(labels).extracting(Label::hash).containsExactlyInAnyOrder(TestPages.chunkHash(SPREAD), TestPages.chunkHash(copied(0, 1)),
+                TestPages.chunkHash(copied(0, 2)), TestPages.chunkHash(copied(1, 1)), TestPages.chunkHash(copied(1, 2)),
+                TestPages.chunkHash(copied(2, 1)), TestPages.chunkHash(copied(2, 2)));
+        Label spread = labels.stream().filter(l -> l.hash().equals(TestPages.chunkHash(SPREAD))).findFirst().orElseThrow();
+        assertThat(spread.hosts()).isEqualTo(4L); // the recursion URL is not counted
+        assertThat(spread.count()).isEqualTo(12L); // nor the revisit
+        assertThat(spread.text()).startsWith("copied onto four hosts");
         assertThat(Files.readAllLines(dir.resolve("discover/recursion.jsonl"))).singleElement().asString().contains("loop.example");
         assertThat(Files.readString(dir.resolve("discover/histogram.csv"))).startsWith("kind,occurrences,items");
 
         assertThat(run("discover", "--input", dir.resolve("index").toString(), "--out", dir.resolve("discover-index").toString(),
                 "--previous", dir.resolve("discover/labels.jsonl").toString(), "--set", state)).isZero();
-        assertThat(Files.readAllLines(dir.resolve("discover-index/labels.jsonl"))).hasSize(1);
+        assertThat(Files.readAllLines(dir.resolve("discover-index/labels.jsonl"))).hasSize(7);
         assertThat(Files.readAllLines(dir.resolve("discover-index/label-changes.jsonl"))).isEmpty(); // same corpus: nothing changed
 
         Path labelsFile = dir.resolve("discover/labels.jsonl");
@@ -136,5 +146,45 @@ class BatchCommandsITCase {
 
     private static List<String> sorted(Path file) throws Exception {
         return Files.readAllLines(file).stream().sorted().toList();
+    }
+
+    private void write(Path file, SourceRecord... records) throws Exception {
+        try (BufferedWriter writer = JsonLines.writer(file)) {
+            for (SourceRecord r : records) {
+                writer.write(r.value());
+                writer.newLine();
+            }
+        }
+    }
+
+    @Test
+    void thePhishingProfileAlertsOnOneBrandChunkAndTheDefaultProfileDoesNot() throws Exception {
+        String login = paragraph("sign in to your bank account with your customer number");
+        String help = paragraph("our support team never asks for your password by mail");
+        String state = "job.state-dir=" + dir.resolve("state");
+        Path brand = dir.resolve("brand.jsonl");
+        write(brand, page("https://www.bank-brand.com/login.html", "2026-01-01T00:00:00Z", login, help, paragraph("brand news")));
+        Path crawl = dir.resolve("crawl.jsonl");
+        write(crawl,
+                // a phish copies the login text, and nothing else of the brand
+                page("https://secure-login.verify-acct.co/login.html", "2026-01-02T00:00:00Z", login, paragraph("phish form"), paragraph("phish 2")),
+                // the brand's own help site carries its text: its own content, not a copy
+                page("https://help.bank-brand.com/faq.html", "2026-01-02T00:00:00Z", help, login, paragraph("faq")),
+                page("https://unrelated.org/p.html", "2026-01-02T00:00:00Z", paragraph("unrelated")));
+        Path profile = Path.of("config/phishing.yaml");
+        assertThat(profile).exists();
+
+        Path brandLabels = dir.resolve("brand-labels.jsonl");
+        assertThat(run("label", "--config", profile.toString(), "--input", brand.toString(), "--out", brandLabels.toString(), "--set", state)).isZero();
+        assertThat(run("detect", "--config", profile.toString(), "--input", crawl.toString(), "--labels", brandLabels.toString(), "--out",
+                dir.resolve("phish").toString(), "--set", state)).isZero();
+        List<String> alerts = Files.readAllLines(dir.resolve("phish/alerts.jsonl"));
+        assertThat(alerts).singleElement().asString().contains("\"type\":\"phish\"", "\"brand\":\"bank-brand.com\"",
+                "\"url\":\"https://secure-login.verify-acct.co/login.html\"");
+
+        // the default profile wants two matched chunks: one brand sentence on a page is no evidence of copying
+        assertThat(run("detect", "--input", crawl.toString(), "--labels", brandLabels.toString(), "--out", dir.resolve("default").toString(),
+                "--set", state)).isZero();
+        assertThat(Files.readAllLines(dir.resolve("default/alerts.jsonl"))).isEmpty();
     }
 }

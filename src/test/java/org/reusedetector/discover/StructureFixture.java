@@ -10,10 +10,10 @@ import org.reusedetector.page.PageHasher;
  * A small corpus for the structure rule of blind discovery:
  *
  * <ul>
- *   <li>source.example: 4 pages, each with the site's template paragraph and two content paragraphs of its own;
- *   <li>m1..m5.farm.example: five hosts of one other site, each mirroring the source's 4 pages byte for byte;
+ *   <li>docs.source-site.org: 4 pages, each with the site's template paragraph and two content paragraphs of its own;
+ *   <li>m1..m5.copy-farm.net: five hosts of one other site, each mirroring the source's 4 pages byte for byte;
  *   <li>a paragraph quoted on three unrelated sites (natural duplication: one chunk, not a copied site);
- *   <li>a paragraph shared by three translations of one handbook (fr., de., en.handbook.example: one site);
+ *   <li>a paragraph shared by three translations of one handbook (fr., de., en.handbook-project.org: one site);
  *   <li>a few unrelated pages.
  * </ul>
  */
@@ -44,16 +44,16 @@ final class StructureFixture {
         List<PageRecord> pages = new ArrayList<>();
         for (int i = 1; i <= SOURCE_PAGES; i++) {
             String body = DiscoveryFixture.html(TEMPLATE, content(i, 1), content(i, 2));
-            add(pages, "https://source.example/doc/p" + i + ".html", body);
+            add(pages, "https://docs.source-site.org/doc/p" + i + ".html", body);
             for (int m = 1; m <= MIRRORS; m++) {
-                add(pages, "https://m" + m + ".farm.example/doc/p" + i + ".html", body);
+                add(pages, "https://m" + m + ".copy-farm.net/doc/p" + i + ".html", body);
             }
         }
-        for (String site : List.of("alpha.example", "beta.example", "gamma.example")) {
+        for (String site : List.of("alpha-news.com", "beta-blog.net", "gamma-papers.org")) {
             add(pages, "https://" + site + "/article.html", DiscoveryFixture.html(DiscoveryFixture.unique(site, 1), QUOTE));
         }
         for (String lang : List.of("fr", "de", "en")) {
-            add(pages, "https://" + lang + ".handbook.example/install.html", DiscoveryFixture.html(DiscoveryFixture.unique(lang, 2), TRANSLATED));
+            add(pages, "https://" + lang + ".handbook-project.org/install.html", DiscoveryFixture.html(DiscoveryFixture.unique(lang, 2), TRANSLATED));
         }
         return pages;
     }
