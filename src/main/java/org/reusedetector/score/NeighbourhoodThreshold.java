@@ -13,8 +13,8 @@ import java.io.Serializable;
  * <ul>
  *   <li>The <b>floor</b>: a population that is mostly clean has a mean and σ near zero (early in a stream,
  *       or on a crawl with little copying), and mean + σ of mostly zeros would call a prefix with one
- *       matched chunk in a hundred bad. The paper's own thresholds were 0.144 and 0.163; the floor keeps the
- *       verdict from resting on a mostly-zero statistic.
+ *       matched chunk in a hundred bad; so would the median and MAD of a mostly clean population, which are 0.
+ *       The floor keeps the verdict from resting on a mostly-zero statistic.
  *   <li>The <b>ceiling</b>: when copies dominate the population (a crawl of a copy farm), mean + σ climbs
  *       towards 1 and copies wrapped in a little unique text escape. A neighbourhood whose content is mostly
  *       labelled is bad whatever the others look like.
@@ -34,10 +34,6 @@ import java.io.Serializable;
  */
 public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
         double ceiling, int minEvidence, boolean robust) implements Serializable {
-
-    public static final double DEFAULT_FLOOR = 0.1;
-    public static final double DEFAULT_CEILING = 0.5;
-    public static final int DEFAULT_MIN_EVIDENCE = 2;
 
     /** The paper's rule alone: no floor, no ceiling, no evidence rule. */
     public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {

@@ -15,8 +15,6 @@ import org.reusedetector.model.PageScore;
  */
 public record PageRule(double threshold, int minMatchedChunks, boolean phishing) implements Serializable {
 
-    public static final int DEFAULT_MIN_MATCHED_CHUNKS = 2;
-
     public PageRule(double threshold, int minMatchedChunks) {
         this(threshold, minMatchedChunks, false);
     }
