@@ -25,8 +25,9 @@ import picocli.CommandLine.Option;
 
 /** {@code discover}: blind discovery over a whole corpus, in batch mode. */
 @Command(name = "discover", mixinStandardHelpOptions = true,
-        description = {"Blind discovery: count every chunk and file hash over the whole corpus (raw pages or a hash index), and label",
-            "those on more pages than the threshold that are not stop chunks nor a single site's template.",
+        description = {"Blind discovery: count every chunk and file hash over the whole corpus (raw pages or a hash index) in pages, hosts",
+            "and sites, and label the content that a copy carried to the same hosts (a page's worth or more, across sites, not boilerplate);",
+            "boilerplate shared by several sites becomes stop labels.",
             "Writes labels.jsonl, frequent.jsonl (for review), histogram.csv (frequency-occurrence), summary.json and recursion.jsonl to --out.",
             "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic."})
 public final class DiscoverCommand implements Callable<Integer> {
