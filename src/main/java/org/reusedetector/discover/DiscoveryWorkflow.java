@@ -16,6 +16,7 @@ import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
+import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.NormalizedUrl;
 
 /**
@@ -125,7 +126,7 @@ public final class DiscoveryWorkflow {
                     .uid(OperatorIds.DISCOVER_PAGE_RECORDS).name("discover: page records");
             samples = samples(records, params);
         }
-        DataStream<HashedPage> latest = latestFetch(hashed);
+        DataStream<HashedPage> latest = latestFetch(hashed, settings.ignoredParameters());
         Result result = build(latest, samples, params, recursion);
         JsonLinesFileSink.writeTo(result.frequent(), dir.resolve(DiscoveryOutput.FREQUENT_PART), OperatorIds.DISCOVER_FREQUENT_SINK);
         JsonLinesFileSink.writeTo(result.histogram(), dir.resolve(DiscoveryOutput.HISTOGRAM_PART), OperatorIds.DISCOVER_HISTOGRAM_SINK);
@@ -137,10 +138,13 @@ public final class DiscoveryWorkflow {
         }
     }
 
-    /** Each URL once, as its latest fetch: a rolling index holds every fetch, and a revisit must not count twice. */
-    public static DataStream<HashedPage> latestFetch(DataStream<HashedPage> pages) {
+    /**
+     * Each URL once, as its latest fetch: a rolling index holds every fetch, and a revisit must not count twice.
+     * URL identity is the stream's and detect's ({@code url.ignored-parameters}).
+     */
+    public static DataStream<HashedPage> latestFetch(DataStream<HashedPage> pages, IgnoredParameters ignored) {
         return pages
-                .keyBy(p -> NormalizedUrl.keyOf(p.url()))
+                .keyBy(p -> NormalizedUrl.keyOf(p.url(), ignored))
                 .reduce((a, b) -> a.eventTime() >= b.eventTime() ? a : b)
                 .uid(OperatorIds.DISCOVER_LATEST_FETCH).name("discover: latest fetch of a URL");
     }

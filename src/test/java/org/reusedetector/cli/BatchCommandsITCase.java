@@ -45,8 +45,8 @@ class BatchCommandsITCase {
             pages.add(page("https://plain.example/p" + i + ".html", "2026-01-01T00:00:00Z", paragraph("plain " + i), TEMPLATE));
         }
         pages.add(page("https://loop.example/a/a/a/a/p.html", "2026-01-01T00:00:00Z", SPREAD));
-        // a revisit (a rolling index holds every fetch): counted once, as the latest fetch
-        pages.add(page("https://farm0.example/a/p0.html", "2026-01-02T00:00:00Z", SPREAD, copied(0, 1), copied(0, 2), paragraph("own 0 0"),
+        // a revisit (a rolling index holds every fetch), under a tracking parameter that URL identity drops: counted once, as the latest fetch
+        pages.add(page("https://farm0.example/a/p0.html?utm_source=feed", "2026-01-02T00:00:00Z", SPREAD, copied(0, 1), copied(0, 2), paragraph("own 0 0"),
                 TEMPLATE.replace("one site", "site 0")));
         pages.add(new SourceRecord("not json at all", "x"));
         return pages;
