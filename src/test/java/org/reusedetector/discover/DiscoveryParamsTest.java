@@ -14,7 +14,7 @@ class DiscoveryParamsTest {
     void defaultsComeFromTheConfiguration() {
         DiscoveryParams p = DiscoveryParams.from(ReuseDetectorConfig.defaults(), "r1");
         assertThat(p.source()).isEqualTo("discover:r1");
-        assertThat(p.minChunkLength()).isEqualTo(100);
+        assertThat(p.minChunkLength()).isEqualTo(50);
         assertThat(p.threshold()).isEqualTo(ThresholdRule.structure(3));
         assertThat(p.template()).isEqualTo(new TemplateRule(3, 0.5, 3.0));
         assertThat(p.chunking().defaultStopList()).isTrue();
