@@ -1,14 +1,21 @@
 package org.reusedetector.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestException;
+import java.security.MessageDigest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.commons.codec.digest.DigestUtils;
 import org.jsoup.Jsoup;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
@@ -17,7 +24,11 @@ import org.reusedetector.format.PageFiles;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.labels.MapLabelStore;
+import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.ChunkerDifferential;
+import org.reusedetector.page.ContentForm;
+import org.reusedetector.page.HtmlChunker;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
@@ -32,7 +43,7 @@ import picocli.CommandLine;
  */
 @Command(name = "benchmark", mixinStandardHelpOptions = true,
         description = "Throughput and memory figures of the detector, printed.",
-        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Labels.class})
+        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Labels.class})
 public final class BenchmarkCommand {
 
     /** Whole streaming job on the embedded broker vs jsoup parsing alone, on the same pages. */
@@ -65,6 +76,181 @@ public final class BenchmarkCommand {
             System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
             return 0;
         }
+    }
+
+    /** The one-pass chunker against the jsoup chunker and the paper authors' byte splitter, on the same pages in memory. */
+    @Command(name = "chunker", mixinStandardHelpOptions = true,
+            description = "MB/s of the one-pass chunker, the jsoup chunker and the paper authors' byte splitter (each with SHA-1 of chunks and file), "
+                    + "on the same pages after warm-up; with --verify, first compares their TEXT-form chunk hashes page by page.")
+    static final class Chunker implements Callable<Integer> {
+        @Mixin
+        ConfigOptions configOptions;
+
+        @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages: a JSONL(.gz)/WARC file or directory.")
+        Path input;
+
+        @Option(names = "--verify", description = "Compare the chunk hashes of the new and the jsoup chunker on every page; exit 1 on a difference.")
+        boolean verify;
+
+        @Option(names = "--rounds", defaultValue = "3", description = "Timed passes over the pages per method; the median is reported (default: ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Option(names = "--json", description = "Print one JSON object with every figure on the last line.")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            ReuseDetectorConfig config = configOptions.load();
+            DetectionSettings settings = DetectionSettings.from(config, null, 0);
+            List<String> urls = new ArrayList<>();
+            List<String> bodies = new ArrayList<>();
+            List<byte[]> bodyBytes = new ArrayList<>();
+            long bytes = readPages(input, settings, urls, bodies, bodyBytes);
+            Set<String> tags = Set.copyOf(config.chunking().tags());
+            System.out.printf("benchmark chunker: %s (%d pages, %.1f MB of HTML)%n", input, bodies.size(), bytes / 1e6);
+            int status = 0;
+            ChunkerDifferential differential = null;
+            if (verify) {
+                differential = new ChunkerDifferential(tags);
+                for (int i = 0; i < bodies.size(); i++) {
+                    differential.compare(urls.get(i), bodies.get(i));
+                }
+                System.out.printf("  verify: %d pages compared, %d identical, %d differ%n", differential.pages(), differential.identical(),
+                        differential.differences().size());
+                for (ChunkerDifferential.Difference d : differential.differences()) {
+                    System.out.printf("    %s chunk %d%n      jsoup:     %s%n      tokenizer: %s%n", d.url(), d.chunkIndex(), clip(d.jsoupChunk()),
+                            clip(d.tokenizerChunk()));
+                }
+                status = differential.differences().isEmpty() ? 0 : 1;
+            }
+            PageHasher tokenizing = PageHasher.tokenizing(tags);
+            PageHasher jsoup = new PageHasher(new HtmlChunker(tags, ContentForm.TEXT));
+            ByteSplitter byteSplitter = new ByteSplitter();
+            List<Runnable> methods = List.of(
+                    () -> bodies.forEach(body -> consume(tokenizing.hash("https://bench/", 0, body).chunkCount())),
+                    () -> bodies.forEach(body -> consume(jsoup.hash("https://bench/", 0, body).chunkCount())),
+                    () -> bodyBytes.forEach(body -> consume(byteSplitter.hash(body))));
+            for (Runnable method : methods) { // warm-up: one full pass of each
+                method.run();
+            }
+            double[][] seconds = new double[methods.size()][rounds];
+            for (int round = 0; round < rounds; round++) {
+                for (int m = 0; m < methods.size(); m++) {
+                    long start = System.nanoTime();
+                    methods.get(m).run();
+                    seconds[m][round] = (System.nanoTime() - start) / 1e9;
+                }
+            }
+            double mb = bytes / 1e6;
+            double newMbs = mb / median(seconds[0]);
+            double jsoupMbs = mb / median(seconds[1]);
+            double byteSplitMbs = mb / median(seconds[2]);
+            System.out.printf("  new chunker + SHA-1 of chunks and file:      %7.1f MB/s  (%.0f%% of the byte splitter, %.1f x jsoup)%n", newMbs,
+                    100 * newMbs / byteSplitMbs, newMbs / jsoupMbs);
+            System.out.printf("  jsoup chunker + SHA-1 of chunks and file:    %7.1f MB/s%n", jsoupMbs);
+            System.out.printf("  byte splitter (paper) + SHA-1 of chunks and file: %7.1f MB/s%n", byteSplitMbs);
+            System.out.printf("  (median of %d passes each after one warm-up pass; 1 thread; %d cores)%n", rounds, Runtime.getRuntime().availableProcessors());
+            if (json) {
+                Map<String, Object> figures = new LinkedHashMap<>();
+                figures.put("pages", bodies.size());
+                figures.put("mb", round(mb));
+                figures.put("new_mb_s", round(newMbs));
+                figures.put("jsoup_mb_s", round(jsoupMbs));
+                figures.put("byte_split_mb_s", round(byteSplitMbs));
+                if (differential != null) {
+                    figures.put("verified_pages", differential.pages());
+                    figures.put("identical_pages", differential.identical());
+                }
+                System.out.println(new ObjectMapper().writeValueAsString(figures));
+            }
+            return status;
+        }
+
+        private static long readPages(Path input, DetectionSettings settings, List<String> urls, List<String> bodies, List<byte[]> bodyBytes)
+                throws Exception {
+            PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
+            long bytes = 0;
+            for (Path file : PageFiles.list(input)) {
+                try (var records = PageFiles.open(file, settings.maxBodyBytes())) {
+                    while (records.hasNext()) {
+                        try {
+                            PageRecord page = parser.parse(records.next().value());
+                            byte[] utf8 = page.body().getBytes(StandardCharsets.UTF_8);
+                            urls.add(page.url());
+                            bodies.add(page.body());
+                            bodyBytes.add(utf8);
+                            bytes += utf8.length;
+                        } catch (PageRecordParser.Rejected ignored) {
+                            // not a page: not part of the comparison
+                        }
+                    }
+                }
+            }
+            return bytes;
+        }
+
+        private static double median(double[] values) {
+            double[] sorted = values.clone();
+            Arrays.sort(sorted);
+            return sorted[sorted.length / 2];
+        }
+
+        private static double round(double value) {
+            return Math.round(value * 10) / 10.0;
+        }
+
+        private static String clip(String chunk) {
+            if (chunk == null) {
+                return "(none)";
+            }
+            return chunk.length() <= 300 ? chunk : chunk.substring(0, 300) + "…";
+        }
+    }
+
+    /**
+     * The paper authors' chunking, as they describe it: the raw bytes are split before every {@code <p } {@code <p>}
+     * {@code <p\t} {@code <p/} (either case), and every chunk and the whole file are hashed with SHA-1.
+     */
+    static final class ByteSplitter {
+        private final MessageDigest sha1 = DigestUtils.getSha1Digest();
+        private final byte[] hash = new byte[Sha1.LENGTH];
+
+        /** Returns the number of chunks. */
+        int hash(byte[] page) {
+            sha1.update(page);
+            digestInto();
+            int chunks = 0;
+            int start = 0;
+            for (int i = 0; i + 2 < page.length; i++) {
+                if (page[i] == '<' && (page[i + 1] | 0x20) == 'p') {
+                    byte next = page[i + 2];
+                    if ((next == ' ' || next == '>' || next == '\t' || next == '/') && i > start) {
+                        sha1.update(page, start, i - start);
+                        digestInto();
+                        chunks++;
+                        start = i;
+                    }
+                }
+            }
+            sha1.update(page, start, page.length - start);
+            digestInto();
+            return chunks + 1;
+        }
+
+        private void digestInto() {
+            try {
+                sha1.digest(hash, 0, Sha1.LENGTH);
+            } catch (DigestException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static volatile long sink;
+
+    /** Keeps the JIT from dropping a measured loop whose result is otherwise unused. */
+    private static void consume(long value) {
+        sink += value;
     }
 
     /** Single-thread figures on the same pages: jsoup parse alone, and parse + chunk + hash. */

@@ -27,8 +27,9 @@ public record Chunking(List<String> tags, ContentForm form, boolean defaultStopL
         return new HtmlChunker(Set.copyOf(tags), form);
     }
 
+    /** TEXT form: the one-pass tokenizer (chunk hashes identical to jsoup's on the standard crawls); HTML form: jsoup. */
     public PageHasher hasher() {
-        return new PageHasher(chunker());
+        return form == ContentForm.TEXT ? PageHasher.tokenizing(Set.copyOf(tags)) : new PageHasher(chunker());
     }
 
     /**

@@ -2,18 +2,37 @@ package org.reusedetector.page;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
 import org.reusedetector.model.HashedPage;
 
 /**
- * HTML page → file hash and chunk hash vector (with lengths). Holds a digest: one instance per thread.
+ * HTML page → file hash and chunk hash vector (with lengths). TEXT-form chunks come from the one-pass
+ * {@link TokenizingChunker} and are hashed from its buffer; HTML-form chunks (and the reference in tests)
+ * from jsoup's {@link HtmlChunker}. Holds a digest and buffers: one instance per thread.
  */
 public final class PageHasher {
 
     private final HtmlChunker chunker;
+    private final TokenizingChunker tokenizer;
+    private final ChunkDigests digests;
     private final Sha1 sha1 = new Sha1();
 
+    /** Chunks with jsoup (the reference implementation, and the only one for HTML form). */
     public PageHasher(HtmlChunker chunker) {
         this.chunker = chunker;
+        this.tokenizer = null;
+        this.digests = null;
+    }
+
+    private PageHasher(TokenizingChunker tokenizer) {
+        this.chunker = null;
+        this.tokenizer = tokenizer;
+        this.digests = new ChunkDigests();
+    }
+
+    /** TEXT-form chunks of the given chunk tags, from the one-pass tokenizer. */
+    public static PageHasher tokenizing(Set<String> chunkTags) {
+        return new PageHasher(new TokenizingChunker(chunkTags));
     }
 
     public HashedPage hash(String url, long eventTime, String body) {
@@ -24,6 +43,11 @@ public final class PageHasher {
     public HashedPage hash(String url, long eventTime, String body, List<String> chunkTexts) {
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
         byte[] fileHash = sha1.digest(bodyBytes);
+        if (tokenizer != null) {
+            digests.reset(chunkTexts);
+            tokenizer.chunk(body, digests);
+            return new HashedPage(url, eventTime, fileHash, digests.packedHashes(), digests.chunkLengths(), bodyBytes.length);
+        }
         List<String> chunks = chunker.chunk(body);
         if (chunkTexts != null) {
             chunkTexts.addAll(chunks);

@@ -1,5 +1,5 @@
 /**
- * From a page record to hashes: record validation ({@code PageRecordParser}), chunking ({@code Chunking}, {@code HtmlChunker}), normalisation, SHA-1, stop chunks.
+ * From a page record to hashes: record validation ({@code PageRecordParser}), chunking ({@code Chunking}; {@code TokenizingChunker}, one pass with no DOM, for the TEXT form; jsoup's {@code HtmlChunker} for the HTML form and as the reference in tests), normalisation, SHA-1, stop chunks.
  * Pure Java (jsoup, Jackson trees); may import {@code model} and {@code url}, no Flink.
  */
 package org.reusedetector.page;

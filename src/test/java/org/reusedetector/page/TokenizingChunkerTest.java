@@ -1,0 +1,168 @@
+package org.reusedetector.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.jsoup.parser.Tag;
+import org.reusedetector.model.HashedPage;
+
+/** Each fixture is a place where a byte splitter goes wrong; the expected chunks are spelled out and must equal jsoup's. */
+class TokenizingChunkerTest {
+
+    private static final Set<String> TAGS = Set.of("p", "div");
+    private static final HtmlChunker JSOUP = new HtmlChunker(TAGS, ContentForm.TEXT);
+
+    private static void assertChunks(String html, String... expected) {
+        List<String> chunks = new TokenizingChunker(TAGS).chunk(html);
+        assertThat(chunks).as("jsoup reference on %s", html).isEqualTo(JSOUP.chunk(html));
+        assertThat(chunks).as("tokenizer on %s", html).containsExactly(expected);
+    }
+
+    @Test
+    void chunksRunFromOneChunkTagToTheNext() {
+        assertChunks("<html><head><title>T</title></head><body><h1>Head</h1><p>one<b>bold</b></p>after<div>two</div></body></html>",
+                "T Head", "onebold after", "two");
+    }
+
+    @Test
+    void scriptAndStyleContentsAreNotTextAndHoldNoChunkStarts() {
+        assertChunks("<p>a<script>if (x <p && y) document.write('<p>not a chunk</p>');</script>b<style>p>div{}</style>c</p>", "a b c");
+    }
+
+    @Test
+    void scriptEscapedCommentHidesANestedScriptEndTag() {
+        assertChunks("<p>a<script><!-- document.write('<script>x</script>'); --></script>b<p>c", "a b", "c");
+        // without the comment the first </script> ends the script: the rest is text
+        assertChunks("<p>a<script>document.write('<script>x</script>');</script>b", "a ');b");
+    }
+
+    @Test
+    void titleAndTextareaContentsAreTextWithEntitiesButNoTags() {
+        assertChunks("<title>A &amp; <p>B</title><p>x<textarea><div>inside</div> &lt;</textarea>y", "A & <p>B", "x<div>inside</div> <y");
+    }
+
+    @Test
+    void unclosedTitleStopsAtTheNextTagAsInJsoup() {
+        assertChunks("<title>T<p>body", "T", "body");
+    }
+
+    @Test
+    void selfClosedScriptAndTitleHaveNoContent() {
+        assertChunks("<script/><p>a</p><title/>b", "a b");
+    }
+
+    @Test
+    void commentsCdataAndDoctypeAreSkipped() {
+        assertChunks("<!DOCTYPE html><!-- <p>no --><p>a<!-- x -- y --->b<!--->c<!-->d<?php echo '<p>'; ?>e<!bogus <div>>f",
+                "abcd'; ?>e>f");
+        assertChunks("<p>a<![CDATA[<p>cdata text]]>b", "a<p>cdata textb");
+    }
+
+    @Test
+    void chunkTagsInsideAttributeValuesAreNotTags() {
+        assertChunks("<p title=\"<p>x</p>\" data-a='<div>' data-b=<p>a</p><div class=x>b", "a", "b");
+    }
+
+    @Test
+    void tagNamesAreCaseInsensitive() {
+        assertChunks("<P>one<DiV>two</dIv><Script>x</SCRIPT>three", "one", "two three");
+    }
+
+    @Test
+    void characterReferencesFollowJsoup() {
+        assertChunks("<p>&amp;&lt;&gt;&quot;&nbsp;x &copy &notit; &notin; &ampfoo; &bogus; &#65;&#x42;&#X43 &#150; &#0; &#99999999999; & &#; &#x;",
+                "&<>\" x \u00a9 \u00acit; \u2209 &foo; &bogus; ABC \u2013 \ufffd & &#; &#x;");
+    }
+
+    @Test
+    void supplementaryAndLoneSurrogateReferencesHashAsJsoupDoes() {
+        String html = "<p>&#x1F600; &#xD800; &fjlig; &#128512;</p>";
+        HashedPage expected = new PageHasher(JSOUP).hash("u", 0, html);
+        HashedPage actual = PageHasher.tokenizing(TAGS).hash("u", 0, html);
+        assertThat(actual.chunkHashes()).isEqualTo(expected.chunkHashes());
+        assertThat(actual.chunkLengths()).isEqualTo(expected.chunkLengths());
+    }
+
+    @Test
+    void aStrayEndPStartsAnEmptyChunk() {
+        // the div closes the p, so </p> has no p to close: jsoup makes an empty p, and the text after it is a new chunk
+        assertChunks("<!DOCTYPE html><p>a<div>b</div></p>c", "a", "b", "c");
+    }
+
+    @Test
+    void aStrayEndDivIsIgnoredAndAddsNoWordBreak() {
+        assertChunks("<p>a</div>b</span>c", "abc");
+    }
+
+    @Test
+    void impliedEndTagsOfListItemsAndHeadingsBreakWords() {
+        assertChunks("<ul><li>a<li>b</ul><h1>c<h2>d</h1>e", "a b c d e");
+    }
+
+    @Test
+    void tableInQuirksModeLeavesTheParagraphOpen() {
+        assertChunks("<p>a<table><tr><td>b</table></p>c", "a b c");
+        assertChunks("<!doctype html><p>a<table><tr><td>b</table></p>c", "a b", "c");
+    }
+
+    @Test
+    void tableCellsOutsideATableAreIgnored() {
+        assertChunks("<p>a<td>b</td>c", "abc");
+    }
+
+    @Test
+    void selectIgnoresChunkTagsInside() {
+        assertChunks("<p>a<select><option>x<div>y</div><option>z</select>b", "axyzb");
+    }
+
+    @Test
+    void svgElementsAreInlineExceptTheSvgElementItself() {
+        assertChunks("<p>a<svg><title>t</title><text>u</text><p>v</svg>w", "a tu", "vw");
+    }
+
+    @Test
+    void buttonsAreBlocksInJsoup() {
+        assertChunks("<p><button>All</button><button>Static</button>", "All Static");
+    }
+
+    @Test
+    void rawTextElementsKeepTheirContentAsTextUndecoded() {
+        assertChunks("<p>a<xmp><p>&amp;</xmp>b<iframe><div>f</iframe>c", "a <p>&amp;b<div>fc");
+    }
+
+    @Test
+    void aTagCutOffByTheEndOfThePageIsDropped() {
+        assertChunks("<p>a<div class=\"x", "a");
+        assertChunks("<p>a<", "a<");
+    }
+
+    @Test
+    void blockTagsAgreeWithJsoup() {
+        for (String name : HtmlTags.known().keySet()) {
+            boolean block = (HtmlTags.known().get(name) & HtmlTags.BLOCK) != 0;
+            if (!name.equals("svg") && !name.equals("math")) { // foreign: block only in their own namespace
+                assertThat(block).as("block %s", name).isEqualTo(Tag.valueOf(name).isBlock());
+            }
+        }
+    }
+
+    @Test
+    void elementsOutsideTableCellsStayInSourceOrderWhereJsoupMovesThemBeforeTheTable() {
+        // the one known divergence: jsoup, like browsers, foster-parents the element out of the table; no page of the standard crawls has it
+        String html = "<table><tr><td>cell</td></tr><b>loose</b></table>";
+        assertThat(new TokenizingChunker(TAGS).chunk(html)).containsExactly("cell loose");
+        assertThat(JSOUP.chunk(html)).containsExactly("loose cell");
+    }
+
+    @Test
+    void chunkTextsAreHandedOverWithTheHashes() {
+        List<String> texts = new ArrayList<>();
+        HashedPage page = PageHasher.tokenizing(TAGS).hash("u", 0, "<p>one</p><p>  two  </p>", texts);
+        assertThat(texts).containsExactly("one", "two");
+        assertThat(page.chunkLengths()).containsExactly(3, 3);
+        assertThat(Sha1.hex(page.chunkHashes(), 1)).isEqualTo(Sha1.hex(Sha1.of("two")));
+    }
+}
