@@ -52,7 +52,8 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
         NeighbourhoodVerdict before = verdict.value();
         if (score.pages() == 0) {
             if (before != null && before.above()) { // emptied while bad: its alert no longer stands
-                out.collect(Alert.cleared(score.prefix(), 0.0, before.latest().threshold(), 0, score.eventTime()));
+                Double announced = ctx.getBroadcastState(THRESHOLD).get(CURRENT); // known: it was judged bad against it
+                out.collect(Alert.cleared(score.prefix(), 0.0, announced == null ? before.latest().threshold() : announced, 0, score.eventTime()));
             }
             verdict.clear();
             return;
