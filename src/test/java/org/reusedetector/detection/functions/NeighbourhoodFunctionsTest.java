@@ -271,4 +271,31 @@ class NeighbourhoodFunctionsTest {
             assertThat(h.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES)).extracting(r -> r.getValue()).containsExactly(0.5);
         }
     }
+
+    @Test
+    void theRobustThresholdIgnoresTheBadNeighbourhoodsAndItsHistogramSurvivesRestore() throws Exception {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN, 0.05, 0.5, 2);
+        OperatorSubtaskState snapshot;
+        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+            h.open();
+            for (int i = 0; i < 7; i++) {
+                h.processElement(update("clean" + i, 1, 0.0, 0, 0, Double.NaN), 1);
+            }
+            h.processElement(update("copy0", 1, 0.9, 0, 0, Double.NaN), 1);
+            h.processElement(update("copy1", 1, 0.9, 0, 0, Double.NaN), 1);
+            List<PrefixScore> out = values(h);
+            // mean + sigma of seven zeros and two copies is 0.2 + 0.35: above the ceiling; median and MAD are 0: the floor
+            assertThat(out.get(out.size() - 1).threshold()).isEqualTo(0.05);
+            snapshot = h.snapshot(1, 1);
+        }
+        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+            h.initializeState(snapshot);
+            h.open();
+            for (int i = 0; i < 7; i++) { // the clean ones turn middling: the median moves, which only the restored histogram knows
+                h.processElement(update("clean" + i, 1, 0.3, 1, 0.0, Double.NaN), 2);
+            }
+            List<PrefixScore> out = values(h);
+            assertThat(out.get(out.size() - 1).threshold()).isCloseTo(0.3, org.assertj.core.data.Offset.offset(0.002)); // median 0.3, MAD 0
+        }
+    }
 }
