@@ -15,6 +15,7 @@ import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.Evidence;
@@ -295,7 +296,7 @@ class NeighbourhoodFunctionsTest {
                 h.processElement(update("clean" + i, 1, 0.3, 1, 0.0, Double.NaN), 2);
             }
             List<PrefixScore> out = values(h);
-            assertThat(out.get(out.size() - 1).threshold()).isCloseTo(0.3, org.assertj.core.data.Offset.offset(0.002)); // median 0.3, MAD 0
+            assertThat(out.get(out.size() - 1).threshold()).isCloseTo(0.3, Offset.offset(0.002)); // median 0.3, MAD 0
         }
     }
 }
