@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 @Command(name = "detect", mixinStandardHelpOptions = true,
         description = {"Backfill detection of a corpus (JSONL(.gz), WARC(.gz), a directory of them, or a hash index) against a labels file.",
             "Writes pages.jsonl, neighborhoods.jsonl, alerts.jsonl, dead-letters.jsonl and summary.json to --out.",
-            "The neighbourhood threshold is exactly mean + k standard deviations over all neighbourhoods, unless fixed."})
+            "The neighbourhood threshold is the stream's rule (median + k * 1.4826 MAD, or mean + k sd), computed exactly over all neighbourhoods, unless fixed."})
 public final class DetectCommand implements Callable<Integer> {
 
     @Mixin
