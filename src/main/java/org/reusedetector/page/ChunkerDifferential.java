@@ -31,6 +31,9 @@ public final class ChunkerDifferential {
         pages++;
         HashedPage expected = reference.hash(url, 0, body);
         HashedPage actual = tokenizer.hash(url, 0, body);
+        if (!Arrays.equals(expected.fileHash(), actual.fileHash()) || expected.bodyBytes() != actual.bodyBytes()) {
+            throw new IllegalStateException("file hash or UTF-8 length differs from String.getBytes: " + url);
+        }
         if (Arrays.equals(expected.chunkHashes(), actual.chunkHashes()) && Arrays.equals(expected.chunkLengths(), actual.chunkLengths())) {
             identical++;
             return true;

@@ -98,7 +98,8 @@ public final class TokenizingChunker {
     private final Tag tagTemplate;
 
     // per page
-    private char[] src = new char[0];
+    private char[] ownSource = new char[0];
+    private char[] src = ownSource;
     private int n;
     private char[] text = new char[256];
     private int textLength;
@@ -152,11 +153,18 @@ public final class TokenizingChunker {
 
     /** Hands every non-empty chunk of {@code html}, in document order, to {@code sink}. */
     public void chunk(String html, ChunkSink sink) {
-        n = html.length();
-        if (src.length < n) {
-            src = new char[Math.max(n, src.length * 2)];
+        int length = html.length();
+        if (ownSource.length < length) {
+            ownSource = new char[Math.max(length, ownSource.length * 2)];
         }
-        html.getChars(0, n, src, 0);
+        html.getChars(0, length, ownSource, 0);
+        chunk(ownSource, length, sink);
+    }
+
+    /** As {@link #chunk(String, ChunkSink)} for the page in {@code html[0, length)}, which is only read, and only during the call. */
+    public void chunk(char[] html, int length, ChunkSink sink) {
+        src = html;
+        n = length;
         this.sink = sink;
         textLength = 0;
         pendingSpace = false;
@@ -170,6 +178,7 @@ public final class TokenizingChunker {
             finishChunk();
         } finally {
             this.sink = null;
+            src = ownSource; // not the caller's array
         }
     }
 
