@@ -64,11 +64,14 @@ public final class TokenizingChunker {
     /** An element name with its flags; known names are canonical instances, so names compare by reference first. */
     private static final class Tag {
         final String name;
+        /** The name's characters, for comparing a tag name in the page's buffer without making a string. */
+        final char[] chars;
         final int flags;
         final boolean chunkStart;
 
         Tag(String name, int flags, boolean chunkStart) {
             this.name = name;
+            this.chars = name.toCharArray();
             this.flags = flags;
             this.chunkStart = chunkStart;
         }
@@ -194,17 +197,55 @@ public final class TokenizingChunker {
             } else if (c == '&') {
                 documentStarted = true;
                 pos = characterReference(pos);
-            } else {
-                if (c > ' ' && !documentStarted) {
+            } else if (!documentStarted) {
+                if (c > ' ') {
                     documentStarted = true;
                     quirks = true;
                 }
-                if (textVisible) {
-                    appendText(c);
-                }
+                text(c);
                 pos++;
+            } else {
+                pos = textRun(pos);
             }
         }
+    }
+
+    /**
+     * Plain text up to the next {@code <} or {@code &} (most of a page's characters): found with a tight scan, then
+     * whitespace-normalised in one loop on local copies of the buffer state ({@link #appendText} per character
+     * costs a call, a capacity check and field writes). Returns where the run ends.
+     */
+    private int textRun(int from) {
+        char[] s = src;
+        int end = from;
+        while (end < n && s[end] != '<' && s[end] != '&') {
+            end++;
+        }
+        if (!textVisible) {
+            return end;
+        }
+        int capacity = textLength + (end - from) + 1; // each character, and one pending space
+        if (capacity > text.length) {
+            text = java.util.Arrays.copyOf(text, Math.max(capacity, text.length * 2));
+        }
+        char[] out = text;
+        int length = textLength;
+        boolean space = pendingSpace;
+        for (int i = from; i < end; i++) {
+            char c = s[i];
+            if (c <= ' ' || (c >= 0x80 && WhitespaceNormalizer.isSpace(c))) {
+                space = length > 0;
+            } else {
+                if (space) {
+                    out[length++] = ' ';
+                    space = false;
+                }
+                out[length++] = c;
+            }
+        }
+        textLength = length;
+        pendingSpace = space;
+        return end;
     }
 
     /** At a {@code <} in data: a tag, comment, doctype, CDATA section, or a literal {@code <}. Returns where data resumes. */
@@ -1139,11 +1180,15 @@ public final class TokenizingChunker {
     private Tag tagNamed(int start, int end) {
         int length = end - start;
         char[] lower = length <= nameBuffer.length ? nameBuffer : new char[length];
+        char[] s = src;
+        int h = 0;
         for (int i = 0; i < length; i++) {
-            char c = src[start + i];
-            lower[i] = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c == 0 ? '\uFFFD' : c;
+            char c = s[start + i];
+            c = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c == 0 ? '\uFFFD' : c;
+            lower[i] = c;
+            h = 31 * h + c; // as hash()
         }
-        Tag tag = lookup(lower, length);
+        Tag tag = lookup(lower, length, mix(h));
         if (tag != null) {
             return tag;
         }
@@ -1159,13 +1204,17 @@ public final class TokenizingChunker {
     }
 
     private Tag lookup(char[] name, int length) {
+        return lookup(name, length, hash(name, length));
+    }
+
+    private Tag lookup(char[] name, int length, int hash) {
         int mask = names.length - 1;
-        for (int slot = hash(name, length) & mask; ; slot = (slot + 1) & mask) {
+        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             Tag tag = names[slot];
             if (tag == null) {
                 return null;
             }
-            if (tag.name.length() == length && equal(tag.name, name, length)) {
+            if (tag.chars.length == length && equal(tag.chars, name, length)) {
                 return tag;
             }
         }
@@ -1183,9 +1232,9 @@ public final class TokenizingChunker {
         return tag;
     }
 
-    private static boolean equal(String name, char[] chars, int length) {
+    private static boolean equal(char[] name, char[] chars, int length) {
         for (int i = 0; i < length; i++) {
-            if (name.charAt(i) != chars[i]) {
+            if (name[i] != chars[i]) {
                 return false;
             }
         }
@@ -1197,6 +1246,10 @@ public final class TokenizingChunker {
         for (int i = 0; i < length; i++) {
             h = 31 * h + name[i];
         }
+        return mix(h);
+    }
+
+    private static int mix(int h) {
         return h ^ (h >>> 16);
     }
 
