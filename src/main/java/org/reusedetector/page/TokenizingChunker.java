@@ -211,30 +211,34 @@ public final class TokenizingChunker {
     }
 
     /**
-     * Plain text up to the next {@code <} or {@code &} (most of a page's characters): found with a tight scan, then
-     * whitespace-normalised in one loop on local copies of the buffer state ({@link #appendText} per character
-     * costs a call, a capacity check and field writes). Returns where the run ends.
+     * Plain text up to the next {@code <} or {@code &} (most of a page's characters), whitespace-normalised in one
+     * loop on local copies of the buffer state ({@link #appendText} per character costs a call, a capacity check
+     * and field writes). Returns where the run ends.
      */
     private int textRun(int from) {
         char[] s = src;
-        int end = from;
-        while (end < n && s[end] != '<' && s[end] != '&') {
-            end++;
-        }
+        int end = n;
         if (!textVisible) {
-            return end;
+            int i = from;
+            while (i < end && s[i] != '<' && s[i] != '&') {
+                i++;
+            }
+            return i;
         }
-        int capacity = textLength + (end - from) + 1; // each character, and one pending space
+        int capacity = textLength + (end - from) + 1; // room for the rest of the page, and one pending space
         if (capacity > text.length) {
             text = java.util.Arrays.copyOf(text, Math.max(capacity, text.length * 2));
         }
         char[] out = text;
         int length = textLength;
         boolean space = pendingSpace;
-        for (int i = from; i < end; i++) {
+        int i = from;
+        for (; i < end; i++) {
             char c = s[i];
             if (c <= ' ' || (c >= 0x80 && WhitespaceNormalizer.isSpace(c))) {
                 space = length > 0;
+            } else if (c == '<' || c == '&') {
+                break;
             } else {
                 if (space) {
                     out[length++] = ' ';
@@ -245,7 +249,7 @@ public final class TokenizingChunker {
         }
         textLength = length;
         pendingSpace = space;
-        return end;
+        return i;
     }
 
     /** At a {@code <} in data: a tag, comment, doctype, CDATA section, or a literal {@code <}. Returns where data resumes. */

@@ -21,6 +21,15 @@ final class Utf8 {
             if (c < 0x80) {
                 out[o++] = (byte) c;
                 i++;
+            } else if (c < 0x800) {
+                out[o++] = (byte) (0xC0 | (c >> 6));
+                out[o++] = (byte) (0x80 | (c & 0x3F));
+                i++;
+            } else if (!Character.isSurrogate(c)) { // inline the common cases: other scripts are mostly 2 and 3 bytes
+                out[o++] = (byte) (0xE0 | (c >> 12));
+                out[o++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                out[o++] = (byte) (0x80 | (c & 0x3F));
+                i++;
             } else {
                 o = putNonAscii(text, i, length, out, o);
                 i += isPairAt(text, i, length) ? 2 : 1;
