@@ -68,10 +68,13 @@ public final class TokenizingChunker {
         final char[] chars;
         final int flags;
         final boolean chunkStart;
+        /** In {@link #IMPLIED_END}: decided once here, not by a set look-up on every implied-end check. */
+        final boolean impliedEnd;
 
         Tag(String name, int flags, boolean chunkStart) {
             this.name = name;
             this.chars = name.toCharArray();
+            this.impliedEnd = IMPLIED_END.contains(name);
             this.flags = flags;
             this.chunkStart = chunkStart;
         }
@@ -1047,7 +1050,7 @@ public final class TokenizingChunker {
     }
 
     private void generateImpliedEndTags(Tag except) {
-        while (depth > 1 && IMPLIED_END.contains(current().name) && current() != except) {
+        while (depth > 1 && current().impliedEnd && current() != except) {
             pop();
         }
     }
