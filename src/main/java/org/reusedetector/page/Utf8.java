@@ -53,8 +53,20 @@ final class Utf8 {
                 buffer[o++] = (byte) text[i++];
             }
             if (i < asciiEnd) {
-                o = putNonAscii(text, i, length, buffer, o);
-                i += isPairAt(text, i, length) ? 2 : 1;
+                char c = text[i];
+                if (c < 0x800) {
+                    buffer[o++] = (byte) (0xC0 | (c >> 6));
+                    buffer[o++] = (byte) (0x80 | (c & 0x3F));
+                    i++;
+                } else if (!Character.isSurrogate(c)) { // inline the common cases, as in encode
+                    buffer[o++] = (byte) (0xE0 | (c >> 12));
+                    buffer[o++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    buffer[o++] = (byte) (0x80 | (c & 0x3F));
+                    i++;
+                } else {
+                    o = putNonAscii(text, i, length, buffer, o);
+                    i += isPairAt(text, i, length) ? 2 : 1;
+                }
             }
             if (o >= flushAt) {
                 digest.update(buffer, 0, o);
