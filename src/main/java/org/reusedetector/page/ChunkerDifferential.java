@@ -8,7 +8,8 @@ import org.reusedetector.model.HashedPage;
 
 /**
  * Compares the TEXT-form chunk hashes and lengths of the one-pass tokenizer with those of jsoup's chunker
- * (the reference), page by page. Not thread-safe.
+ * (the reference), page by page; the file hash and UTF-8 length, hashed from the chars, must equal those of
+ * {@code String.getBytes} (else {@link IllegalStateException}). Not thread-safe.
  */
 public final class ChunkerDifferential {
 
