@@ -60,36 +60,10 @@ final class ChunkDigests implements TokenizingChunker.ChunkSink {
         return Arrays.copyOf(lengths, count);
     }
 
-    /** UTF-8 as {@link String#getBytes} writes it: a lone surrogate becomes {@code ?}. */
     private int encodeUtf8(char[] text, int length) {
         if (utf8.length < length * 3) {
             utf8 = new byte[Math.max(length * 3, utf8.length * 2)];
         }
-        byte[] out = utf8;
-        int o = 0;
-        for (int i = 0; i < length; i++) {
-            char c = text[i];
-            if (c < 0x80) {
-                out[o++] = (byte) c;
-            } else if (c < 0x800) {
-                out[o++] = (byte) (0xC0 | (c >> 6));
-                out[o++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isSurrogate(c)) {
-                if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text[i + 1])) {
-                    int cp = Character.toCodePoint(c, text[++i]);
-                    out[o++] = (byte) (0xF0 | (cp >> 18));
-                    out[o++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                    out[o++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                    out[o++] = (byte) (0x80 | (cp & 0x3F));
-                } else {
-                    out[o++] = '?';
-                }
-            } else {
-                out[o++] = (byte) (0xE0 | (c >> 12));
-                out[o++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                out[o++] = (byte) (0x80 | (c & 0x3F));
-            }
-        }
-        return o;
+        return Utf8.encode(text, length, utf8);
     }
 }

@@ -8,7 +8,8 @@ import org.reusedetector.model.HashedPage;
 
 /**
  * Compares the TEXT-form chunk hashes and lengths of the one-pass tokenizer with those of jsoup's chunker
- * (the reference), page by page. Not thread-safe.
+ * (the reference), page by page; the file hash and UTF-8 length, hashed from the chars, must equal those of
+ * {@code String.getBytes} (else {@link IllegalStateException}). Not thread-safe.
  */
 public final class ChunkerDifferential {
 
@@ -31,6 +32,9 @@ public final class ChunkerDifferential {
         pages++;
         HashedPage expected = reference.hash(url, 0, body);
         HashedPage actual = tokenizer.hash(url, 0, body);
+        if (!Arrays.equals(expected.fileHash(), actual.fileHash()) || expected.bodyBytes() != actual.bodyBytes()) {
+            throw new IllegalStateException("file hash or UTF-8 length differs from String.getBytes: " + url);
+        }
         if (Arrays.equals(expected.chunkHashes(), actual.chunkHashes()) && Arrays.equals(expected.chunkLengths(), actual.chunkLengths())) {
             identical++;
             return true;

@@ -1,8 +1,10 @@
 package org.reusedetector.page;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.Set;
+import org.apache.commons.codec.digest.DigestUtils;
 import org.reusedetector.model.HashedPage;
 
 /**
@@ -16,6 +18,10 @@ public final class PageHasher {
     private final TokenizingChunker tokenizer;
     private final ChunkDigests digests;
     private final Sha1 sha1 = new Sha1();
+    private final MessageDigest fileDigest = DigestUtils.getSha1Digest();
+    /** UTF-8 of the page is hashed through this block, small enough to stay in the L1 cache. */
+    private final byte[] utf8Block = new byte[8192];
+    private char[] chars = new char[0];
 
     /** Chunks with jsoup (the reference implementation, and the only one for HTML form). */
     public PageHasher(HtmlChunker chunker) {
@@ -41,13 +47,22 @@ public final class PageHasher {
 
     /** As {@link #hash(String, long, String)}, and hands the chunk texts (same order) to {@code chunkTexts} when given. */
     public HashedPage hash(String url, long eventTime, String body, List<String> chunkTexts) {
+        if (tokenizer != null) {
+            // one copy of the page's characters, read by both the file hash and the chunker
+            int length = body.length();
+            if (chars.length < length) {
+                chars = new char[Math.max(length, chars.length * 2)];
+            }
+            body.getChars(0, length, chars, 0);
+            fileDigest.reset();
+            long bodyBytes = Utf8.digest(chars, length, utf8Block, fileDigest);
+            byte[] fileHash = fileDigest.digest();
+            digests.reset(chunkTexts);
+            tokenizer.chunk(chars, length, digests);
+            return new HashedPage(url, eventTime, fileHash, digests.packedHashes(), digests.chunkLengths(), Math.toIntExact(bodyBytes));
+        }
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
         byte[] fileHash = sha1.digest(bodyBytes);
-        if (tokenizer != null) {
-            digests.reset(chunkTexts);
-            tokenizer.chunk(body, digests);
-            return new HashedPage(url, eventTime, fileHash, digests.packedHashes(), digests.chunkLengths(), bodyBytes.length);
-        }
         List<String> chunks = chunker.chunk(body);
         if (chunkTexts != null) {
             chunkTexts.addAll(chunks);

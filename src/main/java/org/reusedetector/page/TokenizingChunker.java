@@ -64,11 +64,17 @@ public final class TokenizingChunker {
     /** An element name with its flags; known names are canonical instances, so names compare by reference first. */
     private static final class Tag {
         final String name;
+        /** The name's characters, for comparing a tag name in the page's buffer without making a string. */
+        final char[] chars;
         final int flags;
         final boolean chunkStart;
+        /** In {@link #IMPLIED_END}: decided once here, not by a set look-up on every implied-end check. */
+        final boolean impliedEnd;
 
         Tag(String name, int flags, boolean chunkStart) {
             this.name = name;
+            this.chars = name.toCharArray();
+            this.impliedEnd = IMPLIED_END.contains(name);
             this.flags = flags;
             this.chunkStart = chunkStart;
         }
@@ -98,7 +104,8 @@ public final class TokenizingChunker {
     private final Tag tagTemplate;
 
     // per page
-    private char[] src = new char[0];
+    private char[] ownSource = new char[0];
+    private char[] src = ownSource;
     private int n;
     private char[] text = new char[256];
     private int textLength;
@@ -152,11 +159,18 @@ public final class TokenizingChunker {
 
     /** Hands every non-empty chunk of {@code html}, in document order, to {@code sink}. */
     public void chunk(String html, ChunkSink sink) {
-        n = html.length();
-        if (src.length < n) {
-            src = new char[Math.max(n, src.length * 2)];
+        int length = html.length();
+        if (ownSource.length < length) {
+            ownSource = new char[Math.max(length, ownSource.length * 2)];
         }
-        html.getChars(0, n, src, 0);
+        html.getChars(0, length, ownSource, 0);
+        chunk(ownSource, length, sink);
+    }
+
+    /** As {@link #chunk(String, ChunkSink)} for the page in {@code html[0, length)}, which is only read, and only during the call. */
+    public void chunk(char[] html, int length, ChunkSink sink) {
+        src = html;
+        n = length;
         this.sink = sink;
         textLength = 0;
         pendingSpace = false;
@@ -170,6 +184,7 @@ public final class TokenizingChunker {
             finishChunk();
         } finally {
             this.sink = null;
+            src = ownSource; // not the caller's array
         }
     }
 
@@ -185,17 +200,59 @@ public final class TokenizingChunker {
             } else if (c == '&') {
                 documentStarted = true;
                 pos = characterReference(pos);
-            } else {
-                if (c > ' ' && !documentStarted) {
+            } else if (!documentStarted) {
+                if (c > ' ') {
                     documentStarted = true;
                     quirks = true;
                 }
-                if (textVisible) {
-                    appendText(c);
-                }
+                text(c);
                 pos++;
+            } else {
+                pos = textRun(pos);
             }
         }
+    }
+
+    /**
+     * Plain text up to the next {@code <} or {@code &} (most of a page's characters), whitespace-normalised in one
+     * loop on local copies of the buffer state ({@link #appendText} per character costs a call, a capacity check
+     * and field writes). Returns where the run ends.
+     */
+    private int textRun(int from) {
+        char[] s = src;
+        int end = n;
+        if (!textVisible) {
+            int i = from;
+            while (i < end && s[i] != '<' && s[i] != '&') {
+                i++;
+            }
+            return i;
+        }
+        int capacity = textLength + (end - from) + 1; // room for the rest of the page, and one pending space
+        if (capacity > text.length) {
+            text = java.util.Arrays.copyOf(text, Math.max(capacity, text.length * 2));
+        }
+        char[] out = text;
+        int length = textLength;
+        boolean space = pendingSpace;
+        int i = from;
+        for (; i < end; i++) {
+            char c = s[i];
+            if (c <= ' ' || (c >= 0x80 && WhitespaceNormalizer.isSpace(c))) {
+                space = length > 0;
+            } else if (c == '<' || c == '&') {
+                break;
+            } else {
+                if (space) {
+                    out[length++] = ' ';
+                    space = false;
+                }
+                out[length++] = c;
+            }
+        }
+        textLength = length;
+        pendingSpace = space;
+        return i;
     }
 
     /** At a {@code <} in data: a tag, comment, doctype, CDATA section, or a literal {@code <}. Returns where data resumes. */
@@ -993,7 +1050,7 @@ public final class TokenizingChunker {
     }
 
     private void generateImpliedEndTags(Tag except) {
-        while (depth > 1 && IMPLIED_END.contains(current().name) && current() != except) {
+        while (depth > 1 && current().impliedEnd && current() != except) {
             pop();
         }
     }
@@ -1130,11 +1187,15 @@ public final class TokenizingChunker {
     private Tag tagNamed(int start, int end) {
         int length = end - start;
         char[] lower = length <= nameBuffer.length ? nameBuffer : new char[length];
+        char[] s = src;
+        int h = 0;
         for (int i = 0; i < length; i++) {
-            char c = src[start + i];
-            lower[i] = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c == 0 ? '\uFFFD' : c;
+            char c = s[start + i];
+            c = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c == 0 ? '\uFFFD' : c;
+            lower[i] = c;
+            h = 31 * h + c; // as hash()
         }
-        Tag tag = lookup(lower, length);
+        Tag tag = lookup(lower, length, mix(h));
         if (tag != null) {
             return tag;
         }
@@ -1150,13 +1211,17 @@ public final class TokenizingChunker {
     }
 
     private Tag lookup(char[] name, int length) {
+        return lookup(name, length, hash(name, length));
+    }
+
+    private Tag lookup(char[] name, int length, int hash) {
         int mask = names.length - 1;
-        for (int slot = hash(name, length) & mask; ; slot = (slot + 1) & mask) {
+        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             Tag tag = names[slot];
             if (tag == null) {
                 return null;
             }
-            if (tag.name.length() == length && equal(tag.name, name, length)) {
+            if (tag.chars.length == length && equal(tag.chars, name, length)) {
                 return tag;
             }
         }
@@ -1174,9 +1239,9 @@ public final class TokenizingChunker {
         return tag;
     }
 
-    private static boolean equal(String name, char[] chars, int length) {
+    private static boolean equal(char[] name, char[] chars, int length) {
         for (int i = 0; i < length; i++) {
-            if (name.charAt(i) != chars[i]) {
+            if (name[i] != chars[i]) {
                 return false;
             }
         }
@@ -1188,6 +1253,10 @@ public final class TokenizingChunker {
         for (int i = 0; i < length; i++) {
             h = 31 * h + name[i];
         }
+        return mix(h);
+    }
+
+    private static int mix(int h) {
         return h ^ (h >>> 16);
     }
 
