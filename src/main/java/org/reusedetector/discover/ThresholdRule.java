@@ -61,11 +61,6 @@ public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, d
         return new ThresholdRule(ThresholdMode.FIXED, count, 0, 0, 0, 0);
     }
 
-    /** Whether labels need a group of hashes on the same hosts (else a count threshold). */
-    public boolean grouped() {
-        return mode == ThresholdMode.STRUCTURE;
-    }
-
     /**
      * The group threshold ({@link ThresholdMode#STRUCTURE}): a page's worth of content, the corpus's mean number of
      * countable distinct chunks per page, at least {@code minGroup}; 0 (no grouping) in the count modes.

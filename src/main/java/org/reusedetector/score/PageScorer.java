@@ -30,6 +30,8 @@ public final class PageScorer {
     private final int maxEvidence;
     /** The site of each label origin id seen (ids are stable: the dictionary only grows). */
     private final Map<Integer, String> originSites = new HashMap<>();
+    private String siteOfUrl;
+    private String pageSite;
 
     public PageScorer(StopChunks stopChunks, int maxEvidence) {
         this.stopChunks = stopChunks;
@@ -38,10 +40,9 @@ public final class PageScorer {
 
     public PageScore score(HashedPage page, LabelIndex labels) {
         List<Evidence> evidence = new ArrayList<>(maxEvidence);
-        String pageSite = Sites.ofUrl(page.url());
         long fileLookup = labels.lookup(page.fileHash(), 0);
         boolean fileMatch = (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_DISCOVERED_FILE) != 0
-                || (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_FILE) != 0 && foreign(fileLookup, pageSite, labels);
+                || (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_FILE) != 0 && foreign(fileLookup, page.url(), labels);
         if (fileMatch && maxEvidence > 0) {
             evidence.add(labels.evidence(page.fileHash(), 0, fileLookup, Label.KIND_FILE));
         }
@@ -59,7 +60,7 @@ public final class PageScorer {
                 continue;
             }
             chunks++;
-            if ((kind & LabelIndex.KIND_DISCOVERED_CHUNK) != 0 || (kind & LabelIndex.KIND_CHUNK) != 0 && foreign(lookup, pageSite, labels)) {
+            if ((kind & LabelIndex.KIND_DISCOVERED_CHUNK) != 0 || (kind & LabelIndex.KIND_CHUNK) != 0 && foreign(lookup, page.url(), labels)) {
                 matched++;
                 if (evidence.size() < maxEvidence) {
                     evidence.add(labels.evidence(hashes, i * 20, lookup, Label.KIND_CHUNK));
@@ -71,7 +72,11 @@ public final class PageScorer {
     }
 
     /** Whether an expert label's origin is another site than the page's (or unknown). */
-    private boolean foreign(long lookup, String pageSite, LabelIndex labels) {
+    private boolean foreign(long lookup, String url, LabelIndex labels) {
+        if (!url.equals(siteOfUrl)) { // the page's site, worked out only when an expert label matches
+            siteOfUrl = url;
+            pageSite = Sites.ofUrl(url);
+        }
         if (pageSite == null) {
             return true;
         }
