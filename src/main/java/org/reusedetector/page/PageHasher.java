@@ -47,6 +47,22 @@ public final class PageHasher {
 
     /** As {@link #hash(String, long, String)}, and hands the chunk texts (same order) to {@code chunkTexts} when given. */
     public HashedPage hash(String url, long eventTime, String body, List<String> chunkTexts) {
+        return hash(url, eventTime, body, chunkTexts, null);
+    }
+
+    /**
+     * As {@link #hash(String, long, String)}, and hands the words of the page's visible text (same pass, document
+     * order) to {@code words}, then calls its {@link WordSink#endOfPage()}. This is the word stream of the shingle
+     * and I-Match signals: they see exactly the text the chunk hashes cover.
+     */
+    public HashedPage hashWithWords(String url, long eventTime, String body, WordSink words) {
+        WordSplitter splitter = new WordSplitter(words);
+        HashedPage hashed = hash(url, eventTime, body, null, splitter);
+        splitter.endOfPage();
+        return hashed;
+    }
+
+    private HashedPage hash(String url, long eventTime, String body, List<String> chunkTexts, TokenizingChunker.ChunkSink also) {
         if (tokenizer != null) {
             // one copy of the page's characters, read by both the file hash and the chunker
             int length = body.length();
@@ -58,7 +74,14 @@ public final class PageHasher {
             long bodyBytes = Utf8.digest(chars, length, utf8Block, fileDigest);
             byte[] fileHash = fileDigest.digest();
             digests.reset(chunkTexts);
-            tokenizer.chunk(chars, length, digests);
+            if (also == null) {
+                tokenizer.chunk(chars, length, digests);
+            } else {
+                tokenizer.chunk(chars, length, (text, chunkLength) -> {
+                    digests.chunk(text, chunkLength);
+                    also.chunk(text, chunkLength);
+                });
+            }
             return new HashedPage(url, eventTime, fileHash, digests.packedHashes(), digests.chunkLengths(), Math.toIntExact(bodyBytes));
         }
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
@@ -71,6 +94,9 @@ public final class PageHasher {
         int[] lengths = new int[chunks.size()];
         for (int i = 0; i < chunks.size(); i++) {
             String chunk = chunks.get(i);
+            if (also != null) {
+                also.chunk(chunk.toCharArray(), chunk.length());
+            }
             System.arraycopy(sha1.digest(chunk), 0, hashes, i * Sha1.LENGTH, Sha1.LENGTH);
             lengths[i] = chunk.length();
         }
