@@ -59,6 +59,16 @@ public final class StreamCommand implements Callable<Integer> {
     @Option(names = "--no-sample", description = "On the embedded broker with neither --replay nor --labels, do not load the generated sample crawl.")
     boolean noSample;
 
+    @Option(names = "--submit", paramLabel = "HOST:PORT",
+            description = {"Submit the job to this Flink session cluster (its REST address) instead of a local mini cluster.",
+                "The job carries its configuration; the cluster needs the Kafka connector beside Flink (README \"Running on a cluster\").",
+                "Without --bounded the command returns once the job runs; with --bounded it waits for the job's end."})
+    String submit;
+
+    @Option(names = "--job-jar", paramLabel = "FILE",
+            description = "The jar shipped to the cluster with --submit (default: reuse-detector-thin.jar beside the running jar).")
+    Path jobJar;
+
     @Override
     public Integer call() throws Exception {
         run();
@@ -113,6 +123,9 @@ public final class StreamCommand implements Callable<Integer> {
                 flink.put("flink.execution.state-recovery.ignore-unclaimed-state", "true");
                 System.out.println("Resuming from checkpoint " + resume.get() + " (--fresh to start empty)");
             }
+            if (submit != null) {
+                flink.putAll(ClusterSubmission.settings(submit, jobJar));
+            }
             config = config.with(flink);
             StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
             StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut, indexOut));
@@ -120,6 +133,10 @@ public final class StreamCommand implements Callable<Integer> {
                     bounded ? "(bounded)" : "(until stopped)", config.get(ReuseDetectorOptions.TOPIC_PAGES), labelsTopic, partitions.get(labelsTopic),
                     config.get(ReuseDetectorOptions.TOPIC_ALERTS), config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                     alertsOut == null ? "" : ", and " + alertsOut);
+            if (submit != null && !bounded) {
+                System.out.println("Submitted job " + env.executeAsync("reuse-detector stream").getJobID() + " to " + submit);
+                return JobSummary.of(new JobExecutionResult(null, 0, Map.of()));
+            }
             JobExecutionResult result = bounded
                     ? JobProgress.execute(env, "reuse-detector stream", replay == null ? 0 : PageFiles.estimateHtmlBytes(List.of(replay)))
                     : env.execute("reuse-detector stream");

@@ -3,6 +3,7 @@ package org.reusedetector.detection;
 import java.nio.file.Path;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
@@ -31,6 +32,11 @@ public final class JobEnvironment {
             flink.setString("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
         }
         flink.addAll(config.flinkConfiguration()); // flink.* keys from the detector's configuration win
+        if ("remote".equals(flink.get(DeploymentOptions.TARGET))) {
+            // stream --submit: the remote executor (flink-clients) sends the job graph and the job jar to a session
+            // cluster; getExecutionEnvironment would run a local mini cluster outside `flink run`
+            return new StreamExecutionEnvironment(flink);
+        }
         return StreamExecutionEnvironment.getExecutionEnvironment(flink);
     }
 }

@@ -1,0 +1,254 @@
+package org.reusedetector.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.cli.Main;
+import org.reusedetector.format.Json;
+import org.reusedetector.index.HashIndex;
+import org.reusedetector.index.HashIndexReader;
+import org.reusedetector.kafka.PageReplayer;
+import org.reusedetector.local.KafkaBrokerMain;
+import org.reusedetector.local.TopicContents;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
+
+/**
+ * The streaming job on a real standalone cluster, every part in its own JVM: a Kafka broker, a JobManager and two
+ * TaskManagers (one slot each, so that the job at parallelism 2 runs on both), on the Maven-built cluster classpath
+ * (target/cluster-lib) with the thin job jar. Half the crawl is replayed, the job runs and checkpoints (RocksDB, a
+ * shared local directory), one TaskManager is killed with SIGKILL, the second half is replayed, a new TaskManager
+ * joins and the job recovers. Its committed alerts, dead letters and hash index must then equal those of a
+ * failure-free run of the same input on a local mini cluster.
+ */
+class ClusterITCase {
+
+    private static final Duration STEP_TIMEOUT = Duration.ofMinutes(3);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void jobRecoversFromAKilledTaskManagerWithTheAlertsOfAFailureFreeRun() throws Exception {
+        CrawlFixture crawl = CrawlFixture.write(dir, 8, 8, 50, 11);
+        assertThat(crawl.pages()).isGreaterThanOrEqualTo(500);
+        Process broker = startBroker(dir.resolve("broker.log"));
+        Thread brokerHook = new Thread(broker::destroyForcibly);
+        Runtime.getRuntime().addShutdownHook(brokerHook);
+        StandaloneCluster cluster = null;
+        try {
+            String bootstrap = awaitBootstrap(broker);
+
+            // the reference: a failure-free bounded run on a local mini cluster
+            Run reference = new Run("reference", bootstrap, dir);
+            assertThat(Main.run(reference.args("--bounded", "--replay", crawl.all().toString(), "--labels", crawl.labels().toString()))).isZero();
+            // the last commit markers reach the partitions just after the job ends
+            StandaloneCluster.await(() -> settled(bootstrap, reference.topic("alerts")) && settled(bootstrap, reference.topic("dead-letters")),
+                    STEP_TIMEOUT, "no open transactions");
+            Outcome expected = reference.outcome();
+            log("reference run: %d alerts (%s), %d dead letters, %d pages in the index", expected.alerts().size(), countByType(expected.alerts()),
+                    expected.deadLetters().size(), expected.indexedPages());
+            assertThat(expected.indexedPages()).isEqualTo(crawl.pages());
+            assertThat(expected.deadLetters()).hasSize(crawl.badRecords());
+            assertThat(expected.alerts()).extracting(Alert::type).contains(Alert.TYPE_PAGE, Alert.TYPE_NEIGHBORHOOD);
+
+            // the cluster: JobManager and two one-slot TaskManagers, each a JVM of its own
+            cluster = StandaloneCluster.start(Path.of("target", "cluster-lib"), dir.resolve("cluster"),
+                    Map.of("taskmanager.numberOfTaskSlots", "1"), 2);
+            log("cluster at %s: JobManager and TaskManagers pids %s", cluster.restAddress(), cluster.taskManagers().stream().map(Process::pid).toList());
+            Run onCluster = new Run("cluster", bootstrap, dir);
+            assertThat(Main.run(onCluster.args("--submit", cluster.restAddress(), "--fresh",
+                    "--replay", crawl.firstHalf().toString(), "--labels", crawl.labels().toString()))).isZero();
+            StandaloneCluster c = cluster;
+            String[] job = new String[1];
+            StandaloneCluster.await(() -> (job[0] = c.jobIn("RUNNING")) != null, STEP_TIMEOUT, "the job to run");
+            // mid-stream: a checkpoint is done and alerts are committed, and half the crawl is still to come
+            StandaloneCluster.await(() -> c.completedCheckpoints(job[0]) >= 2 && !onCluster.alerts().isEmpty(), STEP_TIMEOUT,
+                    "a completed checkpoint and committed alerts");
+            int alertsBeforeKill = onCluster.alerts().size();
+            Process victim = cluster.taskManagers().get(0);
+            long killed = cluster.kill(victim);
+            log("killed TaskManager pid %d (kill -9) after %d checkpoints, %d committed alerts", killed, cluster.completedCheckpoints(job[0]),
+                    alertsBeforeKill);
+
+            PageReplayer.replay(crawl.secondHalf(), bootstrap, onCluster.topic("pages"));
+            Process replacement = cluster.addTaskManager();
+            log("started TaskManager pid %d", replacement.pid());
+            StandaloneCluster.await(() -> c.restarts(job[0]) >= 1 && job[0].equals(c.jobIn("RUNNING")), STEP_TIMEOUT, "the job to restart");
+            StandaloneCluster.await(() -> onCluster.outcome().sameCountsAs(expected), STEP_TIMEOUT, "all output committed");
+            // a few more checkpoints: anything emitted twice would show now
+            long checkpoints = cluster.completedCheckpoints(job[0]);
+            StandaloneCluster.await(() -> c.completedCheckpoints(job[0]) >= checkpoints + 3, STEP_TIMEOUT, "three more checkpoints");
+            Outcome actual = onCluster.outcome();
+            long restarts = cluster.restarts(job[0]);
+            cluster.cancel(job[0]);
+            log("cluster run: %d alerts (%s), %d dead letters, %d pages in the index; restarts %d; TaskManager pid %d killed, %d started",
+                    actual.alerts().size(), countByType(actual.alerts()), actual.deadLetters().size(), actual.indexedPages(), restarts, killed,
+                    replacement.pid());
+
+            assertThat(restarts).isGreaterThanOrEqualTo(1);
+            assertThat(actual.alertKeys()).containsExactlyInAnyOrderElementsOf(expected.alertKeys());
+            assertThat(actual.alerts()).filteredOn(a -> a.type().equals(Alert.TYPE_NEIGHBORHOOD)).extracting(Alert::prefix).doesNotHaveDuplicates();
+            assertThat(actual.deadLetterReasons()).isEqualTo(expected.deadLetterReasons());
+            assertThat(actual.indexedPages()).isEqualTo(expected.indexedPages());
+            assertThat(actual.indexedUrls()).isEqualTo(actual.indexedPages()); // no page indexed twice
+        } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
+            broker.getOutputStream().close(); // the broker stops at the end of its input
+            if (!broker.waitFor(30, TimeUnit.SECONDS)) {
+                broker.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            Runtime.getRuntime().removeShutdownHook(brokerHook);
+        }
+    }
+
+    /** One run's topics, consumer group, state and index directories, and what it wrote. */
+    private record Run(String name, String bootstrap, Path dir) {
+
+        String topic(String kind) {
+            return name + "-" + kind;
+        }
+
+        String[] args(String... options) {
+            List<String> args = new ArrayList<>(List.of("stream"));
+            args.addAll(List.of(options));
+            args.addAll(List.of("--index-out", dir.resolve(name + "-index").toString()));
+            Stream.of("pages", "labels", "alerts", "dead-letters").forEach(t -> args.addAll(List.of("--set", "kafka.topics." + t + "=" + topic(t))));
+            args.addAll(List.of(
+                    "--set", "kafka.bootstrap-servers=" + bootstrap,
+                    "--set", "kafka.group-id=" + name,
+                    "--set", "job.state-dir=" + dir.resolve(name + "-state"),
+                    "--set", "job.checkpoint-interval=1s",
+                    "--set", "job.parallelism=2",
+                    "--set", "neighborhood.fixed-threshold=0.3",
+                    "--set", "neighborhood.min-pages=5"));
+            return args.toArray(String[]::new);
+        }
+
+        List<Alert> alerts() {
+            return TopicContents.readAll(bootstrap, topic("alerts")).stream().map(r -> read(r, Alert.class)).toList();
+        }
+
+        Outcome outcome() {
+            List<DeadLetter> dead = TopicContents.readAll(bootstrap, topic("dead-letters")).stream().map(r -> read(r, DeadLetter.class)).toList();
+            List<String> urls = new ArrayList<>();
+            try {
+                Path index = dir.resolve(name + "-index");
+                if (Files.isDirectory(index)) {
+                    for (Path file : HashIndex.list(index)) {
+                        try (HashIndexReader reader = HashIndexReader.open(file)) {
+                            reader.forEachRemaining(p -> urls.add(p.url()));
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return new Outcome(alerts(), dead, urls.size(), urls.stream().distinct().count());
+        }
+    }
+
+    private record Outcome(List<Alert> alerts, List<DeadLetter> deadLetters, long indexedPages, long indexedUrls) {
+
+        /** Type, URL or prefix, badness and page count: what the alert says, without its timing and evidence. */
+        List<String> alertKeys() {
+            return alerts.stream().map(a -> String.join(" ", a.type(), String.valueOf(a.url()), String.valueOf(a.prefix()),
+                    String.format("%.6f", a.badness()), String.valueOf(a.pages()))).toList();
+        }
+
+        Map<String, Long> deadLetterReasons() {
+            return deadLetters.stream().collect(Collectors.groupingBy(DeadLetter::reason, TreeMap::new, Collectors.counting()));
+        }
+
+        boolean sameCountsAs(Outcome other) {
+            return alerts.size() >= other.alerts.size() && deadLetters.size() >= other.deadLetters.size() && indexedPages >= other.indexedPages;
+        }
+    }
+
+    /** No open transaction on the topic: its last stable offsets are its high watermarks (every commit marker is written). */
+    private static boolean settled(String bootstrap, String topic) {
+        return endOffsets(bootstrap, topic, IsolationLevel.READ_COMMITTED).equals(endOffsets(bootstrap, topic, IsolationLevel.READ_UNCOMMITTED));
+    }
+
+    private static Map<TopicPartition, Long> endOffsets(String bootstrap, String topic, IsolationLevel isolation) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString().toLowerCase(Locale.ROOT),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            return consumer.endOffsets(partitions, Duration.ofSeconds(30));
+        }
+    }
+
+    private Process startBroker(Path log) throws IOException {
+        // the test's own classpath holds the broker (Kafka's test kit); it runs in a JVM of its own
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-cp", System.getProperty("java.class.path"), KafkaBrokerMain.class.getName(), "0")
+                .redirectError(log.toFile())
+                .start();
+    }
+
+    private static String awaitBootstrap(Process broker) throws Exception {
+        BufferedReader out = new BufferedReader(new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                for (String l = out.readLine(); l != null; l = out.readLine()) {
+                    if (l.startsWith(KafkaBrokerMain.READY_PREFIX)) {
+                        return l.substring(KafkaBrokerMain.READY_PREFIX.length()).trim();
+                    }
+                }
+                throw new IllegalStateException("the broker process ended without starting");
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        String bootstrap = line.get(2, TimeUnit.MINUTES);
+        log("Kafka broker pid %d at %s", broker.pid(), bootstrap);
+        return bootstrap;
+    }
+
+    private static Map<String, Long> countByType(List<Alert> alerts) {
+        return alerts.stream().collect(Collectors.groupingBy(Alert::type, TreeMap::new, Collectors.counting()));
+    }
+
+    private static <T> T read(ConsumerRecord<String, String> record, Class<T> type) {
+        try {
+            return Json.read(record.value(), type);
+        } catch (Exception e) {
+            throw new AssertionError(record.value(), e);
+        }
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf("ClusterITCase: " + format + "%n", args);
+    }
+
+}
