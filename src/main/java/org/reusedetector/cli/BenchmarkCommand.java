@@ -59,6 +59,13 @@ public final class BenchmarkCommand {
         @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
         Path labels;
 
+        @Option(names = "--cluster", description = "Also submit the job to a standalone Flink cluster of child JVMs, with 1 and with 2 TaskManagers.")
+        boolean cluster;
+
+        @Option(names = "--cluster-lib", paramLabel = "DIR", defaultValue = "target/cluster-lib",
+                description = "The cluster's jars, copied from Maven by the build (default: ${DEFAULT-VALUE}).")
+        Path clusterLib;
+
         @Override
         public Integer call() throws Exception {
             ReuseDetectorConfig config = configOptions.load();
@@ -73,6 +80,10 @@ public final class BenchmarkCommand {
                     config.get(ReuseDetectorOptions.PARALLELISM), job.pages() / job.seconds(), job.bytes() / 1e6 / job.seconds(),
                     job.pages(), job.bytes() / 1e6, job.seconds());
             System.out.println(parse);
+            if (cluster) {
+                ClusterBenchmark.run(configOptions, input, labels, clusterLib, config.get(ReuseDetectorOptions.PARALLELISM), work)
+                        .forEach(System.out::println);
+            }
             System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
             return 0;
         }
