@@ -145,6 +145,10 @@ public final class StandaloneCluster implements AutoCloseable {
         return "localhost:" + restPort;
     }
 
+    public long jobManagerPid() {
+        return jobManager.pid();
+    }
+
     public Path confDir() {
         return confDir;
     }

@@ -78,7 +78,8 @@ class ClusterITCase {
             // the cluster: JobManager and two one-slot TaskManagers, each a JVM of its own
             cluster = StandaloneCluster.start(Path.of("target", "cluster-lib"), dir.resolve("cluster"),
                     Map.of("taskmanager.numberOfTaskSlots", "1"), 2);
-            log("cluster at %s: JobManager and TaskManagers pids %s", cluster.restAddress(), cluster.taskManagers().stream().map(Process::pid).toList());
+            log("cluster at %s: JobManager pid %d, TaskManager pids %s", cluster.restAddress(), cluster.jobManagerPid(),
+                    cluster.taskManagers().stream().map(Process::pid).toList());
             Run onCluster = new Run("cluster", bootstrap, dir);
             assertThat(Main.run(onCluster.args("--submit", cluster.restAddress(), "--fresh",
                     "--replay", crawl.firstHalf().toString(), "--labels", crawl.labels().toString()))).isZero();
@@ -211,7 +212,7 @@ class ClusterITCase {
     private Process startBroker(Path log) throws IOException {
         // the test's own classpath holds the broker (Kafka's test kit); it runs in a JVM of its own
         return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                "-cp", System.getProperty("java.class.path"), KafkaBrokerMain.class.getName(), "0")
+                "-cp", System.getProperty("java.class.path"), KafkaBrokerMain.class.getName(), "0", KafkaBrokerMain.UNTIL_INPUT_ENDS)
                 .redirectError(log.toFile())
                 .start();
     }
