@@ -90,6 +90,9 @@ public final class StandaloneCluster implements AutoCloseable {
         // a TaskManager killed with -9 is noticed within seconds, not the default 50 s
         conf.put("heartbeat.interval", "1000");
         conf.put("heartbeat.timeout", "5000");
+        // a loaded machine (2 cores, parallel builds) can take longer than the default 10 s to start the RPC system
+        conf.put("pekko.startup-timeout", "60 s");
+        conf.put("pekko.ask.timeout", "30 s");
         conf.put("restart-strategy.type", "fixed-delay");
         conf.put("restart-strategy.fixed-delay.attempts", "20");
         conf.put("restart-strategy.fixed-delay.delay", "1 s");
