@@ -178,7 +178,7 @@ public final class QuiltAnalysis {
         BitSet target = new BitSet(patch.size());
         for (int j = 0; j < patch.size(); j++) {
             for (int other : patch.get(j)) {
-                if (other != d && classes[other] != classes[d] && !sites.get(other).equals(site)) {
+                if (other != d && classes[other] != classes[d] && !java.util.Objects.equals(sites.get(other), site)) {
                     held.computeIfAbsent(other, o -> new BitSet()).set(j);
                     target.set(j);
                 }
