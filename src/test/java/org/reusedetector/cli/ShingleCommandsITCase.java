@@ -84,6 +84,9 @@ class ShingleCommandsITCase {
         assertThat(summary.get("rejected").asLong()).isEqualTo(1);
         assertThat(summary.get("quilts").asLong()).isEqualTo(1);
         assertThat(summary.get("m").asInt()).isEqualTo(50);
+
+        assertThat(Main.run("report", "--in", out.toString())).isZero();
+        assertThat(Files.readString(out.resolve("report.html"))).contains("Coverage of the quilts", "article7.spun-content.biz");
     }
 
     @Test
@@ -119,5 +122,9 @@ class ShingleCommandsITCase {
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("pages").asLong()).isEqualTo(16);
         assertThat(summary.get("popular_phrases").asInt()).isEqualTo(phrases.size());
+
+        assertThat(Main.run("report", "--in", out.toString())).isZero();
+        assertThat(Files.readString(out.resolve("report.html"))).contains("frequency distribution", "mean ± σ", "www.spam.example");
+        assertThat(out.resolve("phrases-sites.png")).exists();
     }
 }
