@@ -4,7 +4,9 @@ package org.reusedetector.shingle;
  * 64-bit fingerprints of words and k-word phrases. The papers use Rabin fingerprints (Fetterly et al. 2005 §3.1:
  * one degree-64 polynomial for words, one for phrases, 84 for the selectors); we use a documented 64-bit hash
  * instead: FNV-1a over the word's UTF-16 code units, then SplitMix64's finaliser ({@link #mix}), which is a bijection
- * of the 64-bit space. Phrases chain the word fingerprints through {@link #mix}, order-sensitively.
+ * of the 64-bit space. A phrase is the polynomial Σ w_j·R^(k−1−j) (mod 2⁶⁴, R odd) of its word fingerprints, then
+ * {@link #mix}: order-sensitive, and a rolling hash, so a document's phrases cost O(1) each whatever k
+ * (the role of Rabin's prefix deletion and extension in the paper).
  *
  * <p>Collision figure: for n distinct phrases the chance of any collision is about n²/2⁶⁵; for 10⁷ distinct phrases
  * (a 10 000-page crawl) that is 2.7·10⁻⁶, for 10⁹ it is 2.7 %, and a collision merely merges two phrases' counts.
@@ -14,8 +16,8 @@ public final class Fingerprints {
 
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
-    private static final long PHRASE_SEED = 0x51_7cc1_b727_220aL;
-    private static final long GOLDEN = 0x9e3779b97f4a7c15L;
+    /** The base of the phrase polynomial. */
+    static final long R = 0x9e3779b97f4a7c15L;
 
     private Fingerprints() {}
 
@@ -34,12 +36,12 @@ public final class Fingerprints {
 
     /** The fingerprint of the phrase of {@code k} words starting at {@code start}, wrapping round the end of {@code words}. */
     public static long phrase(long[] words, int start, int k) {
-        long h = PHRASE_SEED;
+        long h = 0;
         int n = words.length;
         for (int j = 0; j < k; j++) {
-            h = mix(h * GOLDEN + words[(start + j) % n]);
+            h = h * R + words[(start + j) % n];
         }
-        return h;
+        return mix(h);
     }
 
     /** SplitMix64's finaliser: a bijection of the 64-bit integers with good avalanche. */

@@ -3,33 +3,40 @@ package org.reusedetector.shingle;
 /**
  * Min-hash selection (Fetterly et al. 2005 §3.1): m selector functions are applied to every phrase fingerprint of
  * a document and the smallest value of each is kept; the i-th kept value is the document's i-th shingle. The paper
- * uses m = 84 Rabin fingerprinting functions; our selector i is {@code mix(p ^ seed_i)}, a permutation of the 64-bit
- * space (XOR with a constant, then the {@link Fingerprints#mix} bijection), which is what min-wise selection needs.
- * The seeds are fixed, so shingles of different runs and processes compare.
+ * uses m = 84 Rabin fingerprinting functions; our selector i is {@code a_i · p + b_i (mod 2⁶⁴)} with odd {@code a_i}:
+ * an affine bijection of the 64-bit space applied to the already well-mixed phrase fingerprint p, so each selector is
+ * a permutation, which is what min-wise selection needs (the agreement of two documents' shingles estimates their
+ * resemblance: see the test). One multiply-add a phrase and selector, where a second full mix cost three times the
+ * chunk hashing of a page ({@code benchmark shingles}). The constants are fixed, so shingles of different runs and
+ * processes compare.
  */
 public final class MinHash {
 
     /** Fetterly et al. §3.1: "feature vectors of length 84". */
     public static final int SELECTORS = 84;
 
-    private final long[] seeds;
+    private final long[] multipliers;
+    private final long[] offsets;
 
     public MinHash(int selectors) {
-        seeds = new long[selectors];
+        multipliers = new long[selectors];
+        offsets = new long[selectors];
         long state = 0x2545f4914f6cdd1dL;
         for (int i = 0; i < selectors; i++) {
             state += 0x9e3779b97f4a7c15L;
-            seeds[i] = Fingerprints.mix(state);
+            multipliers[i] = Fingerprints.mix(state) | 1L;
+            state += 0x9e3779b97f4a7c15L;
+            offsets[i] = Fingerprints.mix(state);
         }
     }
 
     public int selectors() {
-        return seeds.length;
+        return multipliers.length;
     }
 
     /** Selector {@code i} applied to a phrase fingerprint. */
     public long select(int i, long phrase) {
-        return Fingerprints.mix(phrase ^ seeds[i]);
+        return phrase * multipliers[i] + offsets[i];
     }
 
     /**
@@ -41,15 +48,16 @@ public final class MinHash {
         if (phrases.length == 0) {
             return new int[0];
         }
-        int[] positions = new int[seeds.length];
-        for (int i = 0; i < seeds.length; i++) {
-            long seed = seeds[i];
+        int[] positions = new int[multipliers.length];
+        for (int i = 0; i < multipliers.length; i++) {
+            long a = multipliers[i];
+            // unsigned order (the whole 64-bit range is the permutation's image), as signed order of v + 2⁶³
+            long b = offsets[i] + Long.MIN_VALUE;
             long min = Long.MAX_VALUE;
             int at = 0;
             for (int p = 0; p < phrases.length; p++) {
-                long v = Fingerprints.mix(phrases[p] ^ seed);
-                // unsigned order: the whole 64-bit range is the permutation's image
-                if (p == 0 || Long.compareUnsigned(v, min) < 0) {
+                long v = phrases[p] * a + b;
+                if (v < min) {
                     min = v;
                     at = p;
                 }

@@ -13,9 +13,23 @@ public final class Phrases {
      * document will be k repetitions of that one word." Element i is the phrase starting at word i.
      */
     public static long[] circular(long[] words, int k) {
-        long[] phrases = new long[words.length];
-        for (int i = 0; i < words.length; i++) {
-            phrases[i] = Fingerprints.phrase(words, i, k);
+        int n = words.length;
+        long[] phrases = new long[n];
+        if (n == 0) {
+            return phrases;
+        }
+        long top = 1; // R^(k-1)
+        for (int j = 1; j < k; j++) {
+            top *= Fingerprints.R;
+        }
+        long h = 0;
+        for (int j = 0; j < k; j++) {
+            h = h * Fingerprints.R + words[j % n];
+        }
+        for (int i = 0; i < n; i++) {
+            phrases[i] = Fingerprints.mix(h);
+            // roll: drop word i, append word i + k (round the circle)
+            h = (h - words[i] * top) * Fingerprints.R + words[(i + k) % n];
         }
         return phrases;
     }
@@ -25,13 +39,15 @@ public final class Phrases {
      * result is the document's gram set, distinct and sorted.
      */
     public static long[] gramSet(long[] words, int k) {
-        if (words.length < k) {
+        return gramSetOfPhrases(circular(words, k), k);
+    }
+
+    /** As {@link #gramSet(long[], int)}, from the document's {@link #circular} phrases (the first n − k + 1 do not wrap). */
+    public static long[] gramSetOfPhrases(long[] circularPhrases, int k) {
+        if (circularPhrases.length < k) {
             return new long[0];
         }
-        long[] grams = new long[words.length - k + 1];
-        for (int i = 0; i < grams.length; i++) {
-            grams[i] = Fingerprints.phrase(words, i, k);
-        }
+        long[] grams = Arrays.copyOf(circularPhrases, circularPhrases.length - k + 1);
         Arrays.sort(grams);
         int distinct = 0;
         for (int i = 0; i < grams.length; i++) {

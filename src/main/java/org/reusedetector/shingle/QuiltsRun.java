@@ -40,8 +40,8 @@ public final class QuiltsRun {
         ShingleCorpus.Totals totals = ShingleCorpus.read(input, hasher, maxBodyBytes, false, (page, replaces) -> {
             String url = page.words().url();
             long[] words = page.words().words();
-            long[] grams = Phrases.gramSet(words, params.k());
             long[] phrases = Phrases.circular(words, params.k());
+            long[] grams = Phrases.gramSetOfPhrases(phrases, params.k());
             long[] shingles = minHash.shingles(phrases, minHash.selectPositions(phrases));
             if (replaces < 0) {
                 analysis.add(url, Sites.ofUrl(url), grams, shingles);
