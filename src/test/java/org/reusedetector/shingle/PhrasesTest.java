@@ -51,4 +51,15 @@ class PhrasesTest {
         assertThat(Fingerprints.word("Debian")).isNotEqualTo(Fingerprints.word("debian"));
         assertThat(Fingerprints.word("debian".toCharArray(), 0, 6)).isEqualTo(Fingerprints.word("debian"));
     }
+
+    @Test
+    void theWordStreamGivesWordsAndCircularPhraseTexts() {
+        PageWords.Collector collector = new PageWords.Collector(true);
+        org.reusedetector.page.PageHasher.tokenizing(java.util.Set.of("p", "div"))
+                .hashWithWords("https://a.example/", 0, "<html><body><p>One, two; three!</p><div>four-five six</div></body></html>", collector);
+        PageWords page = collector.take("https://a.example/");
+        assertThat(page.words()).containsExactly(words("One two three four five six"));
+        assertThat(page.phraseText(4, 5)).isEqualTo("five six One two three");
+        assertThat(collector.take("next").words()).isEmpty(); // taking resets the collector
+    }
 }
