@@ -38,14 +38,15 @@ public final class QuiltsCommand implements Callable<Integer> {
     @Option(names = "--theta", paramLabel = "θ", description = "A quilt's patch fraction is at least θ (default: ${DEFAULT-VALUE}).")
     double theta = QuiltParams.DEFAULTS.theta();
 
-    @Option(names = "--no-collapse", description = "Do not collapse exact and near-duplicate pages (2 of 6 supershingles) before counting grams.")
-    boolean noCollapse;
+    @Option(names = "--collapse", description = "Collapse exact and near-duplicate pages (2 of 6 supershingles) before counting grams (Fetterly et al.'s"
+            + " step; off by default: on the standard crawls it flags more background pages).")
+    boolean collapse;
 
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         QuiltsRun.Summary summary = QuiltsRun.run(input, config.chunking().hasher(), config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
-                new QuiltParams(k, m, c, theta), !noCollapse, out);
+                new QuiltParams(k, m, c, theta), collapse, out);
         System.out.printf("Quilts over %s: %d pages, %d judged (patch fraction ≥ %.2f), %d quilts (mean %.1f sources) in %.1f s (%.0f pages/s) -> %s%n",
                 input, summary.pages(), summary.judged(), summary.theta(), summary.quilts(), summary.meanSources(), summary.seconds(),
                 summary.pagesPerSecond(), out.resolve(QuiltsRun.QUILTS));

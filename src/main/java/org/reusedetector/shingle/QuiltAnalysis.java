@@ -13,10 +13,11 @@ import java.util.function.Consumer;
  * microsoft.com or cam.ac.uk) as the identifiers of servers"). Add every document's k-gram set, then
  * {@link #analyse}.
  *
- * <p>Exact and near-duplicate pages (2 of 6 supershingles, {@link NearDuplicates}) are collapsed first, as Fetterly
+ * <p>Optionally, exact and near-duplicate pages (2 of 6 supershingles, {@link NearDuplicates}) are collapsed first, as Fetterly
  * et al. 2005 §3.2 do and as Najork 2012 §1.1 describes of that work: a class counts once in |docs_k(g)|, and a
  * page's class-mates are not its sources. Otherwise the original of a page copied whole onto another server is a
- * "quilt" of its copies.
+ * "quilt" of its copies. Off by default: counting a class once turns more grams into patch grams, and on the standard
+ * crawls it flagged more background pages (527 against 207 on the default crawl).
  *
  * <p>The foreign refinement is applied to both conditions of the definition: the paper's §3 restricts the cover
  * set C to grams shared with documents on other servers, and we also count only those grams toward θ (the

@@ -96,8 +96,8 @@ class ShingleCommandsITCase {
         for (int i = 0; i < 10; i++) { // one host of 10 pages that is mostly the shared text
             pages.add(page("https://www.spam.example/p" + i + ".html", "2026-01-01T00:00:00Z", boilerplate, text("spam own " + i, 20)));
         }
-        for (int h = 0; h < 6; h++) { // six sites carrying it once, with much text of their own
-            pages.add(page("https://host" + h + ".org/legal.html", "2026-01-01T00:00:00Z", boilerplate, text("legal own " + h, 400)));
+        for (int h = 0; h < 6; h++) { // six sites carrying it once, with text of their own (too much for near-duplicates)
+            pages.add(page("https://host" + h + ".org/legal.html", "2026-01-01T00:00:00Z", boilerplate, text("legal own " + h, 100)));
         }
         Path out = dir.resolve("phrases");
 
@@ -111,7 +111,8 @@ class ShingleCommandsITCase {
         List<JsonNode> documents = lines(out.resolve("documents.jsonl"));
         assertThat(documents).hasSize(16).allSatisfy(d -> assertThat(d.get("shingles").asInt()).isEqualTo(84));
         JsonNode spam = documents.get(0);
-        assertThat(spam.get("popular").asInt()).isGreaterThan(60);
+        // a shingle of the shared text is popular when at least 4 of the 6 sites' pages select it too (each does with p ≈ 0.8)
+        assertThat(spam.get("popular").asInt()).isGreaterThan(42);
         // its cover prefers the other sites' pages: all of its popular shingles are foreign
         assertThat(spam.get("foreign_contribution").asInt()).isEqualTo(spam.get("popular").asInt());
         assertThat(spam.get("cover").get(0).get("url").asText()).startsWith("https://host");
