@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
             DiscoverCommand.class,
             ReportCommand.class,
             BenchmarkCommand.class,
+            PhrasesCommand.class,
+            QuiltsCommand.class,
         })
 public final class Main {
 

@@ -54,7 +54,9 @@ public final class ReportWriter {
 
     public enum Kind {
         DISCOVER,
-        DETECT
+        DETECT,
+        PHRASES,
+        QUILTS
     }
 
     /** What was written. */
@@ -69,15 +71,26 @@ public final class ReportWriter {
         if (DiscoveryOutput.isDiscovery(dir)) {
             return Kind.DISCOVER;
         }
-        throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl) nor a detection output"
-                + " (pages.jsonl, neighborhoods.jsonl)");
+        if (ShingleReports.isPhrases(dir)) {
+            return Kind.PHRASES;
+        }
+        if (ShingleReports.isQuilts(dir)) {
+            return Kind.QUILTS;
+        }
+        throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl), a detection output"
+                + " (pages.jsonl, neighborhoods.jsonl), a phrases output (phrases.jsonl, sites.jsonl) nor a quilts output (quilts.jsonl, summary.json)");
     }
 
     public static Report write(Path inputDir, Path outputDir) throws IOException {
         Files.createDirectories(outputDir);
         Kind kind = kindOf(inputDir);
         List<Path> images = new ArrayList<>();
-        String html = kind == Kind.DISCOVER ? discover(inputDir, outputDir, images) : detect(inputDir, outputDir, images);
+        String html = switch (kind) {
+            case DISCOVER -> discover(inputDir, outputDir, images);
+            case DETECT -> detect(inputDir, outputDir, images);
+            case PHRASES -> ShingleReports.phrases(inputDir, outputDir, images);
+            case QUILTS -> ShingleReports.quilts(inputDir, outputDir, images);
+        };
         Path file = outputDir.resolve(HTML);
         Files.writeString(file, html, StandardCharsets.UTF_8);
         LOG.info("wrote {} report of {} to {} with {} plots", kind, inputDir, file, images.size());
