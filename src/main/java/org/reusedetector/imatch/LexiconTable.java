@@ -1,0 +1,97 @@
+package org.reusedetector.imatch;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * A lexicon compiled for lookups straight from the word stream's buffer: folded, allocation-free, open addressing. Term
+ * ids follow the sorted order of the terms, so sorting a page's ids sorts its terms. Immutable and shareable.
+ */
+public final class LexiconTable {
+
+    private final Lexicon lexicon;
+    private final char[][] keys;
+    private final byte[][] utf8;
+    private final long[] memberships;
+    private final int[] slots;
+    private final int mask;
+    private final int maxLength;
+
+    public LexiconTable(Lexicon lexicon) {
+        this.lexicon = lexicon;
+        List<String> terms = lexicon.terms();
+        int n = terms.size();
+        keys = new char[n][];
+        utf8 = new byte[n][];
+        int capacity = Integer.highestOneBit(Math.max(4, n * 2 + 1)) << 1;
+        slots = new int[capacity];
+        java.util.Arrays.fill(slots, -1);
+        mask = capacity - 1;
+        int longest = 0;
+        for (int id = 0; id < n; id++) {
+            char[] key = terms.get(id).toCharArray();
+            keys[id] = key;
+            utf8[id] = terms.get(id).getBytes(StandardCharsets.UTF_8);
+            longest = Math.max(longest, key.length);
+            int slot = hash(key, 0, key.length) & mask;
+            while (slots[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = id;
+        }
+        maxLength = longest;
+        memberships = lexicon.memberships();
+    }
+
+    public Lexicon lexicon() {
+        return lexicon;
+    }
+
+    public int size() {
+        return keys.length;
+    }
+
+    public int lexiconCount() {
+        return lexicon.lexiconCount();
+    }
+
+    /** The id of the folded word {@code text[start, start + length)}, or -1 if it is not a lexicon term. */
+    public int lookup(char[] text, int start, int length) {
+        if (length < TermRules.MIN_LENGTH || length > maxLength) {
+            return -1;
+        }
+        int slot = hash(text, start, length) & mask;
+        for (int id; (id = slots[slot]) >= 0; slot = (slot + 1) & mask) {
+            char[] key = keys[id];
+            if (key.length == length && equalsFolded(key, text, start)) {
+                return id;
+            }
+        }
+        return -1;
+    }
+
+    long membership(int id) {
+        return memberships[id];
+    }
+
+    byte[] utf8(int id) {
+        return utf8[id];
+    }
+
+    private static boolean equalsFolded(char[] key, char[] text, int start) {
+        for (int i = 0; i < key.length; i++) {
+            if (key[i] != TermRules.fold(text[start + i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int hash(char[] text, int start, int length) {
+        int h = 0;
+        for (int i = start, end = start + length; i < end; i++) {
+            h = 31 * h + TermRules.fold(text[i]);
+        }
+        return h ^ (h >>> 16);
+    }
+}
