@@ -14,8 +14,9 @@ import org.reusedetector.url.NormalizedUrl;
 
 /**
  * Near-duplicate clusters of a corpus (paper §4): two pages are near duplicates if their extended signatures agree
- * on at least one of the lexicons, and clusters are the connected components of that relation (union-find). Not
- * thread-safe; holds one entry per signature.
+ * on at least one of the lexicons, and clusters are the connected components of that relation (union-find). Trivial
+ * duplicates (identical bodies) are joined too, as the paper removes them before I-Match (§6.3): a page too small for a
+ * signature is still clustered with its exact copies. Not thread-safe; holds one entry per signature.
  */
 public final class NearDupClustering {
 
@@ -23,6 +24,7 @@ public final class NearDupClustering {
     private final UnionFind sets = new UnionFind();
     private final List<String> urls = new ArrayList<>();
     private final List<Map<ByteBuffer, Integer>> firstPage = new ArrayList<>();
+    private final Map<ByteBuffer, Integer> firstCopy = new HashMap<>();
     /** Lexicons under which a page was joined to the first page of its signature, per page (bit j). */
     private final List<Long> joinedBy = new ArrayList<>();
 
@@ -35,8 +37,12 @@ public final class NearDupClustering {
      * @param urls the first URLs in sorted order, at most the cap
      * @param urlCount all URLs (= size)
      * @param lexiconsAgreeing lexicon numbers (0 = original) under which some of its pages share a signature
+     * @param exactCopies whether some of its pages were joined as identical bodies
      */
-    public record Cluster(String id, int size, int hosts, List<String> urls, int urlCount, List<Integer> lexiconsAgreeing) {}
+    public record Cluster(String id, int size, int hosts, List<String> urls, int urlCount, List<Integer> lexiconsAgreeing, boolean exactCopies) {}
+
+    /** Bit of {@link #joinedBy} for a join as identical bodies. */
+    private static final long EXACT = 1L << 63;
 
     /** Clusters over the first {@code lexicons} coordinates of the signatures (1 = plain I-Match). */
     public NearDupClustering(int lexicons) {
@@ -46,10 +52,27 @@ public final class NearDupClustering {
         }
     }
 
-    /** Adds a page; pages without any signature are left out (they cannot be clustered). */
+    /** Adds a page by its signatures only; pages without any signature are left out (they cannot be clustered). */
     public void add(String url, byte[] signatures) {
+        add(url, signatures, null);
+    }
+
+    /**
+     * Adds a page; {@code bodyHash} (the SHA-1 of its body, or {@code null}) also joins it to identical pages. A page
+     * with neither is left out.
+     */
+    public void add(String url, byte[] signatures, byte[] bodyHash) {
         int page = -1;
         long joined = 0;
+        if (bodyHash != null) {
+            page = sets.add();
+            urls.add(url);
+            Integer first = firstCopy.putIfAbsent(ByteBuffer.wrap(bodyHash), page);
+            if (first != null) {
+                sets.union(first, page);
+                joined |= EXACT;
+            }
+        }
         for (int j = 0; j < Math.min(lexicons, Signatures.lexicons(signatures)); j++) {
             if (!Signatures.has(signatures, j)) {
                 continue;
@@ -70,7 +93,7 @@ public final class NearDupClustering {
         }
     }
 
-    /** Pages with at least one signature. */
+    /** Pages added with at least one signature or body hash. */
     public int pages() {
         return sets.count();
     }
@@ -101,13 +124,14 @@ public final class NearDupClustering {
                     lexiconsAgreeing.add(j);
                 }
             }
-            unnamed.add(new Cluster(null, e.getValue().size(), hosts.size(), sorted.stream().limit(urlCap).toList(), sorted.size(), lexiconsAgreeing));
+            unnamed.add(new Cluster(null, e.getValue().size(), hosts.size(), sorted.stream().limit(urlCap).toList(), sorted.size(), lexiconsAgreeing,
+                    (bits & EXACT) != 0));
         }
         unnamed.sort(Comparator.comparingInt(Cluster::size).reversed().thenComparing(c -> c.urls().get(0)));
         List<Cluster> named = new ArrayList<>(unnamed.size());
         for (int i = 0; i < unnamed.size(); i++) {
             Cluster c = unnamed.get(i);
-            named.add(new Cluster("c" + (i + 1), c.size(), c.hosts(), c.urls(), c.urlCount(), c.lexiconsAgreeing()));
+            named.add(new Cluster("c" + (i + 1), c.size(), c.hosts(), c.urls(), c.urlCount(), c.lexiconsAgreeing(), c.exactCopies()));
         }
         return named;
     }

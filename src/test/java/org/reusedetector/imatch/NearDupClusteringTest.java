@@ -40,7 +40,24 @@ class NearDupClusteringTest {
         assertThat(big.urls()).containsExactly("https://a.org/1", "https://b.org/1");
         assertThat(big.lexiconsAgreeing()).containsExactly(1, 2);
         assertThat(clusters.get(1).lexiconsAgreeing()).containsExactly(0);
+        assertThat(big.exactCopies()).isFalse();
         assertThat(NearDupClustering.sizeDistribution(clusters)).containsEntry(3, 1).containsEntry(2, 1);
+    }
+
+    @Test
+    void identicalBodiesAreJoinedWithoutASignature() {
+        NearDupClustering clustering = new NearDupClustering(2);
+        byte[] body = new byte[20];
+        body[3] = 7;
+        clustering.add("https://a.org/tiny", Signatures.NONE, body);
+        clustering.add("https://b.org/tiny", Signatures.NONE, body.clone());
+        clustering.add("https://c.org/tiny", Signatures.NONE, new byte[20]);
+        List<NearDupClustering.Cluster> clusters = clustering.clusters(10);
+        assertThat(clusters).singleElement().satisfies(c -> {
+            assertThat(c.urls()).containsExactly("https://a.org/tiny", "https://b.org/tiny");
+            assertThat(c.exactCopies()).isTrue();
+            assertThat(c.lexiconsAgreeing()).isEmpty();
+        });
     }
 
     @Test
