@@ -66,7 +66,8 @@ public final class LexiconCommand implements Callable<Integer> {
         System.out.println(summary + " -> " + out);
         if (publish) {
             String topic = config.get(ReuseDetectorOptions.TOPIC_LEXICON);
-            LexiconPublisher.publish(servers, topic, summary.lexicon().corpus(), Json.write(summary.lexicon()));
+            LexiconPublisher.publish(servers, topic, config.get(ReuseDetectorOptions.KAFKA_REPLICATION).shortValue(), summary.lexicon().corpus(),
+                    Json.write(summary.lexicon()));
             System.out.printf("Published lexicon %s to '%s'%n", summary.lexicon().id(), topic);
         }
         return summary.pages() == 0 || summary.lexicon().terms().isEmpty() ? 1 : 0;

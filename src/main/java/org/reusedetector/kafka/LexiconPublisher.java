@@ -1,10 +1,12 @@
 package org.reusedetector.kafka;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.TopicConfig;
 
 /**
  * Writes an I-Match lexicon to its compacted topic: one record per key (the corpus), so that compaction keeps the
@@ -18,8 +20,13 @@ public final class LexiconPublisher {
 
     private LexiconPublisher() {}
 
-    /** Sends the lexicon JSON under {@code key} and waits for the acknowledgement. */
-    public static void publish(String bootstrapServers, String topic, String key, String lexiconJson) {
+    /**
+     * Creates the topic if it does not exist (one partition, compacted, records up to the request limit), sends the
+     * lexicon JSON under {@code key} and waits for the acknowledgement.
+     */
+    public static void publish(String bootstrapServers, String topic, short replicationFactor, String key, String lexiconJson) {
+        KafkaTopics.ensure(bootstrapServers, List.of(new TopicSpec(topic, 1, replicationFactor, Map.of(
+                TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT, TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(MAX_REQUEST_BYTES)))));
         try (KafkaProducer<String, String> producer = KafkaProducers.reliable(bootstrapServers,
                 Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, "gzip", ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES))) {
             producer.send(new ProducerRecord<>(topic, key, lexiconJson)).get();
