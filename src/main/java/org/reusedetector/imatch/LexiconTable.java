@@ -12,8 +12,12 @@ public final class LexiconTable {
     private final Lexicon lexicon;
     private final char[][] keys;
     private final byte[][] utf8;
+    /** Per term: 64 bits of the SHA-1 of its UTF-8, its key in the signatures' fingerprint (see {@link Signer}). */
+    private final long[] keys64;
     private final long[] memberships;
     private final int[] slots;
+    /** The full hash of the term in each slot, so that a probe rarely compares characters in vain. */
+    private final int[] slotHashes;
     private final int mask;
     private final int maxLength;
 
@@ -23,8 +27,10 @@ public final class LexiconTable {
         int n = terms.size();
         keys = new char[n][];
         utf8 = new byte[n][];
+        keys64 = new long[n];
         int capacity = Integer.highestOneBit(Math.max(4, n * 2 + 1)) << 1;
         slots = new int[capacity];
+        slotHashes = new int[capacity];
         java.util.Arrays.fill(slots, -1);
         mask = capacity - 1;
         int longest = 0;
@@ -32,12 +38,15 @@ public final class LexiconTable {
             char[] key = terms.get(id).toCharArray();
             keys[id] = key;
             utf8[id] = terms.get(id).getBytes(StandardCharsets.UTF_8);
+            keys64[id] = java.nio.ByteBuffer.wrap(org.apache.commons.codec.digest.DigestUtils.sha1(utf8[id])).getLong();
             longest = Math.max(longest, key.length);
-            int slot = hash(key, 0, key.length) & mask;
+            int h = hash(key, 0, key.length);
+            int slot = h & mask;
             while (slots[slot] >= 0) {
                 slot = (slot + 1) & mask;
             }
             slots[slot] = id;
+            slotHashes[slot] = h;
         }
         maxLength = longest;
         memberships = lexicon.memberships();
@@ -60,11 +69,14 @@ public final class LexiconTable {
         if (length < TermRules.MIN_LENGTH || length > maxLength) {
             return -1;
         }
-        int slot = hash(text, start, length) & mask;
+        int h = hash(text, start, length);
+        int slot = h & mask;
         for (int id; (id = slots[slot]) >= 0; slot = (slot + 1) & mask) {
-            char[] key = keys[id];
-            if (key.length == length && equalsFolded(key, text, start)) {
-                return id;
+            if (slotHashes[slot] == h) {
+                char[] key = keys[id];
+                if (key.length == length && equalsFolded(key, text, start)) {
+                    return id;
+                }
             }
         }
         return -1;
@@ -76,6 +88,10 @@ public final class LexiconTable {
 
     byte[] utf8(int id) {
         return utf8[id];
+    }
+
+    long key(int id) {
+        return keys64[id];
     }
 
     private static boolean equalsFolded(char[] key, char[] text, int start) {

@@ -29,6 +29,9 @@ public final class TermRules {
     }
 
     public static char fold(char c) {
+        if (c < 0x80) { // ASCII fast path: the bulk of the word stream
+            return c >= 'A' && c <= 'Z' ? (char) (c | 0x20) : c;
+        }
         return Character.toLowerCase(c);
     }
 
