@@ -15,10 +15,13 @@ public final class LexiconTable {
     /** Per term: 64 bits of the SHA-1 of its UTF-8, its key in the signatures' fingerprint (see {@link Signer}). */
     private final long[] keys64;
     private final long[] memberships;
-    private final int[] slots;
-    /** The full hash of the term in each slot, so that a probe rarely compares characters in vain. */
-    private final int[] slotHashes;
+    /**
+     * Open addressing, one {@code long} per slot: the upper 40 bits of the term's 64-bit hash and its id + 1 in the lower
+     * 24 (0 = empty), so that a probe costs one memory access and compares characters only when the hashes agree.
+     */
+    private final long[] slots;
     private final int mask;
+    private static final long ID_MASK = (1L << 24) - 1;
     private final int maxLength;
 
     public LexiconTable(Lexicon lexicon) {
@@ -28,10 +31,11 @@ public final class LexiconTable {
         keys = new char[n][];
         utf8 = new byte[n][];
         keys64 = new long[n];
-        int capacity = Integer.highestOneBit(Math.max(4, n * 2 + 1)) << 1;
-        slots = new int[capacity];
-        slotHashes = new int[capacity];
-        java.util.Arrays.fill(slots, -1);
+        if (n >= ID_MASK) {
+            throw new IllegalArgumentException("a lexicon holds at most " + (ID_MASK - 1) + " terms, got " + n);
+        }
+        int capacity = Integer.highestOneBit(Math.max(4, n * 2 - 1)) << 1; // load factor at most 1/2
+        slots = new long[capacity];
         mask = capacity - 1;
         int longest = 0;
         for (int id = 0; id < n; id++) {
@@ -40,13 +44,12 @@ public final class LexiconTable {
             utf8[id] = terms.get(id).getBytes(StandardCharsets.UTF_8);
             keys64[id] = java.nio.ByteBuffer.wrap(org.apache.commons.codec.digest.DigestUtils.sha1(utf8[id])).getLong();
             longest = Math.max(longest, key.length);
-            int h = hash(key, 0, key.length);
-            int slot = h & mask;
-            while (slots[slot] >= 0) {
+            long h = hash(key, 0, key.length);
+            int slot = (int) h & mask;
+            while (slots[slot] != 0) {
                 slot = (slot + 1) & mask;
             }
-            slots[slot] = id;
-            slotHashes[slot] = h;
+            slots[slot] = (h & ~ID_MASK) | (id + 1);
         }
         maxLength = longest;
         memberships = lexicon.memberships();
@@ -69,10 +72,12 @@ public final class LexiconTable {
         if (length < TermRules.MIN_LENGTH || length > maxLength) {
             return -1;
         }
-        int h = hash(text, start, length);
-        int slot = h & mask;
-        for (int id; (id = slots[slot]) >= 0; slot = (slot + 1) & mask) {
-            if (slotHashes[slot] == h) {
+        long h = hash(text, start, length);
+        long tag = h & ~ID_MASK;
+        int slot = (int) h & mask;
+        for (long entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
+            if ((entry & ~ID_MASK) == tag) {
+                int id = (int) (entry & ID_MASK) - 1;
                 char[] key = keys[id];
                 if (key.length == length && equalsFolded(key, text, start)) {
                     return id;
@@ -103,11 +108,14 @@ public final class LexiconTable {
         return true;
     }
 
-    private static int hash(char[] text, int start, int length) {
-        int h = 0;
+    private static long hash(char[] text, int start, int length) {
+        long h = 0xcbf29ce484222325L;
         for (int i = start, end = start + length; i < end; i++) {
-            h = 31 * h + TermRules.fold(text[i]);
+            h = (h ^ TermRules.fold(text[i])) * 0x100000001b3L;
         }
-        return h ^ (h >>> 16);
+        h ^= h >>> 33; // murmur3 finaliser: the low bits pick the slot, the high bits tag it
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        return h;
     }
 }
