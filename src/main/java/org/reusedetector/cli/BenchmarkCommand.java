@@ -1,6 +1,5 @@
 package org.reusedetector.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.security.DigestException;
 import java.security.MessageDigest;
@@ -8,8 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -59,6 +56,9 @@ public final class BenchmarkCommand {
         @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
         Path labels;
 
+        @Mixin
+        BenchmarkFigures figures;
+
         @Override
         public Integer call() throws Exception {
             ReuseDetectorConfig config = configOptions.load();
@@ -68,13 +68,23 @@ public final class BenchmarkCommand {
                     "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink"))
                     .run();
             System.out.println();
-            System.out.println("benchmark stream: " + input);
-            System.out.printf("  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)%n",
-                    config.get(ReuseDetectorOptions.PARALLELISM), job.pages() / job.seconds(), job.bytes() / 1e6 / job.seconds(),
-                    job.pages(), job.bytes() / 1e6, job.seconds());
-            System.out.println(parse);
-            System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
+            report(figures, input, config.get(ReuseDetectorOptions.PARALLELISM), job, parse);
+            figures.finish();
             return 0;
+        }
+
+        static void report(BenchmarkFigures figures, Path input, int parallelism, JobSummary job, ParseOnly parse) {
+            double pagesPerSecond = job.pages() / job.seconds();
+            double mbPerSecond = job.bytes() / 1e6 / job.seconds();
+            figures.put("pages", job.pages()).put("mb", job.bytes() / 1e6).put("seconds", job.seconds()).put("parallelism", parallelism)
+                    .put("stream_pages_s", pagesPerSecond).put("stream_mb_s", mbPerSecond)
+                    .put("parse_only_mb_s", parse.bytes() / 1e6 / parse.parseSeconds()).put("hash_mb_s", parse.bytes() / 1e6 / parse.hashSeconds())
+                    .put("cores", Runtime.getRuntime().availableProcessors());
+            figures.line("benchmark stream: " + input);
+            figures.line("  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)",
+                    parallelism, pagesPerSecond, mbPerSecond, job.pages(), job.bytes() / 1e6, job.seconds());
+            figures.line(parse.toString());
+            figures.line("  cores: %d", Runtime.getRuntime().availableProcessors());
         }
     }
 
@@ -95,8 +105,8 @@ public final class BenchmarkCommand {
         @Option(names = "--rounds", defaultValue = "3", description = "Timed passes over the pages per method; the median is reported (default: ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--json", description = "Print one JSON object with every figure on the last line.")
-        boolean json;
+        @Mixin
+        BenchmarkFigures figures;
 
         @Override
         public Integer call() throws Exception {
@@ -107,7 +117,8 @@ public final class BenchmarkCommand {
             List<byte[]> bodyBytes = new ArrayList<>();
             long bytes = readPages(input, settings, urls, bodies, bodyBytes);
             Set<String> tags = Set.copyOf(config.chunking().tags());
-            System.out.printf("benchmark chunker: %s (%d pages, %.1f MB of HTML)%n", input, bodies.size(), bytes / 1e6);
+            figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
+            figures.line("benchmark chunker: %s (%d pages, %.1f MB of HTML)", input, bodies.size(), bytes / 1e6);
             int status = 0;
             ChunkerDifferential differential = null;
             if (verify) {
@@ -115,10 +126,11 @@ public final class BenchmarkCommand {
                 for (int i = 0; i < bodies.size(); i++) {
                     differential.compare(urls.get(i), bodies.get(i));
                 }
-                System.out.printf("  verify: %d pages compared, %d identical, %d differ%n", differential.pages(), differential.identical(),
+                figures.put("verified_pages", differential.pages()).put("identical_pages", differential.identical());
+                figures.line("  verify: %d pages compared, %d identical, %d differ", differential.pages(), differential.identical(),
                         differential.differences().size());
                 for (ChunkerDifferential.Difference d : differential.differences()) {
-                    System.out.printf("    %s chunk %d%n      jsoup:     %s%n      tokenizer: %s%n", d.url(), d.chunkIndex(), clip(d.jsoupChunk()),
+                    figures.line("    %s chunk %d%n      jsoup:     %s%n      tokenizer: %s", d.url(), d.chunkIndex(), clip(d.jsoupChunk()),
                             clip(d.tokenizerChunk()));
                 }
                 status = differential.differences().isEmpty() ? 0 : 1;
@@ -145,24 +157,14 @@ public final class BenchmarkCommand {
             double newMbs = mb / median(seconds[0]);
             double jsoupMbs = mb / median(seconds[1]);
             double byteSplitMbs = mb / median(seconds[2]);
-            System.out.printf("  new chunker + SHA-1 of chunks and file:      %7.1f MB/s  (%.0f%% of the byte splitter, %.1f x jsoup)%n", newMbs,
+            figures.put("new_mb_s", newMbs).put("jsoup_mb_s", jsoupMbs).put("byte_split_mb_s", byteSplitMbs).put("rounds", rounds)
+                    .put("cores", Runtime.getRuntime().availableProcessors());
+            figures.line("  new chunker + SHA-1 of chunks and file:      %7.1f MB/s  (%.0f%% of the byte splitter, %.1f x jsoup)", newMbs,
                     100 * newMbs / byteSplitMbs, newMbs / jsoupMbs);
-            System.out.printf("  jsoup chunker + SHA-1 of chunks and file:    %7.1f MB/s%n", jsoupMbs);
-            System.out.printf("  byte splitter (paper) + SHA-1 of chunks and file: %7.1f MB/s%n", byteSplitMbs);
-            System.out.printf("  (median of %d passes each after one warm-up pass; 1 thread; %d cores)%n", rounds, Runtime.getRuntime().availableProcessors());
-            if (json) {
-                Map<String, Object> figures = new LinkedHashMap<>();
-                figures.put("pages", bodies.size());
-                figures.put("mb", round(mb));
-                figures.put("new_mb_s", round(newMbs));
-                figures.put("jsoup_mb_s", round(jsoupMbs));
-                figures.put("byte_split_mb_s", round(byteSplitMbs));
-                if (differential != null) {
-                    figures.put("verified_pages", differential.pages());
-                    figures.put("identical_pages", differential.identical());
-                }
-                System.out.println(new ObjectMapper().writeValueAsString(figures));
-            }
+            figures.line("  jsoup chunker + SHA-1 of chunks and file:    %7.1f MB/s", jsoupMbs);
+            figures.line("  byte splitter (paper) + SHA-1 of chunks and file: %7.1f MB/s", byteSplitMbs);
+            figures.line("  (median of %d passes each after one warm-up pass; 1 thread; %d cores)", rounds, Runtime.getRuntime().availableProcessors());
+            figures.finish();
             return status;
         }
 
@@ -193,10 +195,6 @@ public final class BenchmarkCommand {
             double[] sorted = values.clone();
             Arrays.sort(sorted);
             return sorted[sorted.length / 2];
-        }
-
-        private static double round(double value) {
-            return Math.round(value * 10) / 10.0;
         }
 
         private static String clip(String chunk) {
@@ -312,6 +310,9 @@ public final class BenchmarkCommand {
         @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages: a JSONL/WARC file or directory.")
         Path input;
 
+        @Mixin
+        BenchmarkFigures figures;
+
         @Override
         public Integer call() throws Exception {
             Path work = Files.createTempDirectory("reuse-detector-bench");
@@ -325,14 +326,23 @@ public final class BenchmarkCommand {
                 indexBytes += Files.size(f);
             }
             System.out.println();
-            System.out.println("benchmark discover: " + input);
-            System.out.printf("  from raw pages: %.0f pages/s, %.1f MB/s of HTML, %.0f chunk hashes/s  (%.1f s)%n", raw.pages() / raw.seconds(),
-                    raw.bytes() / 1e6 / raw.seconds(), raw.chunks() / raw.seconds(), raw.seconds());
-            System.out.printf("  from the hash index (%.1f MB, %.1f%% of the HTML): %.0f pages/s, %.1f MB/s of index, %.0f chunk hashes/s  (%.1f s)%n",
-                    indexBytes / 1e6, 100.0 * indexBytes / Math.max(1, raw.bytes()), raw.pages() / idx.seconds(), indexBytes / 1e6 / idx.seconds(),
-                    raw.chunks() / idx.seconds(), idx.seconds());
-            System.out.printf("  building the index: %.0f pages/s, %.1f MB/s  (%.1f s)%n", index.pages() / index.seconds(),
+            double rawSeconds = raw.seconds();
+            double indexedSeconds = idx.seconds();
+            figures.put("pages", raw.pages()).put("mb", raw.bytes() / 1e6).put("chunks", raw.chunks())
+                    .put("raw_pages_s", raw.pages() / rawSeconds).put("raw_mb_s", raw.bytes() / 1e6 / rawSeconds).put("raw_hashes_s", raw.chunks() / rawSeconds)
+                    .put("raw_seconds", rawSeconds)
+                    .put("index_mb", indexBytes / 1e6).put("indexed_pages_s", raw.pages() / indexedSeconds)
+                    .put("indexed_hashes_s", raw.chunks() / indexedSeconds).put("indexed_seconds", indexedSeconds)
+                    .put("index_build_pages_s", index.pages() / index.seconds()).put("index_build_mb_s", index.bytes() / 1e6 / index.seconds());
+            figures.line("benchmark discover: " + input);
+            figures.line("  from raw pages: %.0f pages/s, %.1f MB/s of HTML, %.0f chunk hashes/s  (%.1f s)", raw.pages() / rawSeconds,
+                    raw.bytes() / 1e6 / rawSeconds, raw.chunks() / rawSeconds, rawSeconds);
+            figures.line("  from the hash index (%.1f MB, %.1f%% of the HTML): %.0f pages/s, %.1f MB/s of index, %.0f chunk hashes/s  (%.1f s)",
+                    indexBytes / 1e6, 100.0 * indexBytes / Math.max(1, raw.bytes()), raw.pages() / indexedSeconds, indexBytes / 1e6 / indexedSeconds,
+                    raw.chunks() / indexedSeconds, indexedSeconds);
+            figures.line("  building the index: %.0f pages/s, %.1f MB/s  (%.1f s)", index.pages() / index.seconds(),
                     index.bytes() / 1e6 / index.seconds(), index.seconds());
+            figures.finish();
             return 0;
         }
     }
@@ -343,6 +353,9 @@ public final class BenchmarkCommand {
     static final class Labels implements Callable<Integer> {
         @Option(names = "--count", defaultValue = "1000000", description = "Labels to load (default: ${DEFAULT-VALUE}).")
         int count;
+
+        @Mixin
+        BenchmarkFigures figures;
 
         @Override
         public Integer call() {
@@ -372,8 +385,11 @@ public final class BenchmarkCommand {
                 found += index.lookup(hash, 0) != 0 ? 1 : 0;
             }
             double lookupNanos = (System.nanoTime() - start) / (double) count;
-            System.out.printf("benchmark labels: %d labels%n  compact label index: %.1f bytes/label (%d buckets)%n  HashSet<String> of hex: %.1f bytes/label%n"
-                    + "  lookups: %.0f ns each (%d found)%n", count, compact / (double) count, store.bucketCount(), naive / (double) count, lookupNanos, found);
+            figures.put("labels", count).put("bytes_per_label", compact / (double) count).put("hashset_bytes_per_label", naive / (double) count)
+                    .put("lookup_ns", lookupNanos).put("found", found);
+            figures.line("benchmark labels: %d labels%n  compact label index: %.1f bytes/label (%d buckets)%n  HashSet<String> of hex: %.1f bytes/label%n"
+                    + "  lookups: %.0f ns each (%d found)", count, compact / (double) count, store.bucketCount(), naive / (double) count, lookupNanos, found);
+            figures.finish();
             if (strings.size() != count) {
                 return 1;
             }
