@@ -40,7 +40,8 @@ import picocli.CommandLine;
  */
 @Command(name = "benchmark", mixinStandardHelpOptions = true,
         description = "Throughput and memory figures of the detector, printed.",
-        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Labels.class})
+        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Discovery.class,
+                BenchmarkCommand.Labels.class})
 public final class BenchmarkCommand {
 
     /** Whole streaming job on the embedded broker vs jsoup parsing alone, on the same pages. */
@@ -344,6 +345,75 @@ public final class BenchmarkCommand {
                     index.bytes() / 1e6 / index.seconds(), index.seconds());
             figures.finish();
             return 0;
+        }
+    }
+
+    /** Discovery from a synthetic hash index of many chunk hashes: the rate the whole Flink BATCH job reaches, start-up excluded. */
+    @Command(name = "discovery", mixinStandardHelpOptions = true,
+            description = "Chunk hashes/s of discovery from a synthetic hash index (written first; see SyntheticIndex), net of job start-up "
+                    + "(a one-page run's time), in total and per core.")
+    static final class Discovery implements Callable<Integer> {
+        @Mixin
+        ConfigOptions configOptions;
+
+        @Option(names = "--hashes", defaultValue = "20000000", description = "Chunk hashes in the synthetic index (default: ${DEFAULT-VALUE}).")
+        long hashes;
+
+        @Option(names = "--chunks-per-page", defaultValue = "40", description = "Mean chunks per page (default: ${DEFAULT-VALUE}).")
+        int chunksPerPage;
+
+        @Option(names = "--index", paramLabel = "DIR", description = "Where to write the index (default: a temporary directory); reused if it holds one.")
+        Path indexDir;
+
+        @Mixin
+        BenchmarkFigures figures;
+
+        @Override
+        public Integer call() throws Exception {
+            ReuseDetectorConfig config = configOptions.load();
+            int parallelism = config.get(ReuseDetectorOptions.PARALLELISM);
+            Path work = Files.createTempDirectory("reuse-detector-bench");
+            Path index = indexDir != null ? indexDir : work.resolve("index");
+            long start = System.nanoTime();
+            org.reusedetector.index.SyntheticIndex.Written written;
+            if (Files.isDirectory(index) && !HashIndex.list(index).isEmpty()) {
+                written = null;
+            } else {
+                written = org.reusedetector.index.SyntheticIndex.write(Files.createDirectories(index), hashes, chunksPerPage, Math.max(1, parallelism), 1);
+            }
+            double generateSeconds = (System.nanoTime() - start) / 1e9;
+            Path tiny = Files.createDirectories(work.resolve("tiny"));
+            org.reusedetector.index.SyntheticIndex.write(tiny, 1, 1, 1, 2);
+            JobSummary startup = parsed(new DiscoverCommand(), configOptions, "--input", tiny.toString(), "--out", work.resolve("tiny-out").toString()).run();
+            JobSummary job = parsed(new DiscoverCommand(), configOptions, "--input", index.toString(), "--out", work.resolve("out").toString()).run();
+            long chunkHashes = written != null ? written.chunkHashes() : countHashes(index);
+            long pages = job.pages() > 0 ? job.pages() : written != null ? written.pages() : 0;
+            double net = Math.max(0.001, job.seconds() - startup.seconds());
+            int cores = Math.min(parallelism, Runtime.getRuntime().availableProcessors());
+            System.out.println();
+            figures.put("hashes", chunkHashes).put("pages", pages).put("parallelism", parallelism).put("cores", Runtime.getRuntime().availableProcessors())
+                    .put("seconds", job.seconds()).put("startup_seconds", startup.seconds())
+                    .put("hashes_s", chunkHashes / net).put("hashes_s_per_core", chunkHashes / net / cores)
+                    .put("gross_hashes_s", chunkHashes / job.seconds());
+            figures.line("benchmark discovery: synthetic index %s (%,d chunk hashes%s)", index, chunkHashes,
+                    written == null ? "" : String.format(", %,d pages, %.1f MB, written in %.1f s", written.pages(), written.bytes() / 1e6, generateSeconds));
+            figures.line("  discovery job (parallelism %d): %.1f s, of which %.1f s start-up (a one-page run)", parallelism, job.seconds(), startup.seconds());
+            figures.line("  %,.0f chunk hashes/s net of start-up, %,.0f per core (%d cores used); %,.0f gross", chunkHashes / net, chunkHashes / net / cores,
+                    cores, chunkHashes / job.seconds());
+            figures.finish();
+            return 0;
+        }
+
+        private static long countHashes(Path index) throws Exception {
+            long count = 0;
+            for (Path file : HashIndex.list(index)) {
+                try (var reader = new org.reusedetector.index.HashIndexReader(Files.newInputStream(file), file.toString())) {
+                    while (reader.hasNext()) {
+                        count += reader.next().chunkCount();
+                    }
+                }
+            }
+            return count;
         }
     }
 
