@@ -40,7 +40,7 @@ import picocli.CommandLine;
  */
 @Command(name = "benchmark", mixinStandardHelpOptions = true,
         description = "Throughput and memory figures of the detector, printed.",
-        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Discovery.class,
+        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Discovery.class, LatencyBenchmark.class,
                 BenchmarkCommand.Labels.class})
 public final class BenchmarkCommand {
 

@@ -81,6 +81,18 @@ class BenchmarkFiguresTest {
         assertThat(json.get("found").asInt()).isEqualTo(20000);
     }
 
+    @Test
+    void latencyPercentilesAreNearestRank() {
+        long[] sorted = new long[100];
+        for (int i = 0; i < 100; i++) {
+            sorted[i] = i + 1;
+        }
+        assertThat(LatencyBenchmark.percentile(sorted, 0.5)).isEqualTo(50);
+        assertThat(LatencyBenchmark.percentile(sorted, 0.99)).isEqualTo(99);
+        assertThat(LatencyBenchmark.percentile(new long[] {7}, 0.99)).isEqualTo(7);
+        assertThat(LatencyBenchmark.percentile(new long[0], 0.5)).isEqualTo(-1);
+    }
+
     static JsonNode lastLineJson(java.util.function.IntSupplier command) throws Exception {
         PrintStream original = System.out;
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
