@@ -388,7 +388,8 @@ public final class BenchmarkCommand {
             JobSummary job = parsed(new DiscoverCommand(), configOptions, "--input", index.toString(), "--out", work.resolve("out").toString()).run();
             long chunkHashes = written != null ? written.chunkHashes() : countHashes(index);
             long pages = job.pages() > 0 ? job.pages() : written != null ? written.pages() : 0;
-            double net = Math.max(0.001, job.seconds() - startup.seconds());
+            // NaN when the run was no longer than start-up: too small an index to tell
+            double net = job.seconds() > startup.seconds() ? job.seconds() - startup.seconds() : Double.NaN;
             int cores = Math.min(parallelism, Runtime.getRuntime().availableProcessors());
             System.out.println();
             figures.put("hashes", chunkHashes).put("pages", pages).put("parallelism", parallelism).put("cores", Runtime.getRuntime().availableProcessors())
@@ -401,7 +402,16 @@ public final class BenchmarkCommand {
             figures.line("  %,.0f chunk hashes/s net of start-up, %,.0f per core (%d cores used); %,.0f gross", chunkHashes / net, chunkHashes / net / cores,
                     cores, chunkHashes / job.seconds());
             figures.finish();
+            deleteTree(work); // the generated index is ~21 bytes a hash: 20 M hashes leave 0.5 GB behind otherwise (--index keeps one)
             return 0;
+        }
+
+        static void deleteTree(Path dir) throws java.io.IOException {
+            try (var paths = Files.walk(dir)) {
+                for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            }
         }
 
         private static long countHashes(Path index) throws Exception {

@@ -134,6 +134,7 @@ final class LatencyBenchmark implements Callable<Integer> {
                 job.cancel().get(60, TimeUnit.SECONDS);
             }
         }
+        BenchmarkCommand.Discovery.deleteTree(work); // the broker's log of the whole crawl
         figures.finish();
         return 0;
     }
