@@ -406,11 +406,14 @@ public final class BenchmarkCommand {
             return 0;
         }
 
-        static void deleteTree(Path dir) throws java.io.IOException {
+        /** Best effort: a file a stopping job still writes may be left behind. */
+        static void deleteTree(Path dir) {
             try (var paths = Files.walk(dir)) {
                 for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(path);
                 }
+            } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                System.err.println("could not remove all of " + dir + ": " + e.getMessage());
             }
         }
 
