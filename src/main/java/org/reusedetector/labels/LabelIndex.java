@@ -1,5 +1,8 @@
 package org.reusedetector.labels;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.Label;
@@ -8,10 +11,19 @@ import org.reusedetector.url.Sites;
 
 /**
  * The labelled set in compact form. A label is not a Java object: the set is split into 65,536 buckets by
- * the first two bytes of the SHA-1, and each bucket is one byte array of sorted fixed-width entries
- * (the remaining 18 hash bytes, a kind mask and an origin id: 23 bytes). Lookup is a binary search; an
- * update copies one bucket, a few kilobytes even for tens of millions of labels. The origin (source and
- * example URL, needed as evidence in alerts) is dictionary-encoded, because many labels share one.
+ * the first two bytes of the SHA-1, and each bucket is one byte array of sorted fixed-width entries of
+ * 14 bytes: the next 10 hash bytes and one int holding the kind mask (5 bits) and an origin id (27 bits).
+ * Lookup is a binary search comparing one long and one int; an update copies one bucket, a few kilobytes
+ * even for tens of millions of labels. The origin (source and example URL, needed as evidence in alerts) is
+ * dictionary-encoded, because many labels share one.
+ *
+ * <p><b>Identity is the first 96 bits of the SHA-1</b> (2 bytes of bucket, 10 stored), and a hit is not
+ * confirmed against the other 64 bits, which are not kept: that is what brings a label to 14 bytes. The
+ * set is not exact in the mathematical sense, but at the strength of a 96-bit hash: an unlabelled chunk
+ * hits a label with probability N/2<sup>96</sup> per lookup for N labels (1.3·10<sup>-20</sup> at a billion
+ * labels; a trillion lookups against a billion labels: 1.3·10<sup>-8</sup>), two labels merge with
+ * probability N²/2<sup>97</sup> (6·10<sup>-12</sup> at a billion), and making a chunk hit a given label on
+ * purpose is a 96-bit second-preimage search on SHA-1. Accidental SHA-1 coincidences of whole pages are of the same order of concern.
  */
 public final class LabelIndex {
 
@@ -28,8 +40,18 @@ public final class LabelIndex {
     public static final byte FILE_MATCH = KIND_FILE | KIND_DISCOVERED_FILE;
 
     /** Source prefix of blind-discovery labels ({@code discover:<run>}). */
-    static final int SUFFIX = Sha1.LENGTH - 2;
-    static final int ENTRY = SUFFIX + 1 + 4;
+    /** Hash bytes stored per entry, after the two that pick the bucket. */
+    static final int SUFFIX = 10;
+    static final int ENTRY = SUFFIX + 4;
+    public static final int ENTRY_BYTES = ENTRY;
+    /** Bits of the origin id in an entry's int; the kind mask takes the 5 above. */
+    static final int ORIGIN_BITS = 27;
+    static final int ORIGIN_MASK = (1 << ORIGIN_BITS) - 1;
+    /** Stored for an origin id that does not fit: the label matches, its evidence has no source or example. */
+    static final int NO_ORIGIN = ORIGIN_MASK;
+
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
     private static final String ORIGIN_SEPARATOR = "\u0000";
 
@@ -75,6 +97,7 @@ public final class LabelIndex {
     }
 
     public boolean add(byte[] hash, byte kind, int originId) {
+        int origin = originId >= 0 && originId < NO_ORIGIN ? originId : NO_ORIGIN;
         int bucket = bucketOf(hash, 0);
         byte[] entries = store.bucket(bucket);
         if (entries == null) {
@@ -83,14 +106,13 @@ public final class LabelIndex {
         int position = search(entries, hash, 0);
         if (position >= 0) {
             int at = position * ENTRY;
-            byte oldKind = entries[at + SUFFIX];
-            int oldOrigin = readInt(entries, at + SUFFIX + 1);
-            if ((oldKind | kind) == oldKind && oldOrigin == originId) {
+            int old = readInt(entries, at + SUFFIX);
+            int updatedValue = pack((byte) (kindOfEntry(old) | kind), origin);
+            if (updatedValue == old) {
                 return false;
             }
             byte[] updated = entries.clone();
-            updated[at + SUFFIX] = (byte) (oldKind | kind);
-            writeInt(updated, at + SUFFIX + 1, originId);
+            writeInt(updated, at + SUFFIX, updatedValue);
             store.putBucket(bucket, updated);
             return true;
         }
@@ -98,11 +120,43 @@ public final class LabelIndex {
         byte[] updated = new byte[entries.length + ENTRY];
         System.arraycopy(entries, 0, updated, 0, insertAt);
         System.arraycopy(hash, 2, updated, insertAt, SUFFIX);
-        updated[insertAt + SUFFIX] = kind;
-        writeInt(updated, insertAt + SUFFIX + 1, originId);
+        writeInt(updated, insertAt + SUFFIX, pack(kind, origin));
         System.arraycopy(entries, insertAt, updated, insertAt + ENTRY, entries.length - insertAt);
         store.putBucket(bucket, updated);
         return true;
+    }
+
+    private static int pack(byte kind, int origin) {
+        return (kind & 0x1f) << ORIGIN_BITS | origin;
+    }
+
+    private static byte kindOfEntry(int packed) {
+        return (byte) (packed >>> ORIGIN_BITS);
+    }
+
+    /**
+     * Converts a bucket of the earlier 23-byte entries (18 hash bytes, kind byte, origin int; checkpoints
+     * before issue 10) to this format. Entries that become equal are merged (kinds or-ed, first origin kept).
+     */
+    public static byte[] fromLegacyBucket(byte[] legacy) {
+        final int legacySuffix = 18;
+        final int legacyEntry = legacySuffix + 1 + 4;
+        byte[] converted = new byte[legacy.length / legacyEntry * ENTRY];
+        int out = 0;
+        for (int at = 0; at + legacyEntry <= legacy.length; at += legacyEntry) {
+            byte kind = legacy[at + legacySuffix];
+            int origin = readInt(legacy, at + legacySuffix + 1);
+            origin = origin >= 0 && origin < NO_ORIGIN ? origin : NO_ORIGIN;
+            if (out > 0 && Arrays.equals(converted, out - ENTRY, out - ENTRY + SUFFIX, legacy, at, at + SUFFIX)) {
+                int previous = readInt(converted, out - ENTRY + SUFFIX);
+                writeInt(converted, out - ENTRY + SUFFIX, previous | (kind & 0x1f) << ORIGIN_BITS);
+                continue;
+            }
+            System.arraycopy(legacy, at, converted, out, SUFFIX);
+            writeInt(converted, out + SUFFIX, pack(kind, origin));
+            out += ENTRY;
+        }
+        return out == converted.length ? converted : Arrays.copyOf(converted, out);
     }
 
     public boolean remove(byte[] hash, byte kind) {
@@ -116,14 +170,15 @@ public final class LabelIndex {
             return false;
         }
         int at = position * ENTRY;
-        byte oldKind = entries[at + SUFFIX];
+        int old = readInt(entries, at + SUFFIX);
+        byte oldKind = kindOfEntry(old);
         byte newKind = (byte) (oldKind & ~kind);
         if (newKind == oldKind) {
             return false;
         }
         if (newKind != 0) {
             byte[] updated = entries.clone();
-            updated[at + SUFFIX] = newKind;
+            writeInt(updated, at + SUFFIX, pack(newKind, old & ORIGIN_MASK));
             store.putBucket(bucket, updated);
         } else if (entries.length == ENTRY) {
             store.removeBucket(bucket);
@@ -149,8 +204,8 @@ public final class LabelIndex {
         if (position < 0) {
             return 0;
         }
-        int at = position * ENTRY;
-        return ((long) (entries[at + SUFFIX] & 0xff) << 32) | (readInt(entries, at + SUFFIX + 1) & 0xffffffffL);
+        int value = readInt(entries, position * ENTRY + SUFFIX);
+        return ((long) (value >>> ORIGIN_BITS) << 32) | (value & ORIGIN_MASK);
     }
 
     public static byte kindOf(long lookup) {
@@ -195,13 +250,56 @@ public final class LabelIndex {
         return ((hash[offset] & 0xff) << 8) | (hash[offset + 1] & 0xff);
     }
 
-    /** Binary search of the suffix of the hash at {@code offset}; as {@link Arrays#binarySearch}. */
+    /**
+     * Search of the stored part of the hash at {@code offset} (bytes 2..11); as {@link Arrays#binarySearch}. Hashes
+     * are uniform, so the search starts where the hash would sit if the bucket were evenly filled and gallops
+     * out from there: two or three probes in neighbouring cache lines instead of a binary search's log2(n) lines
+     * spread over the bucket. Compares a long (hash bytes 2..9), then an int over bytes 8..11 (8 and 9 equal by then).
+     */
     private static int search(byte[] entries, byte[] hash, int offset) {
-        int low = 0;
-        int high = entries.length / ENTRY - 1;
+        long high64 = (long) LONG.get(hash, offset + 2);
+        int low32 = (int) INT.get(hash, offset + 8);
+        int n = entries.length / ENTRY;
+        if (n == 0) {
+            return -1;
+        }
+        int guess = (int) (((high64 >>> 33) * n) >>> 31); // floor(n * top 31 bits / 2^31), in [0, n)
+        int cmp = compare(entries, guess, high64, low32);
+        if (cmp == 0) {
+            return guess;
+        }
+        int low;
+        int high;
+        if (cmp < 0) { // the hash is after the guess
+            low = guess + 1;
+            int step = 1;
+            high = guess + step;
+            while (high < n && (cmp = compare(entries, high, high64, low32)) < 0) {
+                low = high + 1;
+                step <<= 1;
+                high = guess + step;
+            }
+            if (high < n && cmp == 0) {
+                return high;
+            }
+            high = Math.min(high, n) - 1;
+        } else {
+            high = guess - 1;
+            int step = 1;
+            low = guess - step;
+            while (low >= 0 && (cmp = compare(entries, low, high64, low32)) > 0) {
+                high = low - 1;
+                step <<= 1;
+                low = guess - step;
+            }
+            if (low >= 0 && cmp == 0) {
+                return low;
+            }
+            low = Math.max(low, -1) + 1;
+        }
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            int cmp = Arrays.compareUnsigned(entries, mid * ENTRY, mid * ENTRY + SUFFIX, hash, offset + 2, offset + Sha1.LENGTH);
+            cmp = compare(entries, mid, high64, low32);
             if (cmp < 0) {
                 low = mid + 1;
             } else if (cmp > 0) {
@@ -213,14 +311,18 @@ public final class LabelIndex {
         return -(low + 1);
     }
 
+    /** Entry {@code index} against the searched hash: negative when the entry sorts before it. */
+    private static int compare(byte[] entries, int index, long high64, int low32) {
+        int at = index * ENTRY;
+        int cmp = Long.compareUnsigned((long) LONG.get(entries, at), high64);
+        return cmp != 0 ? cmp : Integer.compareUnsigned((int) INT.get(entries, at + 6), low32);
+    }
+
     private static int readInt(byte[] b, int at) {
-        return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
+        return (int) INT.get(b, at);
     }
 
     private static void writeInt(byte[] b, int at, int v) {
-        b[at] = (byte) (v >>> 24);
-        b[at + 1] = (byte) (v >>> 16);
-        b[at + 2] = (byte) (v >>> 8);
-        b[at + 3] = (byte) v;
+        INT.set(b, at, v);
     }
 }

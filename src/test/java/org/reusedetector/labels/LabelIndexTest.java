@@ -62,6 +62,62 @@ class LabelIndexTest {
     }
 
     @Test
+    void identityIsTheFirst96BitsOfTheHash() {
+        byte[] hash = Sha1.of("labelled");
+        index.add(hash, LabelIndex.KIND_CHUNK, 0);
+        for (int at = 0; at < 12; at++) {
+            byte[] other = hash.clone();
+            other[at] ^= 1;
+            assertThat(index.lookup(other, 0)).as("byte %d differs", at).isZero();
+        }
+        // the last 8 bytes are not stored (see LabelIndex): a hash that differs only there is the same label
+        byte[] tail = hash.clone();
+        tail[12] ^= 1;
+        tail[19] ^= 1;
+        assertThat(kind(tail)).isEqualTo(LabelIndex.KIND_CHUNK);
+        assertThat(store.bucket(LabelIndex.bucketOf(hash, 0))).hasSize(LabelIndex.ENTRY).hasSize(14);
+    }
+
+    @Test
+    void largeOriginIdsKeepTheLabelWithoutEvidence() {
+        byte[] hash = Sha1.of("x");
+        index.add(hash, LabelIndex.KIND_FILE, (1 << 27) + 5);
+        assertThat(kind(hash)).isEqualTo(LabelIndex.KIND_FILE);
+        assertThat(index.evidence(hash, 0, index.lookup(hash, 0), Label.KIND_FILE)).isEqualTo(new Evidence(Sha1.hex(hash), Label.KIND_FILE, null, null));
+        index.add(hash, LabelIndex.KIND_DISCOVERED_FILE, 3);
+        assertThat(LabelIndex.originOf(index.lookup(hash, 0))).isEqualTo(3);
+        assertThat(kind(hash)).isEqualTo((byte) (LabelIndex.KIND_FILE | LabelIndex.KIND_DISCOVERED_FILE));
+    }
+
+    @Test
+    void legacyBucketsConvertToTheSameSet() {
+        Random random = new Random(7);
+        List<byte[]> hashes = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            byte[] hash = new byte[20];
+            random.nextBytes(hash);
+            hash[0] = 3;
+            hash[1] = 4;
+            hashes.add(hash);
+        }
+        hashes.sort(java.util.Arrays::compareUnsigned);
+        // the 23-byte layout: 18 hash bytes, kind byte, big-endian origin int
+        java.nio.ByteBuffer legacy = java.nio.ByteBuffer.allocate(hashes.size() * 23);
+        for (int i = 0; i < hashes.size(); i++) {
+            legacy.put(hashes.get(i), 2, 18).put((byte) (i % 2 == 0 ? LabelIndex.KIND_CHUNK : LabelIndex.KIND_STOP)).putInt(i);
+        }
+        store.putBucket(3 << 8 | 4, LabelIndex.fromLegacyBucket(legacy.array()));
+        for (int i = 0; i < hashes.size(); i++) {
+            long lookup = index.lookup(hashes.get(i), 0);
+            assertThat(LabelIndex.kindOf(lookup)).isEqualTo(i % 2 == 0 ? LabelIndex.KIND_CHUNK : LabelIndex.KIND_STOP);
+            assertThat(LabelIndex.originOf(lookup)).isEqualTo(i);
+        }
+        byte[] absent = hashes.get(0).clone();
+        absent[5] ^= 1;
+        assertThat(index.lookup(absent, 0)).isZero();
+    }
+
+    @Test
     void kindBits() {
         assertThat(LabelIndex.kindBit(Label.KIND_CHUNK)).isEqualTo(LabelIndex.KIND_CHUNK);
         assertThat(LabelIndex.kindBit(Label.KIND_FILE)).isEqualTo(LabelIndex.KIND_FILE);
@@ -121,8 +177,8 @@ class LabelIndexTest {
         byte[] a = new byte[20];
         byte[] b = new byte[20];
         byte[] c = new byte[20];
-        b[19] = 1;
-        c[19] = 2;
+        b[11] = 1;
+        c[11] = 2;
         index.add(b, LabelIndex.KIND_CHUNK, 0);
         index.add(c, LabelIndex.KIND_FILE, 0);
         index.add(a, LabelIndex.KIND_STOP, 0);

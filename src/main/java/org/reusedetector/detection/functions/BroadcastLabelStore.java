@@ -8,18 +8,33 @@ import org.reusedetector.labels.LabelStore;
  * A {@link LabelStore} in Flink broadcast state: the label buckets and the origin dictionary are the
  * broadcast state itself (no second copy on the heap), so checkpoints and restores carry the compact form.
  * The page side only reads; only the broadcast side, which gets read-write views, calls the writers.
+ *
+ * <p>Reads go through a {@link #view} of the bucket state: an array of references to the same byte arrays
+ * (256 KB), kept current by the writers, because the state's {@code HashMap<Integer, byte[]>} costs a boxed
+ * key and three dependent cache misses per lookup, which made lookups 2-3 times slower.
  */
 final class BroadcastLabelStore implements LabelStore {
 
     private final ReadOnlyBroadcastState<Integer, byte[]> buckets;
     private final ReadOnlyBroadcastState<Integer, String> origins;
     private final ReadOnlyBroadcastState<String, Integer> originIds;
+    private final byte[][] view;
 
     BroadcastLabelStore(ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,
-            ReadOnlyBroadcastState<String, Integer> originIds) {
+            ReadOnlyBroadcastState<String, Integer> originIds, byte[][] view) {
         this.buckets = buckets;
         this.origins = origins;
         this.originIds = originIds;
+        this.view = view;
+    }
+
+    /** A read view of the bucket state (one slot per bucket), for a state just initialised or restored. */
+    static byte[][] view(Iterable<? extends java.util.Map.Entry<Integer, byte[]>> bucketState) {
+        byte[][] view = new byte[1 << 16][];
+        for (var entry : bucketState) {
+            view[entry.getKey()] = entry.getValue();
+        }
+        return view;
     }
 
     /** Reserved origin-dictionary key holding the next free origin id. */
@@ -27,17 +42,14 @@ final class BroadcastLabelStore implements LabelStore {
 
     @Override
     public byte[] bucket(int bucket) {
-        try {
-            return buckets.get(bucket);
-        } catch (Exception e) {
-            throw new IllegalStateException("label state unreadable", e);
-        }
+        return view[bucket];
     }
 
     @Override
     public void putBucket(int bucket, byte[] entries) {
         try {
             writable(buckets).put(bucket, entries);
+            view[bucket] = entries;
         } catch (Exception e) {
             throw new IllegalStateException("label state unwritable", e);
         }
@@ -47,6 +59,7 @@ final class BroadcastLabelStore implements LabelStore {
     public void removeBucket(int bucket) {
         try {
             writable(buckets).remove(bucket);
+            view[bucket] = null;
         } catch (Exception e) {
             throw new IllegalStateException("label state unwritable", e);
         }

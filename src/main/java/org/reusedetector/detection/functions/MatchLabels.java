@@ -52,6 +52,8 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private transient PageScorer scorer;
     private transient ListState<HashedPage> heldPages;
     private transient boolean ready;
+    /** Read view of the label buckets (see {@link BroadcastLabelStore}); built when state is initialised. */
+    private transient byte[][] bucketView;
     private transient JobCounter scored;
     private transient JobCounter deadLetters;
     private transient Counter held;
@@ -77,9 +79,30 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
         heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("held-pages", TypeInformation.of(HashedPage.class)));
+        if (context.isRestored()) {
+            migrateLegacyLabels(context);
+        }
+        bucketView = BroadcastLabelStore.view(context.getOperatorStateStore().getBroadcastState(LabelState.BUCKETS).entries());
         // a resumed run waits again, for its own markers: labels loaded just before it started must be in first
         ready = settings.labelSnapshotRun() == null
                 || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(LabelState.SNAPSHOT).get(LabelState.READY));
+    }
+
+    /** A checkpoint from before the 14-byte entries: every instance converts its copy of the set, the same way. */
+    private static void migrateLegacyLabels(FunctionInitializationContext context) throws Exception {
+        var legacy = context.getOperatorStateStore().getBroadcastState(LabelState.LEGACY_BUCKETS);
+        if (!legacy.iterator().hasNext()) {
+            return;
+        }
+        var buckets = context.getOperatorStateStore().getBroadcastState(LabelState.BUCKETS);
+        long entries = 0;
+        for (var bucket : legacy.entries()) {
+            byte[] converted = LabelIndex.fromLegacyBucket(bucket.getValue());
+            buckets.put(bucket.getKey(), converted);
+            entries += converted.length / LabelIndex.ENTRY_BYTES;
+        }
+        legacy.clear();
+        LOG.info("Converted {} labels of a checkpoint's label set to 14-byte entries", entries);
     }
 
     @Override
@@ -178,11 +201,11 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private PageScore score(HashedPage page, ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,
             ReadOnlyBroadcastState<String, Integer> originIds) {
         scored.inc();
-        return scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds)));
+        return scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
     }
 
-    private static LabelIndex labelIndex(Context ctx) {
+    private LabelIndex labelIndex(Context ctx) {
         return new LabelIndex(new BroadcastLabelStore(ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
-                ctx.getBroadcastState(LabelState.ORIGIN_IDS)));
+                ctx.getBroadcastState(LabelState.ORIGIN_IDS), bucketView));
     }
 }
