@@ -633,6 +633,9 @@ public final class BenchmarkCommand {
                 description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}; 0 = parse step only).")
         int streamRuns;
 
+        @Mixin
+        BenchmarkFigures figures;
+
         @Override
         public Integer call() throws Exception {
             ReuseDetectorConfig config = configOptions.load();
@@ -655,9 +658,11 @@ public final class BenchmarkCommand {
             }
             double offMbs = bytes / 1e6 / Chunker.median(offSeconds);
             double onMbs = bytes / 1e6 / Chunker.median(onSeconds);
-            System.out.printf("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)%n", input, bodies.size(), bytes / 1e6,
+            figures.put("pages", bodies.size()).put("mb", bytes / 1e6).put("lexicon_terms", settings.lexicon().terms().size())
+                    .put("parse_off_mb_s", offMbs).put("parse_on_mb_s", onMbs).put("parse_on_cost_pct", 100 * (1 - onMbs / offMbs));
+            figures.line("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)", input, bodies.size(), bytes / 1e6,
                     settings.lexicon().id(), settings.lexicon().terms().size(), settings.lexicon().lexiconCount());
-            System.out.printf("  parse step, 1 thread (median of %d): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n", rounds, offMbs, onMbs,
+            figures.line("  parse step, 1 thread (median of %d): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%", rounds, offMbs, onMbs,
                     100 * (1 - onMbs / offMbs));
             if (streamRuns > 0) {
                 double mbsOff = 0;
@@ -670,10 +675,12 @@ public final class BenchmarkCommand {
                     mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
                     runs.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));
                 }
-                System.out.printf("  streaming job (parallelism %s, fastest of %d each; %s): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n",
+                figures.put("stream_off_mb_s", mbsOff).put("stream_on_mb_s", mbsOn).put("stream_on_cost_pct", 100 * (1 - mbsOn / mbsOff));
+                figures.line("  streaming job (parallelism %s, fastest of %d each; %s): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%",
                         config.get(ReuseDetectorOptions.PARALLELISM), streamRuns, String.join("; ", runs), mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff));
             }
-            System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
+            figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
+            figures.finish();
             return 0;
         }
 

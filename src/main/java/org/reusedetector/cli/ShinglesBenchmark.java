@@ -41,6 +41,9 @@ final class ShinglesBenchmark implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", description = "Passes over the pages for the parse figures (default: ${DEFAULT-VALUE}).")
     int rounds = 3;
 
+    @picocli.CommandLine.Mixin
+    BenchmarkFigures figures;
+
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
@@ -85,13 +88,19 @@ final class ShinglesBenchmark implements Callable<Integer> {
         Path work = Files.createTempDirectory("reuse-detector-shingles-bench");
         PhrasesRun.Summary phrases = PhrasesRun.run(input, hasher, maxBody, 5, 5, 10, work.resolve("phrases"));
         QuiltsRun.Summary quilts = QuiltsRun.run(input, hasher, maxBody, QuiltParams.DEFAULTS, false, work.resolve("quilts"));
-        System.out.println("benchmark shingles: " + input + " (" + pages.size() + " pages, " + String.format("%.1f", bytes / 1e6) + " M chars)");
-        System.out.printf("  chunk hashing alone:              %.0f pages/s, %.1f MB/s%n", pages.size() / off, bytes / 1e6 / off);
-        System.out.printf("  with words, 84 selectors, grams:  %.0f pages/s, %.1f MB/s  (cost %+.0f %%)%n", pages.size() / on, bytes / 1e6 / on,
+        figures.put("pages", pages.size()).put("mchars", bytes / 1e6)
+                .put("hash_pages_s", pages.size() / off).put("hash_mb_s", bytes / 1e6 / off)
+                .put("shingles_pages_s", pages.size() / on).put("shingles_mb_s", bytes / 1e6 / on).put("shingles_cost_pct", 100 * (on / off - 1))
+                .put("phrases_pages_s", phrases.pagesPerSecond()).put("quilts_pages_s", quilts.pagesPerSecond())
+                .put("cores", Runtime.getRuntime().availableProcessors());
+        figures.line("benchmark shingles: %s (%d pages, %.1f M chars)", input, pages.size(), bytes / 1e6);
+        figures.line("  chunk hashing alone:              %.0f pages/s, %.1f MB/s", pages.size() / off, bytes / 1e6 / off);
+        figures.line("  with words, 84 selectors, grams:  %.0f pages/s, %.1f MB/s  (cost %+.0f %%)", pages.size() / on, bytes / 1e6 / on,
                 100 * (on / off - 1));
-        System.out.printf("  phrases (read, shingle, collapse, covers): %.0f pages/s (%.1f s)%n", phrases.pagesPerSecond(), phrases.seconds());
-        System.out.printf("  quilts (read, grams, covers):    %.0f pages/s (%.1f s)%n", quilts.pagesPerSecond(), quilts.seconds());
-        System.out.printf("  cores: %d%s%n", Runtime.getRuntime().availableProcessors(), sink == 42 ? " " : "");
+        figures.line("  phrases (read, shingle, collapse, covers): %.0f pages/s (%.1f s)", phrases.pagesPerSecond(), phrases.seconds());
+        figures.line("  quilts (read, grams, covers):    %.0f pages/s (%.1f s)", quilts.pagesPerSecond(), quilts.seconds());
+        figures.line("  cores: %d%s", Runtime.getRuntime().availableProcessors(), sink == 42 ? " " : "");
+        figures.finish();
         return 0;
     }
 }

@@ -20,6 +20,13 @@ class BenchmarkFiguresTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @Test
+    void everyBenchmarkSubcommandTakesJson() {
+        picocli.CommandLine benchmark = new picocli.CommandLine(new BenchmarkCommand());
+        assertThat(benchmark.getSubcommands()).isNotEmpty();
+        benchmark.getSubcommands().forEach((name, sub) -> assertThat(sub.getCommandSpec().findOption("--json")).as(name).isNotNull());
+    }
+
+    @Test
     void jsonIsTheLastLineAndHoldsEveryFigure() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         BenchmarkFigures figures = new BenchmarkFigures(new PrintStream(bytes, true, StandardCharsets.UTF_8), true);
