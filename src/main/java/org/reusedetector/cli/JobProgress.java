@@ -19,6 +19,14 @@ final class JobProgress {
     private JobProgress() {}
 
     static JobExecutionResult execute(StreamExecutionEnvironment env, String name, long estimatedHtmlBytes) throws Exception {
+        return execute(env, name, estimatedHtmlBytes, null);
+    }
+
+    /**
+     * As {@link #execute(StreamExecutionEnvironment, String, long)}; with a {@link StreamStatus}, a stream's
+     * status line replaces the progress line.
+     */
+    static JobExecutionResult execute(StreamExecutionEnvironment env, String name, long estimatedHtmlBytes, StreamStatus status) throws Exception {
         JobClient client = env.executeAsync(name);
         CompletableFuture<JobExecutionResult> result = client.getJobExecutionResult();
         Progress progress = new Progress(name, estimatedHtmlBytes);
@@ -35,7 +43,11 @@ final class JobProgress {
                     progress.add(Math.max(0, p - pages), Math.max(0, b - bytes));
                     pages = Math.max(p, pages);
                     bytes = Math.max(b, bytes);
-                    progress.maybePrint();
+                    if (status == null) {
+                        progress.maybePrint();
+                    } else {
+                        status.maybeLog(accumulators);
+                    }
                 } catch (TimeoutException | ExecutionException | IllegalStateException ignored) {
                     // progress is best effort; the job's own result decides (a local cluster may already be shut down)
                 }

@@ -164,6 +164,8 @@ public final class ReuseDetectorOptions {
             .withDescription("Local directory of RocksDB state and checkpoints on the embedded mini cluster.");
     public static final ConfigOption<Duration> OUT_OF_ORDERNESS = key("job.out-of-orderness").durationType().defaultValue(Duration.ofHours(1))
             .withDescription("How late a page's fetch time may be relative to the latest seen (watermark delay).");
+    public static final ConfigOption<Duration> STATUS_INTERVAL = key("job.status-interval").durationType().defaultValue(Duration.ofSeconds(30))
+            .withDescription("A running stream logs one status line this often: pages and rate, consumer lag, alerts, dead letters (0 s: never).");
     public static final ConfigOption<Integer> DEAD_LETTER_MAX_ORIGINAL_BYTES = key("dead-letters.max-original-chars").intType().defaultValue(512 * 1024)
             .withDescription("The original record in a dead letter is cut to this many characters (and marked truncated).");
 

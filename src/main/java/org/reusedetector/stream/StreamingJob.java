@@ -20,6 +20,7 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.index.HashIndexSink;
+import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.model.SourceRecord;
 
 /** The streaming detector: Kafka in, {@link DetectionWorkflow}, Kafka out (exactly once). */
@@ -41,26 +42,27 @@ public final class StreamingJob {
 
     /** Adds the whole streaming job to the environment. */
     public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring) {
+        KafkaConnection connection = KafkaConnection.of(wiring.bootstrapServers(), config);
         DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
 
         DataStream<SourceRecord> pages = env.fromSource(
                         // a start without a checkpoint rebuilds neighbourhood state from all the topic holds;
                         // a resumed run continues from the checkpointed offsets (committed offsets only show progress)
-                        kafkaSource(config, wiring, config.get(ReuseDetectorOptions.TOPIC_PAGES), KafkaSourceRecords.pages(),
+                        kafkaSource(config, wiring, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES), KafkaSourceRecords.pages(),
                                 OffsetsInitializer.earliest()),
                         WatermarkStrategy.noWatermarks(), OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
         // the labelled set is rebuilt from the whole compacted topic at every fresh start
         DataStream<SourceRecord> labels = env.fromSource(
-                        kafkaSource(config, wiring, config.get(ReuseDetectorOptions.TOPIC_LABELS), KafkaSourceRecords.labels(), OffsetsInitializer.earliest()),
+                        kafkaSource(config, wiring, connection, config.get(ReuseDetectorOptions.TOPIC_LABELS), KafkaSourceRecords.labels(), OffsetsInitializer.earliest()),
                         WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_SOURCE)
                 .uid(OperatorIds.LABELS_SOURCE);
 
         DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
 
-        out.alerts().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
+        out.alerts().sinkTo(kafkaSink(config, connection, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
                 .uid(OperatorIds.ALERTS_SINK).name(OperatorIds.ALERTS_SINK);
-        out.deadLetters().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
+        out.deadLetters().sinkTo(kafkaSink(config, connection, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
                 .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
         if (wiring.indexDirectory() != null) {
             out.hashedPages().sinkTo(HashIndexSink.create(FlinkPaths.of(wiring.indexDirectory())))
@@ -71,31 +73,40 @@ public final class StreamingJob {
         }
     }
 
-    private static KafkaSource<SourceRecord> kafkaSource(ReuseDetectorConfig config, Wiring wiring, String topic, KafkaSourceRecords deserializer,
-            OffsetsInitializer start) {
+    /** The consumer group of the job's source of {@code topic} (it shows progress; offsets live in checkpoints). */
+    public static String groupId(ReuseDetectorConfig config, String topic) {
+        return config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + topic;
+    }
+
+    private static KafkaSource<SourceRecord> kafkaSource(ReuseDetectorConfig config, Wiring wiring, KafkaConnection connection, String topic,
+            KafkaSourceRecords deserializer, OffsetsInitializer start) {
         KafkaSourceBuilder<SourceRecord> builder = KafkaSource.<SourceRecord>builder()
-                .setBootstrapServers(wiring.bootstrapServers())
+                .setBootstrapServers(connection.bootstrapServers())
                 .setTopics(topic)
-                .setGroupId(config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + topic)
+                .setGroupId(groupId(config, topic))
                 .setStartingOffsets(start)
                 .setDeserializer(deserializer)
+                .setProperty("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024))
+                // kafka.properties.* (TLS, SASL, timeouts) after the defaults above, before the settings exactly-once needs
+                .setProperties(connection.clientProperties())
                 .setProperty("isolation.level", "read_committed")
-                .setProperty("commit.offsets.on.checkpoint", "true")
-                .setProperty("partition.discovery.interval.ms", "60000")
-                .setProperty("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024));
+                .setProperty("commit.offsets.on.checkpoint", "true");
         if (wiring.bounded()) {
-            builder.setBounded(OffsetsInitializer.latest());
+            builder.setBounded(OffsetsInitializer.latest()); // a bounded source does not discover partitions
+        } else {
+            builder.setProperty("partition.discovery.interval.ms", "60000");
         }
         return builder.build();
     }
 
-    private static <T> KafkaSink<T> kafkaSink(ReuseDetectorConfig config, Wiring wiring, KafkaJsonRecords<T> serializer, String name) {
+    private static <T> KafkaSink<T> kafkaSink(ReuseDetectorConfig config, KafkaConnection connection, KafkaJsonRecords<T> serializer, String name) {
         Properties producer = new Properties();
-        producer.setProperty("transaction.timeout.ms", String.valueOf(config.get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).toMillis()));
         producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
         producer.setProperty("compression.type", "lz4");
+        producer.putAll(connection.clientProperties());
+        producer.setProperty("transaction.timeout.ms", String.valueOf(config.get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).toMillis()));
         return KafkaSink.<T>builder()
-                .setBootstrapServers(wiring.bootstrapServers())
+                .setBootstrapServers(connection.bootstrapServers())
                 .setRecordSerializer(serializer)
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + name)
