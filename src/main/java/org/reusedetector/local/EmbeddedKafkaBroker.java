@@ -93,6 +93,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      *     directory deleted on close
      */
     public static EmbeddedKafkaBroker start(int port, Path dataDir) {
+        return start(port, dataDir, Map.of());
+    }
+
+    /**
+     * As {@link #start(int, Path)}, with further broker settings applied last: say, a SASL or TLS client
+     * listener ({@code listener.security.protocol.map} with {@value #CLIENT_LISTENER}{@code :SASL_PLAINTEXT} and
+     * the listener's {@code listener.name.local.*} settings) to test secured clients against.
+     */
+    public static EmbeddedKafkaBroker start(int port, Path dataDir, Map<String, ?> extraSettings) {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("invalid port " + port);
         }
@@ -103,6 +112,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             boolean formatted = dataDir != null && readClusterId(singleNode(nodes)).isPresent();
             KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes).setDeleteOnClose(dataDir == null);
             brokerSettings(port).forEach(builder::setConfigProp);
+            extraSettings.forEach(builder::setConfigProp);
             kit = builder.build();
             if (!formatted) {
                 formatQuietly(kit);
