@@ -2,6 +2,7 @@ package org.reusedetector.stream;
 
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
@@ -42,6 +43,16 @@ public final class StreamingJob {
 
     /** Adds the whole streaming job to the environment. */
     public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring) {
+        define(env, config, wiring, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #define(StreamExecutionEnvironment, ReuseDetectorConfig, Wiring)}, with {@code pagesTap}
+     * applied to the raw page records between the source and the workflow: the recovery tests put a fault
+     * injector there (an operator of their own, with its own uid), the job itself never does.
+     */
+    public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring,
+            UnaryOperator<DataStream<SourceRecord>> pagesTap) {
         KafkaConnection connection = KafkaConnection.of(wiring.bootstrapServers(), config);
         DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
 
@@ -58,7 +69,7 @@ public final class StreamingJob {
                         WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_SOURCE)
                 .uid(OperatorIds.LABELS_SOURCE);
 
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
+        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
 
         out.alerts().sinkTo(kafkaSink(config, connection, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
                 .uid(OperatorIds.ALERTS_SINK).name(OperatorIds.ALERTS_SINK);
