@@ -40,7 +40,9 @@ final class JobProgress {
                     Map<String, Object> accumulators = client.getAccumulators().get(5, TimeUnit.SECONDS);
                     long p = number(accumulators.get(Metrics.PAGES_PARSED), number(accumulators.get(Metrics.PAGES_SCORED), 0));
                     long b = number(accumulators.get(Metrics.PAGE_BYTES_PARSED), 0);
-                    progress.add(Math.max(0, p - pages), Math.max(0, b - bytes));
+                    if (status == null) {
+                        progress.add(Math.max(0, p - pages), Math.max(0, b - bytes));
+                    }
                     pages = Math.max(p, pages);
                     bytes = Math.max(b, bytes);
                     if (status == null) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
@@ -20,7 +21,13 @@ import org.reusedetector.connector.KafkaSourceRecords;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.detection.functions.CountByKey;
+import org.reusedetector.format.LabelCodec;
+import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.index.HashIndexSink;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
 import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.model.SourceRecord;
 
@@ -67,20 +74,40 @@ public final class StreamingJob {
         DataStream<SourceRecord> labels = env.fromSource(
                         kafkaSource(config, wiring, connection, config.get(ReuseDetectorOptions.TOPIC_LABELS), KafkaSourceRecords.labels(), OffsetsInitializer.earliest()),
                         WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_SOURCE)
-                .uid(OperatorIds.LABELS_SOURCE);
+                .uid(OperatorIds.LABELS_SOURCE)
+                .map(new CountByKey<>(Metrics.KIND_GROUP, Metrics.LABELS_BY_KIND, StreamingJob::labelKind), TypeInformation.of(SourceRecord.class))
+                .uid(OperatorIds.COUNT_LABELS_BY_KIND).name(OperatorIds.COUNT_LABELS_BY_KIND);
 
         DetectionWorkflow.Outputs out = DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
 
-        out.alerts().sinkTo(kafkaSink(config, connection, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
+        DataStream<Alert> alerts = out.alerts()
+                .map(new CountByKey<>(Metrics.TYPE_GROUP, Metrics.ALERTS_BY_TYPE, Alert::type), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.COUNT_ALERTS_BY_TYPE).name(OperatorIds.COUNT_ALERTS_BY_TYPE);
+        DataStream<DeadLetter> deadLetters = out.deadLetters()
+                .map(new CountByKey<>(Metrics.REASON_GROUP, Metrics.DEAD_LETTERS_BY_REASON, DeadLetter::reason), TypeInformation.of(DeadLetter.class))
+                .uid(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON).name(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON);
+        alerts.sinkTo(kafkaSink(config, connection, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
                 .uid(OperatorIds.ALERTS_SINK).name(OperatorIds.ALERTS_SINK);
-        out.deadLetters().sinkTo(kafkaSink(config, connection, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
+        deadLetters.sinkTo(kafkaSink(config, connection, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
                 .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
         if (wiring.indexDirectory() != null) {
             out.hashedPages().sinkTo(HashIndexSink.create(FlinkPaths.of(wiring.indexDirectory())))
                     .uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
         }
         if (wiring.alertsFile() != null) {
-            JsonLinesFileSink.writeTo(out.alerts(), wiring.alertsFile(), OperatorIds.ALERTS_FILE_SINK);
+            JsonLinesFileSink.writeTo(alerts, wiring.alertsFile(), OperatorIds.ALERTS_FILE_SINK);
+        }
+    }
+
+    /** The kind of a label record, for the metrics; {@code null} for snapshot markers, tombstones and invalid records. */
+    static String labelKind(SourceRecord record) {
+        if (record.value() == null || SnapshotMarker.parse(record.value()).isPresent()) {
+            return null;
+        }
+        try {
+            return LabelCodec.parse(record.value()).kind();
+        } catch (IllegalArgumentException invalid) {
+            return null; // a dead letter of its own, counted there
         }
     }
 
