@@ -18,6 +18,7 @@ import org.reusedetector.discover.DiscoveryWorkflow;
 import org.reusedetector.discover.LabelDiff;
 import org.reusedetector.discover.RecursionFilter;
 import org.reusedetector.format.LabelFiles;
+import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.kafka.LabelsPublisher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,7 +90,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         if (publish) {
             String topic = config.get(ReuseDetectorOptions.TOPIC_LABELS);
-            LabelsPublisher.Result published = LabelsPublisher.publish(toPublish, config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS), topic);
+            LabelsPublisher.Result published = LabelsPublisher.publish(toPublish, KafkaConnection.of(config), topic);
             System.out.printf("Published %d label records to '%s'%n", published.published(), topic);
         }
         return job;

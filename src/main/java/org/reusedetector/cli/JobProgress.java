@@ -19,6 +19,14 @@ final class JobProgress {
     private JobProgress() {}
 
     static JobExecutionResult execute(StreamExecutionEnvironment env, String name, long estimatedHtmlBytes) throws Exception {
+        return execute(env, name, estimatedHtmlBytes, null);
+    }
+
+    /**
+     * As {@link #execute(StreamExecutionEnvironment, String, long)}; with a {@link StreamStatus}, a stream's
+     * status line replaces the progress line.
+     */
+    static JobExecutionResult execute(StreamExecutionEnvironment env, String name, long estimatedHtmlBytes, StreamStatus status) throws Exception {
         JobClient client = env.executeAsync(name);
         CompletableFuture<JobExecutionResult> result = client.getJobExecutionResult();
         Progress progress = new Progress(name, estimatedHtmlBytes);
@@ -32,10 +40,16 @@ final class JobProgress {
                     Map<String, Object> accumulators = client.getAccumulators().get(5, TimeUnit.SECONDS);
                     long p = number(accumulators.get(Metrics.PAGES_PARSED), number(accumulators.get(Metrics.PAGES_SCORED), 0));
                     long b = number(accumulators.get(Metrics.PAGE_BYTES_PARSED), 0);
-                    progress.add(Math.max(0, p - pages), Math.max(0, b - bytes));
+                    if (status == null) {
+                        progress.add(Math.max(0, p - pages), Math.max(0, b - bytes));
+                    }
                     pages = Math.max(p, pages);
                     bytes = Math.max(b, bytes);
-                    progress.maybePrint();
+                    if (status == null) {
+                        progress.maybePrint();
+                    } else {
+                        status.maybeLog(accumulators);
+                    }
                 } catch (TimeoutException | ExecutionException | IllegalStateException ignored) {
                     // progress is best effort; the job's own result decides (a local cluster may already be shut down)
                 }

@@ -2,6 +2,7 @@ package org.reusedetector.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,8 @@ import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.JobEnvironment;
 import org.reusedetector.format.PageFiles;
+import org.reusedetector.kafka.ConsumerLag;
+import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.kafka.KafkaTopics;
 import org.reusedetector.kafka.LabelsPublisher;
 import org.reusedetector.kafka.PageReplayer;
@@ -94,21 +97,29 @@ public final class StreamCommand implements Callable<Integer> {
                     System.out.println("Sample crawl: " + replay + "; " + LabelCommand.label(config, files[1], labels, "informed:sample-reference"));
                 }
             }
-            Map<String, Integer> partitions = KafkaTopics.ensure(bootstrap, KafkaTopics.detectorTopics(config));
+            KafkaConnection connection = KafkaConnection.of(bootstrap, config);
+            if (!connection.properties().isEmpty()) {
+                System.out.println("Kafka client properties: " + KafkaConnection.redacted(connection.properties()));
+            }
+            Map<String, Integer> partitions = KafkaTopics.ensure(connection, KafkaTopics.detectorTopics(config));
             String labelsTopic = config.get(ReuseDetectorOptions.TOPIC_LABELS);
             if (labels != null) {
-                LabelsPublisher.Result published = LabelsPublisher.publish(labels, bootstrap, labelsTopic);
+                LabelsPublisher.Result published = LabelsPublisher.publish(labels, connection, labelsTopic);
                 System.out.printf("Labels: %d published to '%s', %d invalid lines%n", published.published(), labelsTopic, published.invalidCount());
                 published.invalid().stream().limit(20).forEach(line -> System.err.printf("  invalid label %s: %s%n", line.origin(), line.error()));
             }
             if (replay != null) {
-                PageReplayer.Result replayed = PageReplayer.replay(replay, bootstrap, config.get(ReuseDetectorOptions.TOPIC_PAGES));
+                PageReplayer.Result replayed = PageReplayer.replay(replay, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES));
                 System.out.printf("Pages: %d records (%.1f MB) produced to '%s' in %.1f s%n", replayed.records(), replayed.bytes() / 1e6,
                         config.get(ReuseDetectorOptions.TOPIC_PAGES), replayed.elapsed().toMillis() / 1000.0);
             }
             // the job holds pages until it has read this run's marker on every labels partition
             String run = UUID.randomUUID().toString();
-            int labelPartitions = LabelsPublisher.writeSnapshotMarkers(bootstrap, labelsTopic, run);
+            int labelPartitions = LabelsPublisher.writeSnapshotMarkers(connection, labelsTopic, run);
+            String pagesTopic = config.get(ReuseDetectorOptions.TOPIC_PAGES);
+            // the sources commit their offsets at the first checkpoint: have the group coordinators ready by then
+            KafkaTopics.awaitGroupCoordinators(connection, List.of(StreamingJob.groupId(config, pagesTopic), StreamingJob.groupId(config, labelsTopic)),
+                    Duration.ofSeconds(30));
 
             Path stateDir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath();
             // a bounded run is a replay of what the topics hold now: it never resumes, and its checkpoints (which
@@ -137,9 +148,12 @@ public final class StreamCommand implements Callable<Integer> {
                 System.out.println("Submitted job " + env.executeAsync("reuse-detector stream").getJobID() + " to " + submit);
                 return JobSummary.of(new JobExecutionResult(null, 0, Map.of()));
             }
-            JobExecutionResult result = bounded
-                    ? JobProgress.execute(env, "reuse-detector stream", replay == null ? 0 : PageFiles.estimateHtmlBytes(List.of(replay)))
-                    : env.execute("reuse-detector stream");
+            JobExecutionResult result;
+            try (StreamStatus status = new StreamStatus(config.get(ReuseDetectorOptions.STATUS_INTERVAL),
+                    new ConsumerLag(connection, StreamingJob.groupId(config, pagesTopic), pagesTopic))) {
+                result = JobProgress.execute(env, "reuse-detector stream", replay == null ? 0 : PageFiles.estimateHtmlBytes(List.of(replay)),
+                        status.enabled() ? status : null);
+            }
             JobSummary summary = JobSummary.of(result);
             System.out.println(summary);
             return summary;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
@@ -30,13 +31,23 @@ import org.reusedetector.url.IgnoredParameters;
 public final class ReuseDetectorConfig {
 
     public static final String FLINK_PREFIX = "flink.";
+    /** Keys under this prefix pass through to every Kafka client of the detector (TLS, SASL, timeouts). */
+    public static final String KAFKA_PROPERTIES_PREFIX = "kafka.properties.";
+    /**
+     * Client settings the job fixes itself, for exactly-once or because another option names them: a
+     * {@code kafka.properties.} entry for one of them fails at start rather than silently breaking a guarantee.
+     */
+    public static final Set<String> FIXED_KAFKA_PROPERTIES = Set.of("bootstrap.servers", "group.id", "isolation.level", "enable.idempotence",
+            "transactional.id", "key.serializer", "value.serializer", "key.deserializer", "value.deserializer", "enable.auto.commit");
 
     private final Configuration options;
     private final Configuration flink;
+    private final Map<String, String> kafka;
 
-    private ReuseDetectorConfig(Configuration options, Configuration flink) {
+    private ReuseDetectorConfig(Configuration options, Configuration flink, Map<String, String> kafka) {
         this.options = options;
         this.flink = flink;
+        this.kafka = Map.copyOf(kafka);
     }
 
     public static ReuseDetectorConfig defaults() {
@@ -73,17 +84,27 @@ public final class ReuseDetectorConfig {
         Set<String> known = ReuseDetectorOptions.all().stream().map(ConfigOption::key).collect(Collectors.toSet());
         Configuration options = new Configuration();
         Configuration flink = new Configuration();
+        Map<String, String> kafka = new TreeMap<>();
         for (Map.Entry<String, String> entry : values.entrySet()) {
             String key = entry.getKey();
             if (key.startsWith(FLINK_PREFIX)) {
                 flink.setString(key.substring(FLINK_PREFIX.length()), entry.getValue());
+            } else if (key.startsWith(KAFKA_PROPERTIES_PREFIX)) {
+                String property = key.substring(KAFKA_PROPERTIES_PREFIX.length());
+                if (property.isEmpty() || FIXED_KAFKA_PROPERTIES.contains(property)) {
+                    throw new ConfigException("configuration key '" + key + "' cannot be set: "
+                            + (property.isEmpty() ? "name a Kafka client property" : "the job sets " + property + " itself"));
+                }
+                if (entry.getValue() != null) {
+                    kafka.put(property, entry.getValue());
+                }
             } else if (!known.contains(key)) {
                 throw new ConfigException("unknown configuration key '" + key + "'" + suggestion(key, known));
             } else if (entry.getValue() != null) {
                 options.setString(key, entry.getValue());
             }
         }
-        ReuseDetectorConfig config = new ReuseDetectorConfig(options, flink);
+        ReuseDetectorConfig config = new ReuseDetectorConfig(options, flink, kafka);
         config.validate();
         return config;
     }
@@ -120,8 +141,18 @@ public final class ReuseDetectorConfig {
     public ReuseDetectorConfig with(Map<String, String> more) {
         Map<String, String> values = new LinkedHashMap<>(options.toMap());
         flink.toMap().forEach((k, v) -> values.put(FLINK_PREFIX + k, v));
+        kafka.forEach((k, v) -> values.put(KAFKA_PROPERTIES_PREFIX + k, v));
         values.putAll(more);
         return of(values);
+    }
+
+    /**
+     * Kafka client properties given under {@code kafka.properties.} (prefix removed, sorted by name), for every
+     * client: the job's sources and sinks, admin, replayer and publishers. May hold secrets: print them only
+     * through {@code KafkaConnection}, which redacts.
+     */
+    public Map<String, String> kafkaProperties() {
+        return kafka;
     }
 
     /** Flink settings given under {@code flink.}. */
@@ -177,6 +208,9 @@ public final class ReuseDetectorConfig {
         if (get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE) > get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE)) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE.key() + "': must not exceed "
                     + ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE.key() + " (evidence is counted from the hashes kept)");
+        }
+        if (get(ReuseDetectorOptions.STATUS_INTERVAL).isNegative()) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.STATUS_INTERVAL.key() + "': must not be negative");
         }
         atLeastZero(ReuseDetectorOptions.STOP_MIN_LENGTH);
         atLeastZero(ReuseDetectorOptions.MAX_EVIDENCE);

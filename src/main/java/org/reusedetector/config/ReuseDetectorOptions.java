@@ -173,6 +173,11 @@ public final class ReuseDetectorOptions {
             .withDescription("Local directory of RocksDB state and checkpoints on the embedded mini cluster.");
     public static final ConfigOption<Duration> OUT_OF_ORDERNESS = key("job.out-of-orderness").durationType().defaultValue(Duration.ofHours(1))
             .withDescription("How late a page's fetch time may be relative to the latest seen (watermark delay).");
+    public static final ConfigOption<Duration> STATUS_INTERVAL = key("job.status-interval").durationType().defaultValue(Duration.ofSeconds(30))
+            .withDescription("A running stream logs one status line this often: pages and rate, consumer lag, alerts, dead letters (0 s: never).");
+    public static final ConfigOption<String> METRICS_PROMETHEUS_PORT = key("job.metrics.prometheus-port").stringType().noDefaultValue()
+            .withDescription("Serve the job's metrics for Prometheus at /metrics on this port (or the first free port of a range such as"
+                    + " 9249-9259); unset: no reporter. On a cluster, set the reporter in the Flink configuration instead (docker-compose.yml, k8s/flink-deployment.yaml).");
     public static final ConfigOption<Integer> DEAD_LETTER_MAX_ORIGINAL_BYTES = key("dead-letters.max-original-chars").intType().defaultValue(512 * 1024)
             .withDescription("The original record in a dead letter is cut to this many characters (and marked truncated).");
 

@@ -31,6 +31,10 @@ public final class JobEnvironment {
             // a stopped or crashed stream leaves its last checkpoint for the next start (see RetainedCheckpoints)
             flink.setString("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
         }
+        config.getOptional(ReuseDetectorOptions.METRICS_PROMETHEUS_PORT).ifPresent(port -> {
+            flink.setString("metrics.reporter.prom.factory.class", "org.apache.flink.metrics.prometheus.PrometheusReporterFactory");
+            flink.setString("metrics.reporter.prom.port", port); // the mini cluster's jobmanager and taskmanager share it
+        });
         flink.addAll(config.flinkConfiguration()); // flink.* keys from the detector's configuration win
         if ("remote".equals(flink.get(DeploymentOptions.TARGET))) {
             // stream --submit: the remote executor (flink-clients) sends the job graph and the job jar to a session

@@ -23,4 +23,15 @@ public final class Metrics {
     public static final String NEIGHBOURHOOD_STDDEV = "neighbourhoodBadnessStddev";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhoodThreshold";
     public static final String NEIGHBOURHOOD_ALERTS = "neighbourhoodAlerts";
+
+    // streaming job, counted where records leave or enter it (stream/StreamingJob), one counter per key value
+    /** Dead letters written, in group {@code reason}. */
+    public static final String DEAD_LETTERS_BY_REASON = "deadLettersWritten";
+    public static final String REASON_GROUP = "reason";
+    /** Alerts written, in group {@code type} (page, file, phish, neighborhood, cleared). */
+    public static final String ALERTS_BY_TYPE = "alertsWritten";
+    public static final String TYPE_GROUP = "type";
+    /** Label records read from the labels topic, in group {@code kind} (chunk, file, stop). */
+    public static final String LABELS_BY_KIND = "labelRecordsRead";
+    public static final String KIND_GROUP = "kind";
 }

@@ -24,6 +24,9 @@ public final class OperatorIds {
     public static final String ALERTS_FILE_SINK = "alerts-file-sink";
     public static final String DEAD_LETTERS_SINK = "dead-letters-sink";
     public static final String HASH_INDEX_SINK = "hash-index-sink";
+    public static final String COUNT_LABELS_BY_KIND = "count-labels-by-kind";
+    public static final String COUNT_ALERTS_BY_TYPE = "count-alerts-by-type";
+    public static final String COUNT_DEAD_LETTERS_BY_REASON = "count-dead-letters-by-reason";
 
     // --- batch inputs and outputs ---
     public static final String HASH_INDEX_SOURCE = "hash-index-source";

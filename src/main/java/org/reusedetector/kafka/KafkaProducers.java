@@ -14,17 +14,16 @@ final class KafkaProducers {
     /**
      * An idempotent producer that waits for all in-sync replicas and compresses with lz4.
      *
-     * @param overrides further producer settings, applied last
+     * @param overrides further producer settings (the connection's client properties still apply after them)
      */
-    static KafkaProducer<String, String> reliable(String bootstrapServers, Map<String, Object> overrides) {
+    static KafkaProducer<String, String> reliable(KafkaConnection connection, Map<String, Object> overrides) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         config.putAll(overrides);
-        return new KafkaProducer<>(config);
+        return new KafkaProducer<>(connection.clientConfig(config));
     }
 }

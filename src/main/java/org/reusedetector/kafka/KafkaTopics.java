@@ -69,7 +69,17 @@ public final class KafkaTopics {
 
     /** {@link #ensure(String, List, Duration)} with the {@link #DEFAULT_TIMEOUT}. */
     public static Map<String, Integer> ensure(String bootstrapServers, List<TopicSpec> topics) {
-        return ensure(bootstrapServers, topics, DEFAULT_TIMEOUT);
+        return ensure(KafkaConnection.plain(bootstrapServers), topics, DEFAULT_TIMEOUT);
+    }
+
+    /** {@link #ensure(KafkaConnection, List, Duration)} with the {@link #DEFAULT_TIMEOUT}. */
+    public static Map<String, Integer> ensure(KafkaConnection connection, List<TopicSpec> topics) {
+        return ensure(connection, topics, DEFAULT_TIMEOUT);
+    }
+
+    /** {@link #ensure(KafkaConnection, List, Duration)} on a plaintext connection. */
+    public static Map<String, Integer> ensure(String bootstrapServers, List<TopicSpec> topics, Duration timeout) {
+        return ensure(KafkaConnection.plain(bootstrapServers), topics, timeout);
     }
 
     /**
@@ -80,14 +90,10 @@ public final class KafkaTopics {
      * @throws IllegalStateException if a topic cannot be created, does not become usable within the timeout, or
      *     exists with another cleanup policy
      */
-    public static Map<String, Integer> ensure(String bootstrapServers, List<TopicSpec> topics, Duration timeout) {
-        int timeoutMs = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-        Map<String, Object> adminConfig = Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(timeoutMs, 30_000));
+    public static Map<String, Integer> ensure(KafkaConnection connection, List<TopicSpec> topics, Duration timeout) {
+        String bootstrapServers = connection.bootstrapServers();
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Admin admin = Admin.create(adminConfig)) {
+        try (Admin admin = admin(connection, timeout)) {
             List<String> created = create(admin, topics);
             Map<String, Integer> partitions = awaitLeaders(admin, topics, deadline);
             checkCleanupPolicies(admin, topics);
@@ -98,6 +104,44 @@ public final class KafkaTopics {
             throw new IllegalStateException("interrupted while creating topics on " + bootstrapServers, e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot create topics on " + bootstrapServers + ": " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** An admin client on the connection whose calls give up after {@code timeout}. */
+    static Admin admin(KafkaConnection connection, Duration timeout) {
+        int timeoutMs = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        return Admin.create(connection.clientConfig(Map.of(
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(timeoutMs, 30_000))));
+    }
+
+    /**
+     * Waits until the group coordinator of each consumer group answers. On a new cluster the first group
+     * creates Kafka's offsets topic; a source that commits its offsets before that has finished gets
+     * {@code CoordinatorNotAvailable} (harmless: the next checkpoint commits again, but it alarms users).
+     * Asking for each group's committed offsets makes the coordinator load first. Gives up quietly after
+     * {@code timeout}: the job does not depend on it.
+     */
+    public static void awaitGroupCoordinators(KafkaConnection connection, List<String> groupIds, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Admin admin = admin(connection, timeout)) {
+            for (String group : groupIds) {
+                while (true) {
+                    try {
+                        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+                        break;
+                    } catch (ExecutionException e) {
+                        if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
+                            LOG.info("Group coordinator of {} not ready yet ({}); the job's first offset commits may be retried", group,
+                                    e.getCause().getMessage());
+                            return;
+                        }
+                        Thread.sleep(POLL_INTERVAL.toMillis());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

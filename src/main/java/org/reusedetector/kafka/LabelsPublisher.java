@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -66,11 +65,16 @@ public final class LabelsPublisher {
      * @throws IllegalStateException if Kafka refuses a label
      */
     public static Result publish(Path file, String bootstrapServers, String topic) throws IOException {
+        return publish(file, KafkaConnection.plain(bootstrapServers), topic);
+    }
+
+    /** {@link #publish(Path, String, String)} over a configured connection (TLS, SASL). */
+    public static Result publish(Path file, KafkaConnection connection, String topic) throws IOException {
         long published = 0;
         long invalidCount = 0;
         List<InvalidLine> invalid = new ArrayList<>();
         AtomicReference<Exception> failure = new AtomicReference<>();
-        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(bootstrapServers, Map.of());
+        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(connection, Map.of());
                 JsonLines.CloseableIterator<SourceRecord> records = JsonLines.records(file)) {
             while (records.hasNext() && failure.get() == null) {
                 SourceRecord record = records.next();
@@ -108,9 +112,14 @@ public final class LabelsPublisher {
      * @throws IllegalStateException if the topic does not exist or a marker cannot be written
      */
     public static int writeSnapshotMarkers(String bootstrapServers, String topic, String runId) {
+        return writeSnapshotMarkers(KafkaConnection.plain(bootstrapServers), topic, runId);
+    }
+
+    /** {@link #writeSnapshotMarkers(String, String, String)} over a configured connection (TLS, SASL). */
+    public static int writeSnapshotMarkers(KafkaConnection connection, String topic, String runId) {
         try {
-            int partitions = partitionCount(bootstrapServers, topic);
-            writeMarkers(bootstrapServers, topic, runId, partitions);
+            int partitions = partitionCount(connection, topic);
+            writeMarkers(connection, topic, runId, partitions);
             LOG.info("Wrote snapshot markers of run {} to the {} partitions of topic {}", runId, partitions, topic);
             return partitions;
         } catch (InterruptedException e) {
@@ -122,9 +131,9 @@ public final class LabelsPublisher {
         }
     }
 
-    private static void writeMarkers(String bootstrapServers, String topic, String runId, int partitions)
+    private static void writeMarkers(KafkaConnection connection, String topic, String runId, int partitions)
             throws InterruptedException, ExecutionException {
-        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(bootstrapServers, Map.of())) {
+        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(connection, Map.of())) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (int partition = 0; partition < partitions; partition++) {
                 SnapshotMarker marker = new SnapshotMarker(runId, partition);
@@ -138,8 +147,8 @@ public final class LabelsPublisher {
     }
 
     /** Asks an admin client rather than the producer: it fails at once for a missing topic instead of blocking. */
-    private static int partitionCount(String bootstrapServers, String topic) throws InterruptedException, ExecutionException {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+    private static int partitionCount(KafkaConnection connection, String topic) throws InterruptedException, ExecutionException {
+        try (Admin admin = KafkaTopics.admin(connection, KafkaTopics.DEFAULT_TIMEOUT)) {
             return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
         }
     }

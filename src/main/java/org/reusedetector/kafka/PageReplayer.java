@@ -52,13 +52,18 @@ public final class PageReplayer {
      * @throws IllegalStateException if Kafka refuses a record for another reason than its size
      */
     public static Result replay(Path file, String bootstrapServers, String topic) throws IOException {
+        return replay(file, KafkaConnection.plain(bootstrapServers), topic);
+    }
+
+    /** {@link #replay(Path, String, String)} over a configured connection (TLS, SASL). */
+    public static Result replay(Path file, KafkaConnection connection, String topic) throws IOException {
         long start = System.nanoTime();
         AtomicLong acknowledged = new AtomicLong();
         AtomicLong bytes = new AtomicLong();
         AtomicLong tooLarge = new AtomicLong();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         long keyless = 0;
-        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(bootstrapServers, producerSettings());
+        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(connection, producerSettings());
                 JsonLines.CloseableIterator<SourceRecord> records = JsonLines.records(file)) {
             while (records.hasNext() && failure.get() == null) {
                 SourceRecord record = records.next();

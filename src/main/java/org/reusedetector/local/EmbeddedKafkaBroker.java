@@ -1,9 +1,12 @@
 package org.reusedetector.local;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.net.BindException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -48,8 +51,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Faults.</b> Where a standalone broker would exit on a fatal fault (one in loading or applying its
  * metadata, say), the kit's fault handler only logs it at ERROR and lets the node run on; {@link #close()}
- * then fails with the first such fault. The first start on a directory prints two lines of Kafka's storage
- * formatter to standard output; the kit gives no way to silence them.
+ * then fails with the first such fault. The first start on a directory formats it; Kafka's storage formatter
+ * prints two lines to standard output, which the kit gives no way to redirect: they are caught and logged at
+ * DEBUG instead (see {@link #formatQuietly}).
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
@@ -89,6 +93,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      *     directory deleted on close
      */
     public static EmbeddedKafkaBroker start(int port, Path dataDir) {
+        return start(port, dataDir, Map.of());
+    }
+
+    /**
+     * As {@link #start(int, Path)}, with further broker settings applied last: say, a SASL or TLS client
+     * listener ({@code listener.security.protocol.map} with {@value #CLIENT_LISTENER}{@code :SASL_PLAINTEXT} and
+     * the listener's {@code listener.name.local.*} settings) to test secured clients against.
+     */
+    public static EmbeddedKafkaBroker start(int port, Path dataDir, Map<String, ?> extraSettings) {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("invalid port " + port);
         }
@@ -99,9 +112,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             boolean formatted = dataDir != null && readClusterId(singleNode(nodes)).isPresent();
             KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes).setDeleteOnClose(dataDir == null);
             brokerSettings(port).forEach(builder::setConfigProp);
+            extraSettings.forEach(builder::setConfigProp);
             kit = builder.build();
             if (!formatted) {
-                kit.format();
+                formatQuietly(kit);
             }
             kit.startup();
             kit.waitForReadyBrokers();
@@ -242,6 +256,25 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             throw new IllegalStateException(meta + " has no cluster.id: not a Kafka data directory?");
         }
         return Optional.of(clusterId.trim());
+    }
+
+    /**
+     * Formats the data directory with standard output caught for the moment: the formatter's two lines
+     * ("Bootstrap metadata: ...", "Formatting metadata directory ...") are routine and go to the DEBUG log.
+     * Nothing else runs yet that writes to standard output (the broker has not started).
+     */
+    private static void formatQuietly(KafkaClusterTestKit kit) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream caught = new ByteArrayOutputStream();
+        synchronized (System.class) {
+            System.setOut(new PrintStream(caught, true, StandardCharsets.UTF_8));
+            try {
+                kit.format();
+            } finally {
+                System.setOut(original);
+            }
+        }
+        caught.toString(StandardCharsets.UTF_8).lines().forEach(line -> LOG.debug("Kafka storage formatter: {}", line));
     }
 
     /** The kit wraps the telling failure (a busy port, a locked directory) in several layers. */

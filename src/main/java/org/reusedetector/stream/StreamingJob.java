@@ -2,7 +2,9 @@ package org.reusedetector.stream;
 
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
@@ -19,7 +21,14 @@ import org.reusedetector.connector.KafkaSourceRecords;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.detection.functions.CountByKey;
+import org.reusedetector.format.LabelCodec;
+import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.index.HashIndexSink;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.model.SourceRecord;
 
 /** The streaming detector: Kafka in, {@link DetectionWorkflow}, Kafka out (exactly once). */
@@ -41,61 +50,101 @@ public final class StreamingJob {
 
     /** Adds the whole streaming job to the environment. */
     public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring) {
+        define(env, config, wiring, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #define(StreamExecutionEnvironment, ReuseDetectorConfig, Wiring)}, with {@code pagesTap}
+     * applied to the raw page records between the source and the workflow: the recovery tests put a fault
+     * injector there (an operator of their own, with its own uid), the job itself never does.
+     */
+    public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring,
+            UnaryOperator<DataStream<SourceRecord>> pagesTap) {
+        KafkaConnection connection = KafkaConnection.of(wiring.bootstrapServers(), config);
         DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
 
         DataStream<SourceRecord> pages = env.fromSource(
                         // a start without a checkpoint rebuilds neighbourhood state from all the topic holds;
                         // a resumed run continues from the checkpointed offsets (committed offsets only show progress)
-                        kafkaSource(config, wiring, config.get(ReuseDetectorOptions.TOPIC_PAGES), KafkaSourceRecords.pages(),
+                        kafkaSource(config, wiring, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES), KafkaSourceRecords.pages(),
                                 OffsetsInitializer.earliest()),
                         WatermarkStrategy.noWatermarks(), OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
         // the labelled set is rebuilt from the whole compacted topic at every fresh start
         DataStream<SourceRecord> labels = env.fromSource(
-                        kafkaSource(config, wiring, config.get(ReuseDetectorOptions.TOPIC_LABELS), KafkaSourceRecords.labels(), OffsetsInitializer.earliest()),
+                        kafkaSource(config, wiring, connection, config.get(ReuseDetectorOptions.TOPIC_LABELS), KafkaSourceRecords.labels(), OffsetsInitializer.earliest()),
                         WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_SOURCE)
-                .uid(OperatorIds.LABELS_SOURCE);
+                .uid(OperatorIds.LABELS_SOURCE)
+                .map(new CountByKey<>(Metrics.KIND_GROUP, Metrics.LABELS_BY_KIND, StreamingJob::labelKind), TypeInformation.of(SourceRecord.class))
+                .uid(OperatorIds.COUNT_LABELS_BY_KIND).name(OperatorIds.COUNT_LABELS_BY_KIND);
 
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
+        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
 
-        out.alerts().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
+        DataStream<Alert> alerts = out.alerts()
+                .map(new CountByKey<>(Metrics.TYPE_GROUP, Metrics.ALERTS_BY_TYPE, Alert::type), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.COUNT_ALERTS_BY_TYPE).name(OperatorIds.COUNT_ALERTS_BY_TYPE);
+        DataStream<DeadLetter> deadLetters = out.deadLetters()
+                .map(new CountByKey<>(Metrics.REASON_GROUP, Metrics.DEAD_LETTERS_BY_REASON, DeadLetter::reason), TypeInformation.of(DeadLetter.class))
+                .uid(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON).name(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON);
+        alerts.sinkTo(kafkaSink(config, connection, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
                 .uid(OperatorIds.ALERTS_SINK).name(OperatorIds.ALERTS_SINK);
-        out.deadLetters().sinkTo(kafkaSink(config, wiring, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
+        deadLetters.sinkTo(kafkaSink(config, connection, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
                 .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
         if (wiring.indexDirectory() != null) {
             out.hashedPages().sinkTo(HashIndexSink.create(FlinkPaths.of(wiring.indexDirectory())))
                     .uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
         }
         if (wiring.alertsFile() != null) {
-            JsonLinesFileSink.writeTo(out.alerts(), wiring.alertsFile(), OperatorIds.ALERTS_FILE_SINK);
+            JsonLinesFileSink.writeTo(alerts, wiring.alertsFile(), OperatorIds.ALERTS_FILE_SINK);
         }
     }
 
-    private static KafkaSource<SourceRecord> kafkaSource(ReuseDetectorConfig config, Wiring wiring, String topic, KafkaSourceRecords deserializer,
-            OffsetsInitializer start) {
+    /** The kind of a label record, for the metrics; {@code null} for snapshot markers, tombstones and invalid records. */
+    static String labelKind(SourceRecord record) {
+        if (record.value() == null || SnapshotMarker.parse(record.value()).isPresent()) {
+            return null;
+        }
+        try {
+            return LabelCodec.parse(record.value()).kind();
+        } catch (IllegalArgumentException invalid) {
+            return null; // a dead letter of its own, counted there
+        }
+    }
+
+    /** The consumer group of the job's source of {@code topic} (it shows progress; offsets live in checkpoints). */
+    public static String groupId(ReuseDetectorConfig config, String topic) {
+        return config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + topic;
+    }
+
+    private static KafkaSource<SourceRecord> kafkaSource(ReuseDetectorConfig config, Wiring wiring, KafkaConnection connection, String topic,
+            KafkaSourceRecords deserializer, OffsetsInitializer start) {
         KafkaSourceBuilder<SourceRecord> builder = KafkaSource.<SourceRecord>builder()
-                .setBootstrapServers(wiring.bootstrapServers())
+                .setBootstrapServers(connection.bootstrapServers())
                 .setTopics(topic)
-                .setGroupId(config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + topic)
+                .setGroupId(groupId(config, topic))
                 .setStartingOffsets(start)
                 .setDeserializer(deserializer)
+                .setProperty("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024))
+                // kafka.properties.* (TLS, SASL, timeouts) after the defaults above, before the settings exactly-once needs
+                .setProperties(connection.clientProperties())
                 .setProperty("isolation.level", "read_committed")
-                .setProperty("commit.offsets.on.checkpoint", "true")
-                .setProperty("partition.discovery.interval.ms", "60000")
-                .setProperty("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024));
+                .setProperty("commit.offsets.on.checkpoint", "true");
         if (wiring.bounded()) {
-            builder.setBounded(OffsetsInitializer.latest());
+            builder.setBounded(OffsetsInitializer.latest()); // a bounded source does not discover partitions
+        } else {
+            builder.setProperty("partition.discovery.interval.ms", "60000");
         }
         return builder.build();
     }
 
-    private static <T> KafkaSink<T> kafkaSink(ReuseDetectorConfig config, Wiring wiring, KafkaJsonRecords<T> serializer, String name) {
+    private static <T> KafkaSink<T> kafkaSink(ReuseDetectorConfig config, KafkaConnection connection, KafkaJsonRecords<T> serializer, String name) {
         Properties producer = new Properties();
-        producer.setProperty("transaction.timeout.ms", String.valueOf(config.get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).toMillis()));
         producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
         producer.setProperty("compression.type", "lz4");
+        producer.putAll(connection.clientProperties());
+        producer.setProperty("transaction.timeout.ms", String.valueOf(config.get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).toMillis()));
         return KafkaSink.<T>builder()
-                .setBootstrapServers(wiring.bootstrapServers())
+                .setBootstrapServers(connection.bootstrapServers())
                 .setRecordSerializer(serializer)
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + name)

@@ -29,13 +29,20 @@ public final class TopicContents {
      * the last stable offset), partition by partition in offset order.
      */
     public static List<ConsumerRecord<String, String>> readAll(String bootstrapServers, String topic, IsolationLevel isolation) {
-        Map<String, Object> config = Map.of(
+        return readAll(bootstrapServers, Map.of(), topic, isolation);
+    }
+
+    /** As {@link #readAll(String, String, IsolationLevel)}, with further client properties (TLS, SASL). */
+    public static List<ConsumerRecord<String, String>> readAll(String bootstrapServers, Map<String, ?> clientProperties, String topic,
+            IsolationLevel isolation) {
+        Map<String, Object> config = new java.util.HashMap<>(clientProperties);
+        config.putAll(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString().toLowerCase(Locale.ROOT),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 32 * 1024 * 1024,
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT).stream()
                     .map(p -> new TopicPartition(topic, p.partition()))
