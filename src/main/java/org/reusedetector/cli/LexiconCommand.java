@@ -66,7 +66,7 @@ public final class LexiconCommand implements Callable<Integer> {
         System.out.println(summary + " -> " + out);
         if (publish) {
             String topic = config.get(ReuseDetectorOptions.TOPIC_LEXICON);
-            LexiconPublisher.publish(servers, topic, config.get(ReuseDetectorOptions.KAFKA_REPLICATION).shortValue(), summary.lexicon().corpus(),
+            LexiconPublisher.publish(org.reusedetector.kafka.KafkaConnection.of(config), topic, config.get(ReuseDetectorOptions.KAFKA_REPLICATION).shortValue(), summary.lexicon().corpus(),
                     Json.write(summary.lexicon()));
             System.out.printf("Published lexicon %s to '%s'%n", summary.lexicon().id(), topic);
         }
