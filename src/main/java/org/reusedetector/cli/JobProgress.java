@@ -55,7 +55,11 @@ final class JobProgress {
                 }
             }
         }
-        return result.get();
+        JobExecutionResult done = result.get();
+        if (status != null) {
+            status.logFinal(done.getAllAccumulatorResults());
+        }
+        return done;
     }
 
     private static long number(Object value, long otherwise) {

@@ -44,6 +44,13 @@ final class StreamStatus implements AutoCloseable {
         lastNanos = now;
     }
 
+    /** Logs the last status line when the job has ended (a short bounded run may end before the first interval). */
+    void logFinal(Map<String, Object> accumulators) {
+        if (enabled()) {
+            LOG.info("{} (job ended)", line(accumulators, System.nanoTime() - lastNanos, lag == null ? OptionalLong.empty() : lag.records()));
+        }
+    }
+
     String line(Map<String, Object> accumulators, long elapsedNanos, OptionalLong lagRecords) {
         long pages = number(accumulators.get(Metrics.PAGES_PARSED));
         double rate = Math.max(0, pages - lastPages) / Math.max(1e-3, elapsedNanos / 1e9);

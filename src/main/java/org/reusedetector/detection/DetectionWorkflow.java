@@ -101,7 +101,7 @@ public final class DetectionWorkflow {
      */
     public static DataStream<Alert> nearDuplicateAlerts(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
         return hashed
-                .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES))
+                .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT))
                 .process(new MatchNearDuplicates(settings), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.MATCH_NEAR_DUPLICATES).name(OperatorIds.MATCH_NEAR_DUPLICATES);
     }

@@ -1,9 +1,16 @@
 package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.BroadcastState;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.detection.DetectionSettings;
@@ -24,16 +31,25 @@ import org.reusedetector.model.SourceRecord;
  * broadcast state: a page whose signature under some lexicon equals a labelled one is a near duplicate of the label's
  * example page (paper §4: one agreeing coordinate suffices) and raises one {@code near-duplicate} alert naming that
  * lexicon and page. Only labels of the job's lexicon version count: a signature means nothing under another lexicon.
- * Other labels, markers and invalid records are left to {@link MatchLabels}, which dead-letters the invalid ones.
+ * Other labels and invalid records are left to {@link MatchLabels}, which dead-letters the invalid ones.
+ *
+ * <p>As in {@link MatchLabels}, pages that arrive before this run's label snapshot has loaded (its marker seen on
+ * every labels partition) are held in checkpointed operator state and matched when it has, so that a page read
+ * before its label is not silently missed.
  */
-public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPage, SourceRecord, Alert> {
+public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPage, SourceRecord, Alert> implements CheckpointedFunction {
 
     /** {@code <lexicon name>:<hex signature>} → the label's example URL and source, tab-separated. */
     public static final MapStateDescriptor<String, String> SIGNATURES = new MapStateDescriptor<>("imatch-labels", Types.STRING, Types.STRING);
+    /** The snapshot markers of this operator's own copy of the labels stream ({@code marker:<partition>} → run, and ready). */
+    public static final MapStateDescriptor<String, String> SNAPSHOT = new MapStateDescriptor<>("imatch-label-snapshot", Types.STRING, Types.STRING);
+    private static final String READY = "ready";
 
     private final DetectionSettings settings;
     private transient Lexicon lexicon;
     private transient JobCounter alerts;
+    private transient ListState<HashedPage> heldPages;
+    private transient boolean ready;
 
     public MatchNearDuplicates(DetectionSettings settings) {
         this.settings = settings;
@@ -46,12 +62,32 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     }
 
     @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("imatch-held-pages", TypeInformation.of(HashedPage.class)));
+        // a resumed run waits again, for its own markers
+        ready = settings.labelSnapshotRun() == null
+                || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(SNAPSHOT).get(READY));
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        // held pages and labels are operator/broadcast state: nothing to copy
+    }
+
+    @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
         byte[] signatures = page.imatchSignatures();
         if (signatures == null || signatures.length == 0) {
             return;
         }
-        ReadOnlyBroadcastState<String, String> labels = ctx.getBroadcastState(SIGNATURES);
+        if (!ready) {
+            heldPages.add(page);
+            return;
+        }
+        match(page, signatures, ctx.getBroadcastState(SIGNATURES), out);
+    }
+
+    private void match(HashedPage page, byte[] signatures, ReadOnlyBroadcastState<String, String> labels, Collector<Alert> out) throws Exception {
         for (int j = 0; j < Signatures.lexicons(signatures); j++) {
             if (!Signatures.has(signatures, j)) {
                 continue;
@@ -73,7 +109,20 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     @Override
     public void processBroadcastElement(SourceRecord record, Context ctx, Collector<Alert> out) throws Exception {
         String value = record.value();
-        if (SnapshotMarker.parse(value).isPresent()) {
+        var marker = SnapshotMarker.parse(value);
+        if (marker.isPresent()) {
+            BroadcastState<String, String> snapshot = ctx.getBroadcastState(SNAPSHOT);
+            if (marker.get().run().equals(settings.labelSnapshotRun())) {
+                snapshot.put("marker:" + marker.get().partition(), settings.labelSnapshotRun());
+            }
+            if (!ready && snapshotComplete(snapshot)) {
+                snapshot.put(READY, settings.labelSnapshotRun());
+                ready = true;
+                for (HashedPage page : heldPages.get()) {
+                    match(page, page.imatchSignatures(), ctx.getBroadcastState(SIGNATURES), out);
+                }
+                heldPages.clear();
+            }
             return;
         }
         Label label;
@@ -91,6 +140,16 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         } else {
             ctx.getBroadcastState(SIGNATURES).put(key, (label.exampleUrl() == null ? "" : label.exampleUrl()) + "\t" + (label.source() == null ? "" : label.source()));
         }
+    }
+
+    private boolean snapshotComplete(BroadcastState<String, String> snapshot) throws Exception {
+        int markers = 0;
+        for (var entry : snapshot.entries()) {
+            if (entry.getKey().startsWith("marker:") && entry.getValue().equals(settings.labelSnapshotRun())) {
+                markers++;
+            }
+        }
+        return markers >= settings.labelPartitions();
     }
 
     private static String key(String lexiconName, String hex) {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.format.Json;
+import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.imatch.ImatchLabels;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.imatch.LexiconParams;
@@ -51,7 +52,8 @@ class MatchNearDuplicatesTest {
     }
 
     private static BroadcastOperatorTestHarness<HashedPage, SourceRecord, Alert> harness(DetectionSettings settings) throws Exception {
-        return new BroadcastOperatorTestHarness<>(new CoBroadcastWithNonKeyedOperator<>(new MatchNearDuplicates(settings), List.of(MatchNearDuplicates.SIGNATURES)),
+        return new BroadcastOperatorTestHarness<>(new CoBroadcastWithNonKeyedOperator<>(new MatchNearDuplicates(settings),
+                List.of(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT)),
                 1, 1, 0);
     }
 
@@ -105,6 +107,25 @@ class MatchNearDuplicatesTest {
             });
             // the original lexicon sees the deleted term; a randomized lexicon without it still matches
             assertThat(alerts.get(1).lexicon()).startsWith(LEXICON.id() + "#").isNotEqualTo(LEXICON.lexiconName(0));
+        }
+    }
+
+    @Test
+    void pagesBeforeTheLabelSnapshotAreHeldAndMatchedWhenEveryPartitionsMarkerIsIn() throws Exception {
+        HashedPage expert = parsed("https://expert.org/a.html", text(0, 30));
+        DetectionSettings waiting = TestPages.settings("run-1", 2).withLexicon(LEXICON);
+        try (var h = harness(waiting)) {
+            h.open();
+            h.processElement(parsed("https://copy.net/a.html", text(0, 30)), 1); // before its label
+            for (SourceRecord label : labelsOf(expert, LEXICON, Label.OP_ADD)) {
+                h.processBroadcastElement(label, 2);
+            }
+            h.processBroadcastElement(new SourceRecord(new SnapshotMarker("run-1", 0).toJson(), "labels/0/9"), 3);
+            assertThat(alerts(h)).as("one partition's marker is not the snapshot").isEmpty();
+
+            h.processBroadcastElement(new SourceRecord(new SnapshotMarker("run-1", 1).toJson(), "labels/1/9"), 4);
+            assertThat(alerts(h)).extracting(Alert::url).containsExactly("https://copy.net/a.html");
+            assertThat(alerts(h).get(0).lexicon()).isEqualTo(LEXICON.lexiconName(0));
         }
     }
 
