@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -16,6 +19,8 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 public final class TopicContents {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** How long a read_committed read waits for open transactions' markers (a stuck transaction must not hang a test). */
+    private static final Duration SETTLE = Duration.ofSeconds(3);
 
     private TopicContents() {}
 
@@ -50,6 +55,9 @@ public final class TopicContents {
                     .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
+            if (isolation == IsolationLevel.READ_COMMITTED) {
+                awaitSettledTransactions(config, partitions);
+            }
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, TIMEOUT);
             List<ConsumerRecord<String, String>> records = new ArrayList<>();
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
@@ -61,6 +69,38 @@ public final class TopicContents {
             }
             records.sort((a, b) -> a.partition() != b.partition() ? Integer.compare(a.partition(), b.partition()) : Long.compare(a.offset(), b.offset()));
             return records.stream().filter(r -> r.offset() < end.get(new TopicPartition(r.topic(), r.partition()))).toList();
+        }
+    }
+
+    /**
+     * A transaction's commit returns before the broker has written its markers, so right after a job ends the last
+     * stable offset can still lag the log end: waits (up to {@link #SETTLE}) until they agree, so that a read_committed
+     * read sees every transaction the job committed.
+     */
+    private static void awaitSettledTransactions(Map<String, Object> consumerConfig, List<TopicPartition> partitions) {
+        Map<String, Object> adminConfig = new java.util.HashMap<>();
+        consumerConfig.forEach((key, value) -> {
+            if (!key.startsWith("key.") && !key.startsWith("value.") && !key.equals(ConsumerConfig.ISOLATION_LEVEL_CONFIG)
+                    && !key.equals(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG) && !key.equals(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG)) {
+                adminConfig.put(key, value);
+            }
+        });
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        try (Admin admin = Admin.create(adminConfig)) {
+            Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
+            partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
+            while (System.nanoTime() < deadline) {
+                var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get();
+                var logEnd = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all().get();
+                if (partitions.stream().allMatch(tp -> stable.get(tp).offset() == logEnd.get(tp).offset())) {
+                    return;
+                }
+                Thread.sleep(100);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            // best effort: the read below still returns what is committed
         }
     }
 }
