@@ -100,7 +100,11 @@ public final class BackfillWorkflow {
                 .map(n -> Alert.neighbourhood(n.prefix(), n.badness(), n.threshold(), n.pages(), n.eventTime(), n.evidence()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH).name(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH);
 
-        return new Outputs(pages, neighbourhoods, scored.pageAlerts().union(neighbourhoodAlerts), statistic, scored.invalidLabels());
+        DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
+        if (batch.lexicon() != null) { // pages parsed with a lexicon carry I-Match signatures (a hash index has none)
+            alerts = alerts.union(DetectionWorkflow.nearDuplicateAlerts(hashed, labels, batch));
+        }
+        return new Outputs(pages, neighbourhoods, alerts, statistic, scored.invalidLabels());
     }
 
     static final MapStateDescriptor<String, BadnessStatistic> STATISTIC =

@@ -43,7 +43,8 @@ import picocli.CommandLine;
  */
 @Command(name = "benchmark", mixinStandardHelpOptions = true,
         description = "Throughput and memory figures of the detector, printed.",
-        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Labels.class})
+        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Labels.class,
+            BenchmarkCommand.Imatch.class})
 public final class BenchmarkCommand {
 
     /** Whole streaming job on the embedded broker vs jsoup parsing alone, on the same pages. */
@@ -416,6 +417,91 @@ public final class BenchmarkCommand {
         for (String override : options.overrides) {
             args.add("--set");
             args.add(override);
+        }
+    }
+
+    /**
+     * The cost of I-Match signatures (issue 9): the whole streaming job with signatures off and on, in one run on the
+     * same pages, and the parse step alone (chunk hashing with and without the word stream and signer), interleaved.
+     */
+    @Command(name = "imatch", mixinStandardHelpOptions = true,
+            description = "MB/s of the streaming job with I-Match signatures off and on (same run, same pages), and of the parse step alone.")
+    static final class Imatch implements Callable<Integer> {
+        @Mixin
+        ConfigOptions configOptions;
+
+        @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
+        Path input;
+
+        @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
+        Path labels;
+
+        @Option(names = "--lexicon", required = true, paramLabel = "FILE", description = "A lexicon from 'lexicon'.")
+        Path lexicon;
+
+        @Option(names = "--rounds", defaultValue = "5", description = "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Option(names = "--stream-runs", defaultValue = "2",
+                description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}; 0 = parse step only).")
+        int streamRuns;
+
+        @Override
+        public Integer call() throws Exception {
+            ReuseDetectorConfig config = configOptions.load();
+            DetectionSettings settings = DetectionSettings.from(config, null, 0).withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon));
+            List<String> urls = new ArrayList<>();
+            List<String> bodies = new ArrayList<>();
+            long bytes = Chunker.readPages(input, settings, urls, bodies, new ArrayList<>());
+            PageHasher hasher = settings.pageHasher();
+            org.reusedetector.imatch.Signer signer = settings.imatchSigner();
+            Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
+            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, signer)
+                    .withImatchSignatures(signer.signatures()).imatchSignatures().length));
+            off.run();
+            on.run();
+            double[] offSeconds = new double[rounds];
+            double[] onSeconds = new double[rounds];
+            for (int round = 0; round < rounds; round++) { // interleaved, so that drift hits both alike
+                offSeconds[round] = time(off);
+                onSeconds[round] = time(on);
+            }
+            double offMbs = bytes / 1e6 / Chunker.median(offSeconds);
+            double onMbs = bytes / 1e6 / Chunker.median(onSeconds);
+            System.out.printf("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)%n", input, bodies.size(), bytes / 1e6,
+                    settings.lexicon().id(), settings.lexicon().terms().size(), settings.lexicon().lexiconCount());
+            System.out.printf("  parse step, 1 thread (median of %d): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n", rounds, offMbs, onMbs,
+                    100 * (1 - onMbs / offMbs));
+            if (streamRuns > 0) {
+                double mbsOff = 0;
+                double mbsOn = 0;
+                List<String> runs = new ArrayList<>();
+                for (int run = 0; run < streamRuns; run++) { // alternating, so that a busy machine slows both alike
+                    JobSummary jobOff = streamRun("--set", "imatch.lexicon=");
+                    JobSummary jobOn = streamRun("--set", "imatch.lexicon=" + lexicon);
+                    mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
+                    mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
+                    runs.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));
+                }
+                System.out.printf("  streaming job (parallelism %s, fastest of %d each; %s): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n",
+                        config.get(ReuseDetectorOptions.PARALLELISM), streamRuns, String.join("; ", runs), mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff));
+            }
+            System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
+            return 0;
+        }
+
+        private JobSummary streamRun(String... extra) throws Exception {
+            Path work = Files.createTempDirectory("reuse-detector-bench");
+            List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
+                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
+            args.addAll(List.of(extra));
+            return parsed(new StreamCommand(), configOptions, args.toArray(String[]::new)).run();
+        }
+
+        private static double time(Runnable method) {
+            long start = System.nanoTime();
+            method.run();
+            return (System.nanoTime() - start) / 1e9;
         }
     }
 }

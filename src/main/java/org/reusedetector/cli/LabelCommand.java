@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.labels.InformedLabelling;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Option;
 /** {@code label}: informed discovery, expert pages → labels JSONL for the labels topic. */
 @Command(name = "label", mixinStandardHelpOptions = true,
         description = {"Informed discovery: label the chunks and files of expert pages (a site being cloned, a brand's login page).",
-            "The expert sites' own template (chunks on many of a site's pages) is written as 'stop' labels: not matched, not scored."})
+            "The expert sites' own template (chunks on many of a site's pages) is written as 'stop' labels: not matched, not scored.",
+            "With imatch.lexicon set, each expert page's I-Match signatures are written as 'imatch' labels (near-duplicate alerts)."})
 public final class LabelCommand implements Callable<Integer> {
 
     @Mixin
@@ -39,7 +41,7 @@ public final class LabelCommand implements Callable<Integer> {
     static InformedLabelling.Summary label(ReuseDetectorConfig config, Path input, Path out, String source) throws IOException {
         InformedLabelling.Settings settings = new InformedLabelling.Settings(config.chunking(), config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
                 config.get(ReuseDetectorOptions.MAX_BODY_BYTES), config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
-                config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES));
+                config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES), DetectionSettings.lexicon(config));
         return InformedLabelling.label(settings, input, out, source);
     }
 }

@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
             DetectCommand.class,
             IndexCommand.class,
             DiscoverCommand.class,
+            LexiconCommand.class,
+            NearDupsCommand.class,
             ReportCommand.class,
             BenchmarkCommand.class,
         })

@@ -28,6 +28,8 @@ public final class ReuseDetectorOptions {
             .withDescription("Compacted topic of label records; read from the beginning at every start.");
     public static final ConfigOption<String> TOPIC_ALERTS = key("kafka.topics.alerts").stringType().defaultValue("alerts")
             .withDescription("Topic of page, file and neighborhood alerts (JSON, written exactly once).");
+    public static final ConfigOption<String> TOPIC_LEXICON = key("kafka.topics.lexicon").stringType().defaultValue("lexicon")
+            .withDescription("Compacted topic of the I-Match lexicon ('lexicon --publish'): one record per corpus, the latest lexicon.");
     public static final ConfigOption<String> TOPIC_DEAD_LETTERS = key("kafka.topics.dead-letters").stringType().defaultValue("dead-letters")
             .withDescription("Topic of records the job could not use, with the reason and the original record.");
     public static final ConfigOption<String> KAFKA_GROUP_ID = key("kafka.group-id").stringType().defaultValue("reuse-detector")
@@ -154,6 +156,13 @@ public final class ReuseDetectorOptions {
             .withDescription("... or with at least this many distinct components each repeated recursion.pair-repeats times.");
     public static final ConfigOption<Integer> RECURSION_PAIR_REPEATS = key("recursion.pair-repeats").intType().defaultValue(2)
             .withDescription("Repeats per component for the rule above (two distinct components twice each: /a/b/a/b/).");
+
+    // --- I-Match near-duplicate signatures ----------------------------------------------------------------------
+    public static final ConfigOption<String> IMATCH_LEXICON = key("imatch.lexicon").stringType().noDefaultValue()
+            .withDescription("Lexicon file written by 'lexicon': the stream and detect then compute I-Match signatures of every page and match"
+                    + " 'imatch' labels (near-duplicate alerts). Unset: no signatures.");
+    public static final ConfigOption<Integer> IMATCH_RANDOMIZED = key("imatch.randomized").intType().noDefaultValue()
+            .withDescription("Use this many randomized lexicons instead of the lexicon's own K (0 = plain I-Match).");
 
     // --- Job -------------------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> PARALLELISM = key("job.parallelism").intType().defaultValue(2)

@@ -1,10 +1,16 @@
 package org.reusedetector.detection;
 
+import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import org.reusedetector.config.NeighbourhoodStatistic;
 import org.reusedetector.config.PageAlertType;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.imatch.Lexicon;
+import org.reusedetector.imatch.LexiconTable;
+import org.reusedetector.imatch.Signer;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
@@ -23,6 +29,7 @@ import org.reusedetector.url.RecursionRule;
  * @param labelPartitions number of label partitions that carry a marker of that run
  * @param ignoredParameters URL parameters left out of a page's identity (its URL key)
  * @param recursionRule pages whose URL it flags are dead letters, not scored (paper §4.4.1)
+ * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures; {@code null}: none
  */
 public record DetectionSettings(
         Chunking chunking,
@@ -48,7 +55,8 @@ public record DetectionSettings(
         String labelSnapshotRun,
         int labelPartitions,
         IgnoredParameters ignoredParameters,
-        RecursionRule recursionRule)
+        RecursionRule recursionRule,
+        Lexicon lexicon)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -79,14 +87,45 @@ public record DetectionSettings(
                 labelPartitions,
                 IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
                 new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
-                        config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)));
+                        config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
+                lexicon(config));
+    }
+
+    /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
+    public static Lexicon lexicon(ReuseDetectorConfig config) {
+        String file = config.getOptional(ReuseDetectorOptions.IMATCH_LEXICON).orElse("");
+        if (file.isBlank()) {
+            return null;
+        }
+        Lexicon lexicon;
+        try {
+            lexicon = Lexicon.read(Path.of(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the I-Match lexicon " + file + ": " + e.getMessage(), e);
+        }
+        Integer k = config.getOptional(ReuseDetectorOptions.IMATCH_RANDOMIZED).orElse(null);
+        return k == null ? lexicon : lexicon.withRandomized(k);
+    }
+
+    /** The same settings with another lexicon ({@code null}: no I-Match signatures). */
+    public DetectionSettings withLexicon(Lexicon other) {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, other);
+    }
+
+    /** The signer of the lexicon, or {@code null} without one (one per thread). */
+    public Signer imatchSigner() {
+        return lexicon == null ? null : new Signer(new LexiconTable(lexicon));
     }
 
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon);
     }
 
     public PageHasher pageHasher() {

@@ -9,6 +9,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.detection.functions.LabelState;
 import org.reusedetector.detection.functions.MatchLabels;
+import org.reusedetector.detection.functions.MatchNearDuplicates;
 import org.reusedetector.detection.functions.NeighbourhoodAggregate;
 import org.reusedetector.detection.functions.NeighbourhoodAlerts;
 import org.reusedetector.detection.functions.PageAlerts;
@@ -58,7 +59,11 @@ public final class DetectionWorkflow {
         Scored scored = score(parsed.hashedPages(), labels, settings, outOfOrderness);
         SingleOutputStreamOperator<PrefixScore> neighbourhoods = neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
         DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
-        return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, scored.pageAlerts().union(neighbourhoodAlerts),
+        DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
+        if (settings.lexicon() != null) {
+            alerts = alerts.union(nearDuplicateAlerts(parsed.hashedPages(), labels, settings));
+        }
+        return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, alerts,
                 parsed.deadLetters().union(scored.invalidLabels()));
     }
 
@@ -88,6 +93,17 @@ public final class DetectionWorkflow {
                 .flatMap(new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.PAGE_ALERTS).name(OperatorIds.PAGE_ALERTS);
         return new Scored(scores, pageAlerts, matched.getSideOutput(DeadLetters.TAG));
+    }
+
+    /**
+     * Near-duplicate alerts: pages whose I-Match signature (computed when parsing, with a lexicon) equals an
+     * {@code imatch} label. They stand beside the chunk scores: page and neighbourhood badness do not change.
+     */
+    public static DataStream<Alert> nearDuplicateAlerts(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        return hashed
+                .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES))
+                .process(new MatchNearDuplicates(settings), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.MATCH_NEAR_DUPLICATES).name(OperatorIds.MATCH_NEAR_DUPLICATES);
     }
 
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */

@@ -2,12 +2,22 @@ package org.reusedetector.labels;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.LabelFiles;
+import org.reusedetector.imatch.ImatchLabels;
+import org.reusedetector.imatch.Lexicon;
+import org.reusedetector.imatch.LexiconTable;
+import org.reusedetector.imatch.Signer;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.model.Label;
+import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Chunking;
+import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.url.InvalidUrlException;
 import org.slf4j.Logger;
@@ -28,15 +38,22 @@ public final class InformedLabelling {
      * @param maxBodyBytes larger pages are skipped ({@code chunking.max-body-bytes})
      * @param templateMinShare a chunk on this share of a site's pages is its template ({@code label.template-min-share})
      * @param templateMinPages ... and on at least this many of them ({@code label.template-min-pages})
+     * @param lexicon with an I-Match lexicon ({@code imatch.lexicon}), each expert page's signatures become {@code imatch}
+     *     labels too; {@code null}: none
      */
-    public record Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages) {}
+    public record Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages, Lexicon lexicon) {
+
+        public Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages) {
+            this(chunking, stopMinLength, maxBodyBytes, templateMinShare, templateMinPages, null);
+        }
+    }
 
     /** What a labelling run did. */
-    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops) {
+    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops, long imatch) {
         @Override
         public String toString() {
             return String.format("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels",
-                    pages, sites, skipped, out, chunks, files, stops);
+                    pages, sites, skipped, out, chunks, files, stops) + (imatch > 0 ? ", " + imatch + " imatch labels" : "");
         }
     }
 
@@ -45,6 +62,9 @@ public final class InformedLabelling {
         InformedLabeler labeler = new InformedLabeler(settings.chunking().hasher(), settings.chunking().stopChunks(settings.stopMinLength()),
                 settings.templateMinShare(), settings.templateMinPages(), source);
         PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
+        Signer signer = settings.lexicon() == null ? null : new Signer(new LexiconTable(settings.lexicon()));
+        PageHasher wordHasher = signer == null ? null : settings.chunking().hasher();
+        Map<String, Label> imatch = new LinkedHashMap<>();
         long pages = 0;
         long rejected = 0;
         for (Path file : PageFiles.list(input)) {
@@ -52,7 +72,14 @@ public final class InformedLabelling {
                 while (records.hasNext()) {
                     SourceRecord record = records.next();
                     try {
-                        labeler.add(parser.parse(record.value()));
+                        PageRecord page = parser.parse(record.value());
+                        labeler.add(page);
+                        if (signer != null) {
+                            wordHasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), signer);
+                            for (Label label : ImatchLabels.of(page.url(), signer.signatures(), settings.lexicon(), source)) {
+                                imatch.putIfAbsent(LabelCodec.key(label), label);
+                            }
+                        }
                         pages++;
                     } catch (PageRecordParser.Rejected | InvalidUrlException e) {
                         rejected++;
@@ -61,10 +88,11 @@ public final class InformedLabelling {
                 }
             }
         }
-        List<Label> labels = labeler.labels();
+        List<Label> labels = new ArrayList<>(labeler.labels());
+        labels.addAll(imatch.values());
         LabelFiles.write(out, labels);
         return new Summary(pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE),
-                count(labels, Label.KIND_STOP));
+                count(labels, Label.KIND_STOP), imatch.size());
     }
 
     private static long count(List<Label> labels, String kind) {

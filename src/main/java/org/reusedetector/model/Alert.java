@@ -7,7 +7,8 @@ import org.reusedetector.url.Sites;
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
  * @param type {@code page} (partial target), {@code file} (whole-file match), {@code phish} (a partial target under the
- *     phishing profile), {@code neighborhood}, or {@code cleared} (a neighbourhood alerted earlier is no longer bad)
+ *     phishing profile), {@code neighborhood}, {@code cleared} (a neighbourhood alerted earlier is no longer bad), or
+ *     {@code near-duplicate} (an I-Match signature matched an {@code imatch} label)
  * @param url page URL (page and file alerts)
  * @param prefix neighbourhood URL prefix (neighbourhood alerts)
  * @param badness page containment, or mean containment of the neighbourhood
@@ -19,6 +20,8 @@ import org.reusedetector.url.Sites;
  * @param detectedAt wall-clock time of detection, ISO-8601
  * @param evidence a few matched labels
  * @param brand phish alerts: the site (registrable domain) whose labelled content the page copies, else {@code null}
+ * @param lexicon near-duplicate alerts: the I-Match lexicon whose signature matched ({@code <lexicon id>#<number>},
+ *     0 = the original lexicon, 1..K the randomized ones), else {@code null}
  */
 public record Alert(
         String type,
@@ -32,18 +35,35 @@ public record Alert(
         String eventTime,
         String detectedAt,
         Evidence[] evidence,
-        String brand) {
+        String brand,
+        String lexicon) {
 
     public static final String TYPE_PAGE = "page";
     public static final String TYPE_FILE = "file";
     public static final String TYPE_NEIGHBORHOOD = "neighborhood";
     public static final String TYPE_PHISH = "phish";
     public static final String TYPE_CLEARED = "cleared";
+    public static final String TYPE_NEAR_DUPLICATE = "near-duplicate";
 
     /** Without a brand (every alert type but {@code phish}). */
     public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
             String eventTime, String detectedAt, Evidence[] evidence) {
-        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, null);
+        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, null, null);
+    }
+
+    /** Without a lexicon (every alert type but {@code near-duplicate}). */
+    public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
+            String eventTime, String detectedAt, Evidence[] evidence, String brand) {
+        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, brand, null);
+    }
+
+    /**
+     * A page whose I-Match signature under {@code lexicon} equals a labelled one: a near duplicate of the label's example
+     * page (in {@code evidence}). Badness and threshold are 1: the signature matched as a whole.
+     */
+    public static Alert nearDuplicate(String url, long eventTimeMillis, String lexicon, Evidence evidence) {
+        return new Alert(TYPE_NEAR_DUPLICATE, url, null, 1.0, 1.0, null, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(), new Evidence[] {evidence}, null, lexicon);
     }
 
     /** The alert of a page that is a target: {@code file} for a whole-file match (threshold 1), else {@code page}. */

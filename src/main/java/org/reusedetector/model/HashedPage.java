@@ -10,6 +10,8 @@ package org.reusedetector.model;
  * @param chunkHashes SHA-1 of every chunk, concatenated in document order (20 bytes each)
  * @param chunkLengths length in characters of every normalised chunk, same order
  * @param bodyBytes size of the body in UTF-8 bytes (for throughput figures)
+ * @param imatchSignatures the page's I-Match signatures, 20 bytes per lexicon (original first, all zero where a lexicon
+ *     gave none; see {@code imatch.Signatures}), empty when signatures are off or the page has too few lexicon terms
  */
 public record HashedPage(
         String url,
@@ -17,7 +19,20 @@ public record HashedPage(
         byte[] fileHash,
         byte[] chunkHashes,
         int[] chunkLengths,
-        int bodyBytes) {
+        int bodyBytes,
+        byte[] imatchSignatures) {
+
+    private static final byte[] NO_SIGNATURES = new byte[0];
+
+    /** A page without I-Match signatures. */
+    public HashedPage(String url, long eventTime, byte[] fileHash, byte[] chunkHashes, int[] chunkLengths, int bodyBytes) {
+        this(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, NO_SIGNATURES);
+    }
+
+    /** The same page with the given I-Match signatures. */
+    public HashedPage withImatchSignatures(byte[] signatures) {
+        return new HashedPage(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, signatures);
+    }
 
     public int chunkCount() {
         return chunkLengths.length;

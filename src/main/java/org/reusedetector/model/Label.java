@@ -4,13 +4,15 @@ package org.reusedetector.model;
  * A record of the labelled set, as kept in a labels JSONL file and on the compacted labels topic.
  *
  * @param hash hex SHA-1 of the chunk or file
- * @param kind {@code chunk}, {@code file}, or {@code stop} (benign: removed before scoring, like a stop chunk)
+ * @param kind {@code chunk}, {@code file}, {@code stop} (benign: removed before scoring, like a stop chunk), or
+ *     {@code imatch} (an I-Match near-duplicate signature of an expert page; {@code text} then names its lexicon)
  * @param op {@code add} or {@code remove}
  * @param source who produced the label (for example {@code informed:reference.jsonl.gz})
  * @param exampleUrl a page where the content was seen, or {@code null}
  * @param count how often the content was seen when labelled, or {@code null}
  * @param hosts on how many distinct hosts it was seen, or {@code null}
- * @param text the first characters of the chunk, for review, or {@code null}
+ * @param text the first characters of the chunk, for review, or {@code null}; for {@code imatch} labels the lexicon
+ *     ({@code <lexicon id>#<number>}) the signature belongs to
  */
 public record Label(
         String hash,
@@ -25,6 +27,7 @@ public record Label(
     public static final String KIND_CHUNK = "chunk";
     public static final String KIND_FILE = "file";
     public static final String KIND_STOP = "stop";
+    public static final String KIND_IMATCH = "imatch";
     public static final String OP_ADD = "add";
     public static final String OP_REMOVE = "remove";
     /**
@@ -38,10 +41,10 @@ public record Label(
         return label.source() != null && label.source().startsWith(DISCOVERED_SOURCE_PREFIX);
     }
 
-    /** The kind, if it is one of {@code chunk}, {@code file} or {@code stop}. */
+    /** The kind, if it is one of {@code chunk}, {@code file}, {@code stop} or {@code imatch}. */
     public static String requireKind(String kind) {
-        if (!KIND_CHUNK.equals(kind) && !KIND_FILE.equals(kind) && !KIND_STOP.equals(kind)) {
-            throw new IllegalArgumentException("unknown label kind '" + kind + "' (chunk, file or stop)");
+        if (!KIND_CHUNK.equals(kind) && !KIND_FILE.equals(kind) && !KIND_STOP.equals(kind) && !KIND_IMATCH.equals(kind)) {
+            throw new IllegalArgumentException("unknown label kind '" + kind + "' (chunk, file, stop or imatch)");
         }
         return kind;
     }

@@ -18,6 +18,8 @@ import org.reusedetector.batch.BackfillSummary;
 import org.reusedetector.batch.NeighbourhoodResult;
 import org.reusedetector.batch.PageResult;
 import org.reusedetector.discover.DiscoveryOutput;
+import org.reusedetector.imatch.NearDupClustering;
+import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.discover.DiscoverySummary;
 import org.reusedetector.discover.HashCount;
 import org.reusedetector.discover.HistogramRow;
@@ -54,7 +56,8 @@ public final class ReportWriter {
 
     public enum Kind {
         DISCOVER,
-        DETECT
+        DETECT,
+        NEAR_DUPS
     }
 
     /** What was written. */
@@ -69,19 +72,48 @@ public final class ReportWriter {
         if (DiscoveryOutput.isDiscovery(dir)) {
             return Kind.DISCOVER;
         }
+        if (Files.exists(dir.resolve(NearDupRun.CLUSTERS)) && Files.exists(dir.resolve(NearDupRun.SUMMARY))) {
+            return Kind.NEAR_DUPS;
+        }
         throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl) nor a detection output"
-                + " (pages.jsonl, neighborhoods.jsonl)");
+                + " (pages.jsonl, neighborhoods.jsonl) nor a near-dups output (clusters.jsonl, summary.json)");
     }
 
     public static Report write(Path inputDir, Path outputDir) throws IOException {
         Files.createDirectories(outputDir);
         Kind kind = kindOf(inputDir);
         List<Path> images = new ArrayList<>();
-        String html = kind == Kind.DISCOVER ? discover(inputDir, outputDir, images) : detect(inputDir, outputDir, images);
+        String html = switch (kind) {
+            case DISCOVER -> discover(inputDir, outputDir, images);
+            case DETECT -> detect(inputDir, outputDir, images);
+            case NEAR_DUPS -> nearDups(inputDir);
+        };
         Path file = outputDir.resolve(HTML);
         Files.writeString(file, html, StandardCharsets.UTF_8);
         LOG.info("wrote {} report of {} to {} with {} plots", kind, inputDir, file, images.size());
         return new Report(kind, file, List.copyOf(images));
+    }
+
+    // --- near-duplicate clusters -----------------------------------------------------------------------------
+
+    private static String nearDups(Path in) throws IOException {
+        Html html = new Html("Near-duplicate clusters: " + in.getFileName());
+        NearDupRun.Summary summary = NearDupRun.readSummary(in);
+        html.heading("Summary");
+        summaryTable(html, summary);
+        html.heading("Cluster sizes");
+        html.paragraph("How many clusters (pages sharing an I-Match signature under any lexicon, or an identical body) hold each number of pages.");
+        List<List<String>> sizes = new ArrayList<>();
+        summary.clustersBySize().forEach((size, clusters) -> sizes.add(List.of(count((long) size), count((long) clusters), count((long) size * clusters))));
+        html.table(List.of("pages in cluster", "clusters", "pages"), sizes, List.of("pages in cluster", "clusters", "pages"));
+        html.heading("Largest clusters");
+        List<List<String>> rows = new ArrayList<>();
+        for (NearDupClustering.Cluster c : JsonLines.readAll(in.resolve(NearDupRun.CLUSTERS), NearDupClustering.Cluster.class).stream().limit(TOP_ROWS).toList()) {
+            rows.add(List.of(Html.escape(c.id()), count((long) c.size()), count((long) c.hosts()), Html.escape(c.lexiconsAgreeing() + (c.exactCopies() ? " + identical" : "")),
+                    Html.escape(String.join(" ", c.urls().subList(0, Math.min(3, c.urls().size()))))));
+        }
+        html.table(List.of("cluster", "pages", "hosts", "lexicons agreeing", "first URLs"), rows, List.of("pages", "hosts"));
+        return html.finish();
     }
 
     // --- discovery -----------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ import org.reusedetector.discover.HashCount;
 import org.reusedetector.discover.HistogramRow;
 import org.reusedetector.discover.Verdict;
 import org.reusedetector.format.Json;
+import org.reusedetector.imatch.NearDupClustering;
+import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.Evidence;
 
@@ -63,6 +65,22 @@ class ReportWriterTest {
                 "<a href=\"https://copy.example/a?x=1&amp;y=2\"", "run&lt;script&gt;");
         assertThat(html).doesNotContain("<script", "href=\"javascript:");
         assertThat(html).contains("<td>javascript:alert(1)</td>");
+    }
+
+    @Test
+    void nearDupsReportShowsTheClusterSizeDistribution(@TempDir Path in, @TempDir Path out) throws Exception {
+        java.util.TreeMap<Integer, Integer> bySize = new java.util.TreeMap<>(java.util.Map.of(2, 7, 41, 3));
+        Files.writeString(in.resolve(NearDupRun.SUMMARY), Json.write(new NearDupRun.Summary("lex@2026-11-24:abc", 11, 500, 0, 480, 137, 10, bySize)));
+        Files.writeString(in.resolve(NearDupRun.CLUSTERS), Json.write(new NearDupClustering.Cluster("c1", 41, 41, List.of("https://m0.example/" + EVIL), 41,
+                List.of(0, 3), false)) + "\n");
+
+        ReportWriter.Report report = ReportWriter.write(in, out);
+
+        assertThat(report.kind()).isEqualTo(ReportWriter.Kind.NEAR_DUPS);
+        String html = Files.readString(report.html());
+        assertThat(html).contains("Cluster sizes", "<td class=\"num\">41</td><td class=\"num\">3</td><td class=\"num\">123</td>",
+                "<td class=\"num\">2</td><td class=\"num\">7</td><td class=\"num\">14</td>", "[0, 3]", "lex@2026-11-24:abc");
+        assertThat(html).doesNotContain("<script");
     }
 
     @Test

@@ -131,6 +131,9 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
             }
             return;
         }
+        if (Label.KIND_IMATCH.equals(label.kind())) {
+            return; // near-duplicate signatures are matched by MatchNearDuplicates, not scored as chunks
+        }
         labelIndex(ctx).apply(label);
         labelUpdates.inc();
     }

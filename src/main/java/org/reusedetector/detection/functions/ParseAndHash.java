@@ -7,6 +7,7 @@ import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
+import org.reusedetector.imatch.Signer;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageRecord;
@@ -16,7 +17,10 @@ import org.reusedetector.page.PageRecordParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Validates a raw page record, parses it with jsoup, chunks and hashes it; bad records go to the dead letters. */
+/**
+ * Validates a raw page record, parses it with jsoup, chunks and hashes it, and with a lexicon computes its I-Match
+ * signatures from the same pass's word stream; bad records go to the dead letters.
+ */
 public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ParseAndHash.class);
@@ -24,6 +28,8 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private final DetectionSettings settings;
     private transient PageRecordParser parser;
     private transient PageHasher hasher;
+    /** I-Match signatures from the same pass as the chunk hashes; {@code null} without a lexicon. */
+    private transient Signer signer;
     private transient JobCounter pages;
     private transient JobCounter bytes;
     private transient JobCounter chunks;
@@ -37,6 +43,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     public void open(OpenContext openContext) {
         parser = new PageRecordParser(settings.maxBodyBytes());
         hasher = settings.pageHasher();
+        signer = settings.imatchSigner();
         pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
@@ -54,7 +61,11 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         }
         HashedPage hashed;
         try {
-            hashed = hasher.hash(page.url(), page.fetchedAtMillis(), page.body());
+            if (signer == null) {
+                hashed = hasher.hash(page.url(), page.fetchedAtMillis(), page.body());
+            } else {
+                hashed = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), signer).withImatchSignatures(signer.signatures());
+            }
         } catch (RuntimeException | StackOverflowError e) {
             // jsoup copes with almost anything; whatever it does not cope with must not stop the job
             LOG.debug("cannot parse {}", record.origin(), e);

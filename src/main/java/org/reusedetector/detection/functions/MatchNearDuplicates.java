@@ -1,0 +1,99 @@
+package org.reusedetector.detection.functions;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.format.LabelCodec;
+import org.reusedetector.format.SnapshotMarker;
+import org.reusedetector.imatch.Lexicon;
+import org.reusedetector.imatch.Signatures;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.SourceRecord;
+
+/**
+ * Matches each page's I-Match signatures (computed by {@link ParseAndHash}) against the {@code imatch} labels in
+ * broadcast state: a page whose signature under some lexicon equals a labelled one is a near duplicate of the label's
+ * example page (paper §4: one agreeing coordinate suffices) and raises one {@code near-duplicate} alert naming that
+ * lexicon and page. Only labels of the job's lexicon version count: a signature means nothing under another lexicon.
+ * Other labels, markers and invalid records are left to {@link MatchLabels}, which dead-letters the invalid ones.
+ */
+public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPage, SourceRecord, Alert> {
+
+    /** {@code <lexicon name>:<hex signature>} → the label's example URL and source, tab-separated. */
+    public static final MapStateDescriptor<String, String> SIGNATURES = new MapStateDescriptor<>("imatch-labels", Types.STRING, Types.STRING);
+
+    private final DetectionSettings settings;
+    private transient Lexicon lexicon;
+    private transient JobCounter alerts;
+
+    public MatchNearDuplicates(DetectionSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        lexicon = settings.lexicon();
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEAR_DUPLICATE_ALERTS);
+    }
+
+    @Override
+    public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
+        byte[] signatures = page.imatchSignatures();
+        if (signatures == null || signatures.length == 0) {
+            return;
+        }
+        ReadOnlyBroadcastState<String, String> labels = ctx.getBroadcastState(SIGNATURES);
+        for (int j = 0; j < Signatures.lexicons(signatures); j++) {
+            if (!Signatures.has(signatures, j)) {
+                continue;
+            }
+            String name = lexicon.lexiconName(j);
+            String hex = Signatures.hex(signatures, j);
+            String match = labels.get(key(name, hex));
+            if (match != null) {
+                int tab = match.indexOf('\t');
+                String example = tab > 0 ? match.substring(0, tab) : null;
+                String source = match.substring(tab + 1);
+                alerts.inc();
+                out.collect(Alert.nearDuplicate(page.url(), page.eventTime(), name, new Evidence(hex, Label.KIND_IMATCH, source.isEmpty() ? null : source, example)));
+                return; // one alert per page: the first agreeing lexicon names the match
+            }
+        }
+    }
+
+    @Override
+    public void processBroadcastElement(SourceRecord record, Context ctx, Collector<Alert> out) throws Exception {
+        String value = record.value();
+        if (SnapshotMarker.parse(value).isPresent()) {
+            return;
+        }
+        Label label;
+        try {
+            label = LabelCodec.parse(value);
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        if (!Label.KIND_IMATCH.equals(label.kind()) || label.text() == null || !label.text().startsWith(lexicon.id() + "#")) {
+            return;
+        }
+        String key = key(label.text(), label.hash());
+        if (Label.OP_REMOVE.equals(label.op())) {
+            ctx.getBroadcastState(SIGNATURES).remove(key);
+        } else {
+            ctx.getBroadcastState(SIGNATURES).put(key, (label.exampleUrl() == null ? "" : label.exampleUrl()) + "\t" + (label.source() == null ? "" : label.source()));
+        }
+    }
+
+    private static String key(String lexiconName, String hex) {
+        return lexiconName + ":" + hex;
+    }
+}

@@ -1,0 +1,117 @@
+package org.reusedetector.imatch;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
+import org.reusedetector.page.Chunking;
+import org.reusedetector.page.PageHasher;
+import org.reusedetector.url.IgnoredParameters;
+import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.url.NormalizedUrl;
+
+/**
+ * The {@code near-dups} run: every page's extended I-Match signature (from the same word stream as the chunk hashes),
+ * each URL once as its latest fetch, then clusters of pages sharing a signature under any lexicon (paper §4),
+ * written as {@value #CLUSTERS} and {@value #SUMMARY} (and, on request, {@value #SIGNATURES}).
+ */
+public final class NearDupRun {
+
+    public static final String CLUSTERS = "clusters.jsonl";
+    public static final String SUMMARY = "summary.json";
+    /** Per page: URL and hex signature per lexicon ({@code null} where none), for evaluation. */
+    public static final String SIGNATURES = "signatures.jsonl";
+
+    /**
+     * What a run did.
+     *
+     * @param lexicon the lexicon's version
+     * @param lexicons the lexicons used (1 + K)
+     * @param pages distinct URLs read
+     * @param skipped records that were no usable page
+     * @param signedPages pages with at least one signature
+     * @param clusteredPages pages in clusters of two or more
+     * @param clusters clusters of two or more pages
+     * @param clustersBySize number of clusters of each size
+     */
+    public record Summary(String lexicon, int lexicons, long pages, long skipped, long signedPages, long clusteredPages, long clusters,
+            SortedMap<Integer, Integer> clustersBySize) {
+        @Override
+        public String toString() {
+            return String.format("%d pages (%d skipped), %d with a signature; %d clusters hold %d pages (lexicon %s, %d lexicons)", pages, skipped,
+                    signedPages, clusters, clusteredPages, lexicon, lexicons);
+        }
+    }
+
+    /** A line of {@value #SIGNATURES}: hex SHA-1 of the body, and of each lexicon's signature ({@code null} where none). */
+    public record PageSignatures(String url, String bodyHash, List<String> signatures) {}
+
+    private record Latest(String url, long time, byte[] signatures, byte[] bodyHash) {}
+
+    private NearDupRun() {}
+
+    public static Summary run(Chunking chunking, int maxBodyBytes, IgnoredParameters ignored, Lexicon lexicon, Path input, Path out, int urlCap,
+            boolean writeSignatures) throws IOException {
+        PageHasher hasher = chunking.hasher();
+        Signer signer = new Signer(new LexiconTable(lexicon));
+        Map<String, Latest> latest = new LinkedHashMap<>();
+        CorpusPages.Counts counts = CorpusPages.forEach(input, maxBodyBytes, page -> {
+            byte[] bodyHash = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), signer).fileHash();
+            String key = urlKey(page.url(), ignored);
+            Latest previous = latest.get(key);
+            if (previous == null || previous.time() <= page.fetchedAtMillis()) {
+                latest.put(key, new Latest(page.url(), page.fetchedAtMillis(), signer.signatures(), bodyHash));
+            }
+        });
+        NearDupClustering clustering = new NearDupClustering(lexicon.lexiconCount());
+        for (Latest page : latest.values()) {
+            clustering.add(page.url(), page.signatures(), page.bodyHash());
+        }
+        List<NearDupClustering.Cluster> clusters = clustering.clusters(urlCap);
+        Files.createDirectories(out);
+        try (BufferedWriter writer = JsonLines.writer(out.resolve(CLUSTERS))) {
+            for (NearDupClustering.Cluster cluster : clusters) {
+                writer.write(Json.write(cluster));
+                writer.newLine();
+            }
+        }
+        if (writeSignatures) {
+            try (BufferedWriter writer = JsonLines.writer(out.resolve(SIGNATURES))) {
+                for (Latest page : latest.values()) {
+                    List<String> hex = new ArrayList<>();
+                    for (int j = 0; j < lexicon.lexiconCount(); j++) {
+                        hex.add(Signatures.has(page.signatures(), j) ? Signatures.hex(page.signatures(), j) : null);
+                    }
+                    writer.write(Json.write(new PageSignatures(page.url(), Signatures.hex(page.bodyHash(), 0), hex)));
+                    writer.newLine();
+                }
+            }
+        }
+        long clustered = clusters.stream().mapToLong(NearDupClustering.Cluster::size).sum();
+        Summary summary = new Summary(lexicon.id(), lexicon.lexiconCount(), latest.size(), counts.skipped(), latest.values().stream().filter(p -> p.signatures().length > 0).count(), clustered, clusters.size(),
+                NearDupClustering.sizeDistribution(clusters));
+        Files.writeString(out.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary) + "\n", StandardCharsets.UTF_8);
+        return summary;
+    }
+
+    /** Reads a run's summary (for {@code report}). */
+    public static Summary readSummary(Path dir) throws IOException {
+        return Json.MAPPER.readValue(dir.resolve(SUMMARY).toFile(), Summary.class);
+    }
+
+    private static String urlKey(String url, IgnoredParameters ignored) {
+        try {
+            return NormalizedUrl.keyOf(url, ignored);
+        } catch (RuntimeException e) {
+            return url;
+        }
+    }
+}

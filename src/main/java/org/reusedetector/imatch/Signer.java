@@ -1,0 +1,131 @@
+package org.reusedetector.imatch;
+
+import java.security.MessageDigest;
+import java.util.Arrays;
+import org.apache.commons.codec.digest.DigestUtils;
+import org.reusedetector.page.WordSink;
+
+/**
+ * Turns a page's word stream into its extended I-Match signature (paper §4): one signature for the original lexicon
+ * and one for each of the K randomized ones, each determined by the page's unique terms of that lexicon, sorted (§3
+ * steps 2-3). A lexicon of which the page holds fewer than the minimum of terms gives no signature (§3 step 3), so tiny
+ * pages cannot form false clusters.
+ *
+ * <p>The signature is a SHA-1, as in I-Match, but not over the terms' bytes: hashing every lexicon's terms anew
+ * would hash a page's text some eight times over (1 + K·(1-p)) and cost the parse step most of its speed. Instead
+ * one pass over the sorted terms folds each term's 64-bit key (from the SHA-1 of the term) into a 128-bit
+ * polynomial fingerprint per lexicon, and the signature is the SHA-1 of that fingerprint and the term count. Equal
+ * sorted term sets give equal signatures; different ones collide with probability about 2^-64 per pair.
+ * Holds buffers and a digest: one instance per thread.
+ */
+public final class Signer implements WordSink {
+
+    private static final long M1 = 0x9E3779B97F4A7C15L;
+    private static final long M2 = 0xC2B2AE3D27D4EB4FL;
+
+    private final LexiconTable table;
+    private final int minTerms;
+    private final int lexicons;
+    private final MessageDigest digest = DigestUtils.getSha1Digest();
+    /** Page number at which each term was last seen: O(1) de-duplication without clearing a set. */
+    private final int[] seenOnPage;
+    private final long[] low;
+    private final long[] high;
+    private final int[] counts;
+    private final byte[] block = new byte[20];
+    private int page = 1;
+    private int[] ids = new int[64];
+    private int count;
+    private byte[] signatures = Signatures.NONE;
+
+    public Signer(LexiconTable table) {
+        this.table = table;
+        this.minTerms = table.lexicon().params().minTerms();
+        this.lexicons = table.lexiconCount();
+        this.seenOnPage = new int[table.size()];
+        this.low = new long[lexicons];
+        this.high = new long[lexicons];
+        this.counts = new int[lexicons];
+    }
+
+    public LexiconTable table() {
+        return table;
+    }
+
+    @Override
+    public void word(char[] text, int start, int length) {
+        int id = table.lookup(text, start, length);
+        if (id >= 0 && seenOnPage[id] != page) {
+            seenOnPage[id] = page;
+            if (count == ids.length) {
+                ids = Arrays.copyOf(ids, count * 2);
+            }
+            ids[count++] = id;
+        }
+    }
+
+    @Override
+    public void endOfPage() {
+        signatures = sign();
+        count = 0;
+        if (++page == Integer.MAX_VALUE) {
+            Arrays.fill(seenOnPage, 0);
+            page = 1;
+        }
+    }
+
+    /** The signatures of the last page (see {@link Signatures}); {@link Signatures#NONE} when no lexicon gave one. */
+    public byte[] signatures() {
+        return signatures;
+    }
+
+    private byte[] sign() {
+        if (count < minTerms) {
+            return Signatures.NONE;
+        }
+        Arrays.sort(ids, 0, count); // term ids follow the sorted terms
+        Arrays.fill(low, 0);
+        Arrays.fill(high, 0);
+        Arrays.fill(counts, 0);
+        for (int i = 0; i < count; i++) {
+            int id = ids[i];
+            long key = table.key(id);
+            for (long mask = table.membership(id); mask != 0; mask &= mask - 1) {
+                int j = Long.numberOfTrailingZeros(mask);
+                low[j] = low[j] * M1 + key;
+                high[j] = (high[j] ^ key) * M2 + 1;
+                counts[j]++;
+            }
+        }
+        byte[] out = null;
+        for (int j = 0; j < lexicons; j++) {
+            if (counts[j] < minTerms) {
+                continue;
+            }
+            if (out == null) {
+                out = new byte[lexicons * Signatures.LENGTH];
+            }
+            putLong(block, 0, low[j]);
+            putLong(block, 8, high[j]);
+            putInt(block, 16, counts[j]);
+            digest.reset();
+            digest.update(block);
+            System.arraycopy(digest.digest(), 0, out, j * Signatures.LENGTH, Signatures.LENGTH);
+        }
+        return out == null ? Signatures.NONE : out;
+    }
+
+    private static void putLong(byte[] b, int at, long v) {
+        for (int i = 7; i >= 0; i--) {
+            b[at + i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+
+    private static void putInt(byte[] b, int at, int v) {
+        for (int i = 3; i >= 0; i--) {
+            b[at + i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+}

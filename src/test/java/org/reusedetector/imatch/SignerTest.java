@@ -1,0 +1,82 @@
+package org.reusedetector.imatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SignerTest {
+
+    private static final List<String> TERMS = words(40);
+
+    private static List<String> words(int n) {
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            words.add("word" + (char) ('a' + i / 26) + (char) ('a' + i % 26));
+        }
+        words.sort(null);
+        return words;
+    }
+
+    private static Signer signer(int k, int minTerms) {
+        return new Signer(new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, k, 0.33, 3, minTerms), TERMS)));
+    }
+
+    private static byte[] sign(Signer signer, String text) {
+        ImatchFixture.page(signer, text);
+        return signer.signatures();
+    }
+
+    @Test
+    void signatureDependsOnTheSetOfUniqueLexiconTermsOnly() {
+        Signer signer = signer(0, 3);
+        byte[] sig = sign(signer, "Wordac then WORDAA, wordab and wordaa again; other words xx");
+        assertThat(Signatures.lexicons(sig)).isEqualTo(1);
+        assertThat(Signatures.has(sig, 0)).isTrue();
+        assertThat(sign(signer, "wordaa wordab wordac")).isEqualTo(sig);
+        // order, repetition, case and words outside the lexicon do not matter
+        assertThat(sign(signer, "wordab wordaa wordac wordac unrelated text")).isEqualTo(sig);
+        assertThat(sign(signer, "wordab wordaa wordad")).isNotEqualTo(sig);
+        assertThat(sign(signer, "wordab wordaa wordac wordad")).isNotEqualTo(sig);
+        assertThat(sign(signer, "wordab wordaa")).isEqualTo(Signatures.NONE);
+    }
+
+    @Test
+    void pagesWithFewerThanTheMinimumOfTermsGetNoSignature() {
+        Signer signer = signer(10, 5);
+        assertThat(sign(signer, "wordaa wordab wordac wordad and plenty of other words")).isEqualTo(Signatures.NONE);
+        byte[] sig = sign(signer, "wordaa wordab wordac wordad wordae");
+        assertThat(Signatures.has(sig, 0)).isTrue();
+        // a randomized lexicon that drops any of the five terms keeps four: below the minimum
+        assertThat(Signatures.count(sig)).isLessThan(11);
+    }
+
+    @Test
+    void randomizedLexiconsKeepASignatureThroughAnEditTheOriginalSees() {
+        Signer signer = signer(10, 5);
+        String page = String.join(" ", TERMS.subList(0, 30));
+        byte[] original = sign(signer, page);
+        assertThat(Signatures.count(original)).isEqualTo(11);
+        // drop one lexicon term: the original signature changes, the lexicons that miss that term agree
+        byte[] edited = sign(signer, String.join(" ", TERMS.subList(1, 30)));
+        assertThat(Signatures.share(original, edited, 1)).isFalse();
+        assertThat(Signatures.share(original, edited, 11)).isTrue();
+        int agreeing = 0;
+        for (int j = 1; j <= 10; j++) {
+            if (Signatures.hex(original, j).equals(Signatures.hex(edited, j))) {
+                agreeing++;
+            }
+        }
+        assertThat(agreeing).isBetween(1, 9);
+    }
+
+    @Test
+    void lookupFoldsCaseWithoutAllocating() {
+        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, LexiconParams.defaults(), TERMS));
+        char[] text = "xx WORDAB yy".toCharArray();
+        assertThat(table.lookup(text, 3, 6)).isEqualTo(TERMS.indexOf("wordab"));
+        assertThat(table.lookup(text, 0, 2)).isEqualTo(-1);
+        assertThat(table.lookup("wordzz".toCharArray(), 0, 6)).isEqualTo(-1);
+    }
+}
