@@ -44,7 +44,7 @@ import picocli.CommandLine;
 @Command(name = "benchmark", mixinStandardHelpOptions = true,
         description = "Throughput and memory figures of the detector, printed.",
         subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Labels.class,
-            BenchmarkCommand.Imatch.class})
+            BenchmarkCommand.Imatch.class, ShinglesBenchmark.class})
 public final class BenchmarkCommand {
 
     /** Whole streaming job on the embedded broker vs jsoup parsing alone, on the same pages. */

@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
             NearDupsCommand.class,
             ReportCommand.class,
             BenchmarkCommand.class,
+            PhrasesCommand.class,
+            QuiltsCommand.class,
         })
 public final class Main {
 

@@ -57,7 +57,9 @@ public final class ReportWriter {
     public enum Kind {
         DISCOVER,
         DETECT,
-        NEAR_DUPS
+        NEAR_DUPS,
+        PHRASES,
+        QUILTS
     }
 
     /** What was written. */
@@ -75,8 +77,15 @@ public final class ReportWriter {
         if (Files.exists(dir.resolve(NearDupRun.CLUSTERS)) && Files.exists(dir.resolve(NearDupRun.SUMMARY))) {
             return Kind.NEAR_DUPS;
         }
-        throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl) nor a detection output"
-                + " (pages.jsonl, neighborhoods.jsonl) nor a near-dups output (clusters.jsonl, summary.json)");
+        if (ShingleReports.isPhrases(dir)) {
+            return Kind.PHRASES;
+        }
+        if (ShingleReports.isQuilts(dir)) {
+            return Kind.QUILTS;
+        }
+        throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl), a detection output"
+                + " (pages.jsonl, neighborhoods.jsonl), a near-dups output (clusters.jsonl, summary.json), a phrases output"
+                + " (phrases.jsonl, sites.jsonl) nor a quilts output (quilts.jsonl, summary.json)");
     }
 
     public static Report write(Path inputDir, Path outputDir) throws IOException {
@@ -87,6 +96,8 @@ public final class ReportWriter {
             case DISCOVER -> discover(inputDir, outputDir, images);
             case DETECT -> detect(inputDir, outputDir, images);
             case NEAR_DUPS -> nearDups(inputDir);
+            case PHRASES -> ShingleReports.phrases(inputDir, outputDir, images);
+            case QUILTS -> ShingleReports.quilts(inputDir, outputDir, images);
         };
         Path file = outputDir.resolve(HTML);
         Files.writeString(file, html, StandardCharsets.UTF_8);

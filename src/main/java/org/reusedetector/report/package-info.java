@@ -1,5 +1,5 @@
 /**
- * The HTML report and plots of a discover, detect or near-dups output directory.
- * May import {@code discover}, {@code batch}, {@code imatch}, {@code format} and {@code model}; no Flink.
+ * The HTML report and plots of a discover, detect, near-dups, phrases or quilts output directory.
+ * May import {@code discover}, {@code batch}, {@code imatch}, {@code shingle}, {@code format} and {@code model}; no Flink.
  */
 package org.reusedetector.report;

@@ -59,7 +59,7 @@ class ArchitectureTest {
                 String name = c.getSimpleName().isEmpty() ? c.getName() : c.getName();
                 return !name.startsWith(ROOT + ".discover.DiscoveryWorkflow") && !name.startsWith(ROOT + ".discover.DiscoveryFunctions");
             }
-            return Stream.of("page", "url", "score", "labels", "model", "imatch", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
+            return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
         }
     };
 

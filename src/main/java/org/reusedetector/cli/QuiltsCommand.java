@@ -1,0 +1,54 @@
+package org.reusedetector.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.shingle.QuiltParams;
+import org.reusedetector.shingle.QuiltsRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code quilts}: pages stitched from patches of pages on other sites (Najork 2012), in batch. */
+@Command(name = "quilts", mixinStandardHelpOptions = true,
+        description = {"Quilted pages (Najork 2012): pages at least θ of whose k-grams are patch grams (k-grams in 2 to m pages), with at least",
+            "c source pages on other registrable domains found by a greedy set cover. Writes quilts.jsonl (url, covered_fraction, sources",
+            "[{url, grams}]) and summary.json to --out."})
+public final class QuiltsCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages (JSONL/WARC file or directory).")
+    Path input;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
+    Path out;
+
+    @Option(names = "-k", paramLabel = "K", description = "Words per gram (default: ${DEFAULT-VALUE}).")
+    int k = QuiltParams.DEFAULTS.k();
+
+    @Option(names = "-m", paramLabel = "M", description = "A patch gram is in at most M pages (default: ${DEFAULT-VALUE}).")
+    int m = QuiltParams.DEFAULTS.m();
+
+    @Option(names = "-c", paramLabel = "C", description = "A quilt has at least C sources (default: ${DEFAULT-VALUE}).")
+    int c = QuiltParams.DEFAULTS.c();
+
+    @Option(names = "--theta", paramLabel = "θ", description = "A quilt's patch fraction is at least θ (default: ${DEFAULT-VALUE}).")
+    double theta = QuiltParams.DEFAULTS.theta();
+
+    @Option(names = "--no-collapse", description = "Do not collapse exact and near-duplicate pages (2 of 6 supershingles) before counting grams.")
+    boolean noCollapse;
+
+    @Override
+    public Integer call() throws Exception {
+        ReuseDetectorConfig config = configOptions.load();
+        QuiltsRun.Summary summary = QuiltsRun.run(input, config.chunking().hasher(), config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
+                new QuiltParams(k, m, c, theta), !noCollapse, out);
+        System.out.printf("Quilts over %s: %d pages, %d judged (patch fraction ≥ %.2f), %d quilts (mean %.1f sources) in %.1f s (%.0f pages/s) -> %s%n",
+                input, summary.pages(), summary.judged(), summary.theta(), summary.quilts(), summary.meanSources(), summary.seconds(),
+                summary.pagesPerSecond(), out.resolve(QuiltsRun.QUILTS));
+        return 0;
+    }
+}

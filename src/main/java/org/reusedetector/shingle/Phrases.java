@@ -1,0 +1,60 @@
+package org.reusedetector.shingle;
+
+import java.util.Arrays;
+
+/** The two ways the papers cut a document's words into k-word phrases. */
+public final class Phrases {
+
+    private Phrases() {}
+
+    /**
+     * Fetterly et al. 2005 §3.1: "We treat the document as a circle: its last word is followed by its first word.
+     * Consequently, an n-word document has exactly n phrases, independent of k. The single phrase for a one-word
+     * document will be k repetitions of that one word." Element i is the phrase starting at word i.
+     */
+    public static long[] circular(long[] words, int k) {
+        int n = words.length;
+        long[] phrases = new long[n];
+        if (n == 0) {
+            return phrases;
+        }
+        long top = 1; // R^(k-1)
+        for (int j = 1; j < k; j++) {
+            top *= Fingerprints.R;
+        }
+        long h = 0;
+        for (int j = 0; j < k; j++) {
+            h = h * Fingerprints.R + words[j % n];
+        }
+        for (int i = 0; i < n; i++) {
+            phrases[i] = Fingerprints.mix(h);
+            // roll: drop word i, append word i + k (round the circle)
+            h = (h - words[i] * top) * Fingerprints.R + words[(i + k) % n];
+        }
+        return phrases;
+    }
+
+    /**
+     * Najork 2012 §2: an n-word document is segmented into n − k + 1 overlapping k-grams (none when n &lt; k); the
+     * result is the document's gram set, distinct and sorted.
+     */
+    public static long[] gramSet(long[] words, int k) {
+        return gramSetOfPhrases(circular(words, k), k);
+    }
+
+    /** As {@link #gramSet(long[], int)}, from the document's {@link #circular} phrases (the first n − k + 1 do not wrap). */
+    public static long[] gramSetOfPhrases(long[] circularPhrases, int k) {
+        if (circularPhrases.length < k) {
+            return new long[0];
+        }
+        long[] grams = Arrays.copyOf(circularPhrases, circularPhrases.length - k + 1);
+        Arrays.sort(grams);
+        int distinct = 0;
+        for (int i = 0; i < grams.length; i++) {
+            if (i == 0 || grams[i] != grams[i - 1]) {
+                grams[distinct++] = grams[i];
+            }
+        }
+        return Arrays.copyOf(grams, distinct);
+    }
+}

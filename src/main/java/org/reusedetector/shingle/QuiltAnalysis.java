@@ -1,0 +1,201 @@
+package org.reusedetector.shingle;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Quilted pages (Najork 2012), foreign-sourced: the sources of a page must be on another server than the page, and a
+ * server is a registrable ("paid-level") domain, as in the paper's §3 ("we treated paid domain names (such as
+ * microsoft.com or cam.ac.uk) as the identifiers of servers"). Add every document's k-gram set, then
+ * {@link #analyse}.
+ *
+ * <p>Exact and near-duplicate pages (2 of 6 supershingles, {@link NearDuplicates}) are collapsed first, as Fetterly
+ * et al. 2005 §3.2 do and as Najork 2012 §1.1 describes of that work: a class counts once in |docs_k(g)|, and a
+ * page's class-mates are not its sources. Otherwise the original of a page copied whole onto another server is a
+ * "quilt" of its copies.
+ *
+ * <p>The foreign refinement is applied to both conditions of the definition: the paper's §3 restricts the cover
+ * set C to grams shared with documents on other servers, and we also count only those grams toward θ (the
+ * <em>covered fraction</em>, patch grams of d held by a foreign document, over all grams of d). Otherwise a page
+ * whose patch grams are mostly its own site's navigation, and a few of whose paragraphs were taken by quilts on
+ * other servers, is a "quilt" of the pages that copied it. The unrefined patch fraction is reported alongside.
+ *
+ * <p>Memory: the gram sets of all documents (8 bytes a distinct gram of a page), a count per distinct gram (12
+ * bytes) and postings for patch grams only (at most m documents each). For the standard crawls (10⁴ pages) that is
+ * some 100 MB; a crawl of 10⁶ pages wants the per-gram counts as a Flink batch aggregation instead.
+ */
+public final class QuiltAnalysis {
+
+    /**
+     * A source of a quilt and the number of the quilt's patch grams it newly covered (in cover order); {@code
+     * equivalents} are pages that would have covered exactly the same grams at that step (copies of the same text,
+     * at most {@value #MAX_EQUIVALENTS} named).
+     */
+    public record Source(String url, int grams, List<String> equivalents) {}
+
+    static final int MAX_EQUIVALENTS = 20;
+
+    /**
+     * The verdict on one page whose patch fraction reached θ.
+     *
+     * @param grams distinct k-grams of the page
+     * @param patchGrams of them, patch grams
+     * @param patchFraction patchGrams / grams
+     * @param coveredFraction the fraction of the page's grams covered by its (foreign) sources
+     * @param sources greedy cover order
+     * @param quilted coveredFraction ≥ θ and at least c sources (see the class comment)
+     */
+    public record Verdict(String url, int grams, int patchGrams, double patchFraction, double coveredFraction, List<Source> sources, boolean quilted) {}
+
+    private final QuiltParams params;
+    private final List<String> urls = new ArrayList<>();
+    private final List<String> sites = new ArrayList<>();
+    private final List<long[]> gramSets = new ArrayList<>();
+    private final List<long[]> shingles = new ArrayList<>();
+
+    private final boolean collapse;
+
+    /** @param collapse collapse exact and near-duplicates first (see the class comment) */
+    public QuiltAnalysis(QuiltParams params, boolean collapse) {
+        this.params = params;
+        this.collapse = collapse;
+    }
+
+    public QuiltParams params() {
+        return params;
+    }
+
+    /**
+     * Adds a document: its URL, its server (registrable domain), its distinct sorted gram set ({@link
+     * Phrases#gramSet}) and its min-hash shingles (for collapsing near-duplicates; empty for a page without words).
+     */
+    public void add(String url, String site, long[] gramSet, long[] minHashShingles) {
+        urls.add(url);
+        sites.add(site);
+        gramSets.add(gramSet);
+        shingles.add(minHashShingles);
+    }
+
+    /** Replaces document {@code index} (a newer fetch of the same URL). */
+    public void replace(int index, String url, String site, long[] gramSet, long[] minHashShingles) {
+        urls.set(index, url);
+        sites.set(index, site);
+        gramSets.set(index, gramSet);
+        shingles.set(index, minHashShingles);
+    }
+
+    public int documents() {
+        return urls.size();
+    }
+
+    /** Judges every document whose patch fraction reaches θ, in the order added. */
+    public void analyse(Consumer<Verdict> verdicts) {
+        long totalGrams = 0;
+        for (long[] grams : gramSets) {
+            totalGrams += grams.length;
+        }
+        NearDuplicates near = new NearDuplicates();
+        for (long[] s : shingles) {
+            near.add(s);
+        }
+        classes = new int[gramSets.size()];
+        Map<Integer, List<Integer>> members = new HashMap<>();
+        for (int d = 0; d < classes.length; d++) {
+            classes[d] = collapse ? near.classOf(d) : d;
+            members.computeIfAbsent(classes[d], c -> new ArrayList<>()).add(d);
+        }
+        // |docs_k(g)| counts a class of near-duplicates once (Fetterly et al. 2005 §3.2 collapse them first)
+        LongIntCounts classesPerGram = new LongIntCounts((int) Math.min(Integer.MAX_VALUE / 4, totalGrams / 2 + 16));
+        for (List<Integer> cls : members.values()) {
+            long[] grams = gramSets.get(cls.get(0));
+            if (cls.size() > 1) {
+                grams = cls.stream().flatMapToLong(d -> java.util.Arrays.stream(gramSets.get(d))).distinct().toArray();
+            }
+            for (long g : grams) {
+                classesPerGram.increment(g);
+            }
+        }
+        // postings of patch grams only: docs_k(g) for 1 < |docs_k(g)| ≤ m
+        LongIntCounts patchIds = new LongIntCounts(1024);
+        List<int[]> postings = new ArrayList<>();
+        List<Integer> filled = new ArrayList<>();
+        for (int d = 0; d < gramSets.size(); d++) {
+            for (long g : gramSets.get(d)) {
+                int count = classesPerGram.get(g);
+                if (count > 1 && count <= params.m()) {
+                    int id = patchIds.get(g) - 1;
+                    if (id < 0) {
+                        id = postings.size();
+                        patchIds.put(g, id + 1);
+                        postings.add(new int[count]);
+                        filled.add(0);
+                    }
+                    int at = filled.get(id);
+                    if (at == postings.get(id).length) {
+                        postings.set(id, java.util.Arrays.copyOf(postings.get(id), at * 2));
+                    }
+                    postings.get(id)[at] = d;
+                    filled.set(id, at + 1);
+                }
+            }
+        }
+        for (int id = 0; id < postings.size(); id++) {
+            postings.set(id, java.util.Arrays.copyOf(postings.get(id), filled.get(id)));
+        }
+        for (int d = 0; d < gramSets.size(); d++) {
+            Verdict verdict = judge(d, patchIds, postings);
+            if (verdict != null) {
+                verdicts.accept(verdict);
+            }
+        }
+    }
+
+    private int[] classes;
+
+    private Verdict judge(int d, LongIntCounts patchIds, List<int[]> postings) {
+        long[] grams = gramSets.get(d);
+        if (grams.length == 0) {
+            return null;
+        }
+        List<int[]> patch = new ArrayList<>();
+        for (long g : grams) {
+            int id = patchIds.get(g) - 1;
+            if (id >= 0) {
+                patch.add(postings.get(id));
+            }
+        }
+        double patchFraction = patch.size() / (double) grams.length;
+        if (patchFraction < params.theta()) {
+            return null; // cannot be quilted, whatever its sources
+        }
+        // C: (d', g) with d' on another server holding patch gram g of d
+        String site = sites.get(d);
+        Map<Integer, BitSet> held = new HashMap<>();
+        BitSet target = new BitSet(patch.size());
+        for (int j = 0; j < patch.size(); j++) {
+            for (int other : patch.get(j)) {
+                if (other != d && classes[other] != classes[d] && !java.util.Objects.equals(sites.get(other), site)) {
+                    held.computeIfAbsent(other, o -> new BitSet()).set(j);
+                    target.set(j);
+                }
+            }
+        }
+        List<GreedyCover.Candidate> candidates = new ArrayList<>(held.size());
+        held.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> candidates.add(new GreedyCover.Candidate(e.getKey(), true, e.getValue())));
+        List<Source> sources = new ArrayList<>();
+        int covered = 0;
+        for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
+            List<String> equivalents = step.equivalents().stream().limit(MAX_EQUIVALENTS).map(urls::get).toList();
+            sources.add(new Source(urls.get(step.document()), step.covered(), equivalents));
+            covered += step.covered();
+        }
+        double coveredFraction = covered / (double) grams.length;
+        boolean quilted = coveredFraction >= params.theta() && sources.size() >= params.c();
+        return new Verdict(urls.get(d), grams.length, patch.size(), patchFraction, coveredFraction, sources, quilted);
+    }
+}

@@ -1,0 +1,89 @@
+package org.reusedetector.shingle;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.reusedetector.format.Json;
+import org.reusedetector.format.JsonLines;
+import org.reusedetector.page.PageHasher;
+import org.reusedetector.url.Sites;
+
+/**
+ * The {@code quilts} batch run: reads a corpus, finds its (k, m, c, θ)-quilted pages with foreign sources, writes
+ * {@value #QUILTS} (one line a quilt: url, covered_fraction, sources [{url, grams}], and the patch figures) and
+ * {@value #SUMMARY}. Plain Java rather than a Flink job: the greedy cover needs, for each page, random access to the
+ * patch grams of every candidate source, which a keyed dataflow can give only by shuffling every (page, gram) pair
+ * twice; for crawls of the standard size (10⁴ pages) the whole index fits in some 100 MB (see {@link QuiltAnalysis}).
+ */
+public final class QuiltsRun {
+
+    public static final String QUILTS = "quilts.jsonl";
+    public static final String SUMMARY = "summary.json";
+
+    /**
+     * What a run did.
+     *
+     * @param judged pages whose patch fraction reached θ (their sources were computed)
+     * @param coverageHistogram quilts per tenth of covered fraction ([0, 0.1), …, [0.9, 1.0])
+     */
+    public record Summary(String input, long records, long pages, long rejected, long revisits, long htmlBytes, int k, int m, int c, double theta, boolean collapsed,
+            long judged, long quilts, double meanSources, long[] coverageHistogram, double seconds, double pagesPerSecond) {}
+
+    private QuiltsRun() {}
+
+    public static Summary run(Path input, PageHasher hasher, int maxBodyBytes, QuiltParams params, boolean collapse, Path out) throws IOException {
+        long start = System.nanoTime();
+        QuiltAnalysis analysis = new QuiltAnalysis(params, collapse);
+        MinHash minHash = new MinHash(MinHash.SELECTORS);
+        ShingleCorpus.Totals totals = ShingleCorpus.read(input, hasher, maxBodyBytes, false, (page, replaces) -> {
+            String url = page.words().url();
+            long[] words = page.words().words();
+            long[] phrases = Phrases.circular(words, params.k());
+            long[] grams = Phrases.gramSetOfPhrases(phrases, params.k());
+            long[] shingles = minHash.shingles(phrases, minHash.selectPositions(phrases));
+            if (replaces < 0) {
+                analysis.add(url, Sites.ofUrl(url), grams, shingles);
+            } else {
+                analysis.replace(replaces, url, Sites.ofUrl(url), grams, shingles);
+            }
+        });
+        Files.createDirectories(out);
+        long[] judged = {0};
+        long[] quilts = {0};
+        long[] sources = {0};
+        long[] histogram = new long[10];
+        try (BufferedWriter writer = JsonLines.writer(out.resolve(QUILTS))) {
+            analysis.analyse(verdict -> {
+                judged[0]++;
+                if (!verdict.quilted()) {
+                    return;
+                }
+                quilts[0]++;
+                sources[0] += verdict.sources().size();
+                histogram[Math.min(9, (int) (verdict.coveredFraction() * 10))]++;
+                try {
+                    writer.write(Json.write(new QuiltLine(verdict.url(), round(verdict.coveredFraction()), round(verdict.patchFraction()),
+                            verdict.grams(), verdict.patchGrams(), verdict.sources())));
+                    writer.newLine();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Summary summary = new Summary(input.toString(), totals.records(), totals.pages(), totals.rejected(), totals.revisits(), totals.htmlBytes(),
+                params.k(), params.m(), params.c(), params.theta(), collapse, judged[0], quilts[0], quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
+                histogram, round(seconds), round(totals.pages() / seconds));
+        Files.writeString(out.resolve(SUMMARY), Json.write(summary) + "\n");
+        return summary;
+    }
+
+    /** One line of {@value #QUILTS}. */
+    public record QuiltLine(String url, double coveredFraction, double patchFraction, int grams, int patchGrams, List<QuiltAnalysis.Source> sources) {}
+
+    static double round(double value) {
+        return Math.round(value * 10_000) / 10_000.0;
+    }
+}
