@@ -164,6 +164,18 @@ public final class ReuseDetectorOptions {
     public static final ConfigOption<Integer> IMATCH_RANDOMIZED = key("imatch.randomized").intType().noDefaultValue()
             .withDescription("Use this many randomized lexicons instead of the lexicon's own K (0 = plain I-Match).");
 
+    // --- Word shingles in the stream (near copies, quilts) --------------------------------------------------------
+    public static final ConfigOption<Boolean> NEAR_COPY_ENABLED = key("shingles.near-copy.enabled").booleanType().defaultValue(false)
+            .withDescription("Near-copy signal: 'label' also writes each expert page's min-hash sketch as a 'shingle' label, and the stream and"
+                    + " detect sketch every page (84 min-hash shingles over k-word phrases, same pass as the chunk hashes) and raise 'near-copy'"
+                    + " alerts for pages resembling a labelled page of another site; such a page's badness is raised to at least the resemblance.");
+    public static final ConfigOption<Double> NEAR_COPY_THRESHOLD = key("shingles.near-copy.threshold").doubleType().defaultValue(0.3)
+            .withDescription("Least estimated resemblance (share of the 84 shingles that agree) for a near copy.");
+    public static final ConfigOption<Integer> NEAR_COPY_BAND_ROWS = key("shingles.near-copy.band-rows").intType().defaultValue(2)
+            .withDescription("Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
+    public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words").intType().defaultValue(5)
+            .withDescription("Words per phrase (k) of the stream's shingles, as 'phrases --k'.");
+
     // --- Job -------------------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> PARALLELISM = key("job.parallelism").intType().defaultValue(2)
             .withDescription("Parallelism of the job's operators.");

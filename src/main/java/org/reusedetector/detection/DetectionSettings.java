@@ -11,6 +11,8 @@ import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
+import org.reusedetector.shingle.NearCopyParams;
+import org.reusedetector.shingle.PageSketcher;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
@@ -30,6 +32,8 @@ import org.reusedetector.url.RecursionRule;
  * @param ignoredParameters URL parameters left out of a page's identity (its URL key)
  * @param recursionRule pages whose URL it flags are dead letters, not scored (paper §4.4.1)
  * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures; {@code null}: none
+ * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched;
+ *     {@code null}: off
  */
 public record DetectionSettings(
         Chunking chunking,
@@ -56,7 +60,8 @@ public record DetectionSettings(
         int labelPartitions,
         IgnoredParameters ignoredParameters,
         RecursionRule recursionRule,
-        Lexicon lexicon)
+        Lexicon lexicon,
+        NearCopyParams nearCopy)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -88,7 +93,26 @@ public record DetectionSettings(
                 IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
                 new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
-                lexicon(config));
+                lexicon(config),
+                nearCopy(config));
+    }
+
+    /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
+    public static NearCopyParams nearCopy(ReuseDetectorConfig config) {
+        if (!config.get(ReuseDetectorOptions.NEAR_COPY_ENABLED)) {
+            return null;
+        }
+        return new NearCopyParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
+                config.get(ReuseDetectorOptions.NEAR_COPY_BAND_ROWS));
+    }
+
+    /** The same settings with another near-copy setting ({@code null}: off). */
+    public DetectionSettings withNearCopy(NearCopyParams other) {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, lexicon, other);
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -113,7 +137,7 @@ public record DetectionSettings(
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
                 neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, other);
+                ignoredParameters, recursionRule, other, nearCopy);
     }
 
     /** The signer of the lexicon, or {@code null} without one (one per thread). */
@@ -121,11 +145,16 @@ public record DetectionSettings(
         return lexicon == null ? null : new Signer(new LexiconTable(lexicon));
     }
 
+    /** The page sketcher of the near-copy signal, or {@code null} when it is off (one per thread). */
+    public PageSketcher pageSketcher() {
+        return nearCopy == null ? null : new PageSketcher(nearCopy.k());
+    }
+
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon, nearCopy);
     }
 
     public PageHasher pageHasher() {
