@@ -169,7 +169,7 @@ public final class ReuseDetectorOptions {
             .withDescription("Near-copy signal: 'label' also writes each expert page's min-hash sketch as a 'shingle' label, and the stream and"
                     + " detect sketch every page (84 min-hash shingles over k-word phrases, same pass as the chunk hashes) and raise 'near-copy'"
                     + " alerts for pages resembling a labelled page of another site; such a page's badness is raised to at least the resemblance.");
-    public static final ConfigOption<Double> NEAR_COPY_THRESHOLD = key("shingles.near-copy.threshold").doubleType().defaultValue(0.3)
+    public static final ConfigOption<Double> NEAR_COPY_THRESHOLD = key("shingles.near-copy.threshold").doubleType().defaultValue(0.4)
             .withDescription("Least estimated resemblance (share of the 84 shingles that agree) for a near copy.");
     public static final ConfigOption<Integer> NEAR_COPY_BAND_ROWS = key("shingles.near-copy.band-rows").intType().defaultValue(2)
             .withDescription("Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
