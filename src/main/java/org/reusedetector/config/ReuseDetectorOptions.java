@@ -173,6 +173,16 @@ public final class ReuseDetectorOptions {
             .withDescription("Least estimated resemblance (share of the 84 shingles that agree) for a near copy.");
     public static final ConfigOption<Integer> NEAR_COPY_BAND_ROWS = key("shingles.near-copy.band-rows").intType().defaultValue(2)
             .withDescription("Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
+    public static final ConfigOption<Boolean> QUILT_ENABLED = key("shingles.quilt.enabled").booleanType().defaultValue(false)
+            .withDescription("Quilt signal in the stream: pages at least half of whose sampled 5-grams are patch grams (held by 1 to 49 recent"
+                    + " pages, one on another site) covered by at least 4 foreign pages raise 'quilt' alerts (Najork 2012's pivot parameters).");
+    public static final ConfigOption<Integer> QUILT_SAMPLE_MODULUS = key("shingles.quilt.sample-modulus").intType().defaultValue(8)
+            .withDescription("Index and judge only grams whose fingerprint is 0 modulo this (1 = every gram): the index's size and the job's"
+                    + " cost fall by this factor.");
+    public static final ConfigOption<Duration> QUILT_TTL = key("shingles.quilt.ttl").durationType().defaultValue(Duration.ofDays(7))
+            .withDescription("How long the gram index remembers a gram's holders after its last update (state TTL, processing time).");
+    public static final ConfigOption<Integer> QUILT_MIN_GRAMS = key("shingles.quilt.min-grams").intType().defaultValue(8)
+            .withDescription("Pages with fewer sampled grams are not judged.");
     public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words").intType().defaultValue(5)
             .withDescription("Words per phrase (k) of the stream's shingles, as 'phrases --k'.");
 

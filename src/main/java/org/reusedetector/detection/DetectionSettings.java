@@ -13,6 +13,8 @@ import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
 import org.reusedetector.shingle.NearCopyParams;
 import org.reusedetector.shingle.PageSketcher;
+import org.reusedetector.shingle.QuiltParams;
+import org.reusedetector.shingle.QuiltStream;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
@@ -34,6 +36,7 @@ import org.reusedetector.url.RecursionRule;
  * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures; {@code null}: none
  * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched;
  *     {@code null}: off
+ * @param quilt quilt signal: parsing then samples every page's k-grams for the recent-gram index; {@code null}: off
  */
 public record DetectionSettings(
         Chunking chunking,
@@ -61,7 +64,8 @@ public record DetectionSettings(
         IgnoredParameters ignoredParameters,
         RecursionRule recursionRule,
         Lexicon lexicon,
-        NearCopyParams nearCopy)
+        NearCopyParams nearCopy,
+        QuiltStream quilt)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -94,7 +98,28 @@ public record DetectionSettings(
                 new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
                 lexicon(config),
-                nearCopy(config));
+                nearCopy(config),
+                quilt(config));
+    }
+
+    /** The quilt signal's settings when {@code shingles.quilt.enabled}, else {@code null}. */
+    public static QuiltStream quilt(ReuseDetectorConfig config) {
+        if (!config.get(ReuseDetectorOptions.QUILT_ENABLED)) {
+            return null;
+        }
+        QuiltParams d = QuiltParams.DEFAULTS;
+        return new QuiltStream(new QuiltParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), d.m(), d.c(), d.theta()),
+                config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS), config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
+                config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS));
+    }
+
+    /** The same settings with another quilt setting ({@code null}: off). */
+    public DetectionSettings withQuilt(QuiltStream other) {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, lexicon, nearCopy, other);
     }
 
     /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
@@ -112,7 +137,7 @@ public record DetectionSettings(
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
                 neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, lexicon, other);
+                ignoredParameters, recursionRule, lexicon, other, quilt);
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -137,7 +162,7 @@ public record DetectionSettings(
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
                 neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, other, nearCopy);
+                ignoredParameters, recursionRule, other, nearCopy, quilt);
     }
 
     /** The signer of the lexicon, or {@code null} without one (one per thread). */
@@ -145,16 +170,19 @@ public record DetectionSettings(
         return lexicon == null ? null : new Signer(new LexiconTable(lexicon));
     }
 
-    /** The page sketcher of the near-copy signal, or {@code null} when it is off (one per thread). */
+    /** The word collector of the near-copy and quilt signals, or {@code null} when both are off (one per thread). */
     public PageSketcher pageSketcher() {
-        return nearCopy == null ? null : new PageSketcher(nearCopy.k());
+        if (nearCopy != null) {
+            return new PageSketcher(nearCopy.k());
+        }
+        return quilt == null ? null : new PageSketcher(quilt.params().k());
     }
 
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon, nearCopy);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon, nearCopy, quilt);
     }
 
     public PageHasher pageHasher() {

@@ -9,7 +9,10 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.detection.functions.LabelState;
 import org.reusedetector.detection.functions.MatchLabels;
+import org.reusedetector.detection.functions.JudgeQuilts;
 import org.reusedetector.detection.functions.MatchNearCopies;
+import org.reusedetector.detection.functions.PatchGrams;
+import org.reusedetector.detection.functions.QuiltGrams;
 import org.reusedetector.detection.functions.MatchNearDuplicates;
 import org.reusedetector.detection.functions.NeighbourhoodAggregate;
 import org.reusedetector.detection.functions.NeighbourhoodAlerts;
@@ -23,6 +26,7 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
+import org.reusedetector.model.QuiltGram;
 import org.reusedetector.model.SourceRecord;
 
 /**
@@ -73,6 +77,9 @@ public final class DetectionWorkflow {
         }
         if (nearCopyAlerts != null) {
             alerts = alerts.union(nearCopyAlerts);
+        }
+        if (settings.quilt() != null) {
+            alerts = alerts.union(quiltAlerts(parsed.hashedPages(), settings));
         }
         return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, alerts,
                 parsed.deadLetters().union(scored.invalidLabels()));
@@ -126,6 +133,22 @@ public final class DetectionWorkflow {
                 .connect(labels.broadcast(MatchNearCopies.SKETCHES))
                 .process(new MatchNearCopies(settings), TypeInformation.of(HashedPage.class))
                 .uid(OperatorIds.MATCH_NEAR_COPIES).name(OperatorIds.MATCH_NEAR_COPIES);
+    }
+
+    /**
+     * The quilt signal: each page's sampled grams are answered by the recent-gram index (keyed by gram) with their
+     * earlier holders, gathered again per page and judged by Najork's rule; stream only.
+     */
+    public static DataStream<Alert> quiltAlerts(DataStream<HashedPage> hashed, DetectionSettings settings) {
+        return hashed
+                .flatMap(new QuiltGrams(settings.quilt().minGrams()), TypeInformation.of(QuiltGram.class))
+                .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS)
+                .keyBy(QuiltGram::gram, Types.LONG)
+                .process(new PatchGrams(settings.quilt()), TypeInformation.of(QuiltGram.class))
+                .uid(OperatorIds.PATCH_GRAMS).name(OperatorIds.PATCH_GRAMS)
+                .keyBy(QuiltGram::url, Types.STRING)
+                .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
     }
 
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */

@@ -33,7 +33,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient PageHasher hasher;
     /** I-Match signatures from the same pass as the chunk hashes; {@code null} without a lexicon. */
     private transient Signer signer;
-    /** Min-hash shingles from the same pass; {@code null} when the near-copy signal is off. */
+    /** The words of the same pass for min-hash shingles and quilt grams; {@code null} when both signals are off. */
     private transient PageSketcher sketcher;
     private transient WordSink words;
     private transient JobCounter pages;
@@ -76,8 +76,13 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
                 if (signer != null) {
                     hashed = hashed.withImatchSignatures(signer.signatures());
                 }
-                if (sketcher != null) {
+                if (settings.quilt() != null) {
+                    hashed = hashed.withQuiltGrams(settings.quilt().sampledGrams(sketcher.words()));
+                }
+                if (settings.nearCopy() != null) {
                     hashed = hashed.withShingles(sketcher.sketch());
+                } else if (sketcher != null) {
+                    sketcher.reset();
                 }
             }
         } catch (RuntimeException | StackOverflowError e) {
