@@ -506,11 +506,12 @@ public final class BenchmarkCommand {
     }
 
     /**
-     * The cost of the stream's shingle signal (issue 8): the whole streaming job with the near-copy signal off and on,
-     * in one run on the same pages and labels, and the parse step alone (chunk hashing with and without the sketch).
+     * The cost of the stream's shingle signals (issue 8): the whole streaming job with the near-copy and quilt signals off
+     * and on, in one run on the same pages and labels, and the parse step alone (chunk hashing with and without the sketch
+     * and the sampled grams).
      */
     @Command(name = "nearcopy", mixinStandardHelpOptions = true,
-            description = "MB/s of the streaming job with the shingle (near-copy) signal off and on (same run, same pages), and of the parse step alone.")
+            description = "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
     static final class NearCopy implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
@@ -535,17 +536,16 @@ public final class BenchmarkCommand {
         public Integer call() throws Exception {
             ReuseDetectorConfig config = configOptions.load();
             DetectionSettings settings = DetectionSettings.from(config, null, 0);
-            if (settings.nearCopy() == null) {
-                settings = settings.withNearCopy(new org.reusedetector.shingle.NearCopyParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS),
-                        config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD), config.get(ReuseDetectorOptions.NEAR_COPY_BAND_ROWS)));
-            }
+            settings = settings.withNearCopy(DetectionSettings.nearCopyParams(config)).withQuilt(DetectionSettings.quiltParams(config));
+            org.reusedetector.shingle.QuiltStream quilt = settings.quilt();
             List<String> urls = new ArrayList<>();
             List<String> bodies = new ArrayList<>();
             long bytes = Chunker.readPages(input, settings, urls, bodies, new ArrayList<>());
             PageHasher hasher = settings.pageHasher();
             org.reusedetector.shingle.PageSketcher sketcher = settings.pageSketcher();
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
-            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, sketcher).chunkCount() + sketcher.sketch().length));
+            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, sketcher).chunkCount()
+                    + quilt.sampledGrams(sketcher.words()).length + sketcher.sketch().length));
             off.run();
             on.run();
             double[] offSeconds = new double[rounds];
@@ -564,8 +564,8 @@ public final class BenchmarkCommand {
             if (streamRuns > 0) {
                 List<String> runs = new ArrayList<>();
                 for (int run = 0; run < streamRuns; run++) { // alternating, so that a busy machine slows both alike
-                    JobSummary jobOff = streamRun("--set", "shingles.near-copy.enabled=false");
-                    JobSummary jobOn = streamRun("--set", "shingles.near-copy.enabled=true");
+                    JobSummary jobOff = streamRun("--set", "shingles.near-copy.enabled=false", "--set", "shingles.quilt.enabled=false");
+                    JobSummary jobOn = streamRun("--set", "shingles.near-copy.enabled=true", "--set", "shingles.quilt.enabled=true");
                     mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
                     mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
                     runs.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));

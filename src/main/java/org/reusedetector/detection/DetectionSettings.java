@@ -104,9 +104,11 @@ public record DetectionSettings(
 
     /** The quilt signal's settings when {@code shingles.quilt.enabled}, else {@code null}. */
     public static QuiltStream quilt(ReuseDetectorConfig config) {
-        if (!config.get(ReuseDetectorOptions.QUILT_ENABLED)) {
-            return null;
-        }
+        return config.get(ReuseDetectorOptions.QUILT_ENABLED) ? quiltParams(config) : null;
+    }
+
+    /** The quilt signal's settings of the configuration, whether the signal is on or not. */
+    public static QuiltStream quiltParams(ReuseDetectorConfig config) {
         QuiltParams d = QuiltParams.DEFAULTS;
         return new QuiltStream(new QuiltParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), d.m(), d.c(), d.theta()),
                 config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS), config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
@@ -124,9 +126,11 @@ public record DetectionSettings(
 
     /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
     public static NearCopyParams nearCopy(ReuseDetectorConfig config) {
-        if (!config.get(ReuseDetectorOptions.NEAR_COPY_ENABLED)) {
-            return null;
-        }
+        return config.get(ReuseDetectorOptions.NEAR_COPY_ENABLED) ? nearCopyParams(config) : null;
+    }
+
+    /** The near-copy parameters of the configuration, whether the signal is on or not. */
+    public static NearCopyParams nearCopyParams(ReuseDetectorConfig config) {
         return new NearCopyParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
                 config.get(ReuseDetectorOptions.NEAR_COPY_BAND_ROWS));
     }

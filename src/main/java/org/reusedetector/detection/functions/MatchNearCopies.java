@@ -1,6 +1,11 @@
 package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -29,16 +34,23 @@ import org.reusedetector.shingle.ShingleLabels;
  * counts in its badness. Every page goes on, without its sketch.
  *
  * <p>The labels are kept in broadcast state (checkpointed, the same on every instance); the index is built from it
- * on first use after a start or restore and kept current with every label after that.
+ * on first use after a start or restore and kept current with every label after that. As in {@link MatchLabels}, pages
+ * that arrive before the label snapshot of this run is complete (a marker seen on every labels partition) are held in
+ * checkpointed operator state and matched when it is.
  */
-public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, SourceRecord, HashedPage> {
+public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, SourceRecord, HashedPage> implements CheckpointedFunction {
 
-    /** The label hash → the label as JSON. */
+    /** The label hash → the label as JSON; and {@code marker:<partition>} / {@link #READY} → the snapshot run seen. */
     public static final MapStateDescriptor<String, String> SKETCHES = new MapStateDescriptor<>("shingle-labels", Types.STRING, Types.STRING);
     public static final OutputTag<Alert> ALERTS = new OutputTag<>("near-copy-alerts", TypeInformation.of(Alert.class));
 
     private final DetectionSettings settings;
+    private static final String MARKER = "marker:";
+    private static final String READY = "ready";
+
     private transient NearCopyIndex index;
+    private transient ListState<HashedPage> heldPages;
+    private transient boolean ready;
     private transient JobCounter alerts;
 
     public MatchNearCopies(DetectionSettings settings) {
@@ -51,20 +63,45 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     }
 
     @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("near-copy-held-pages", TypeInformation.of(HashedPage.class)));
+        ready = settings.labelSnapshotRun() == null
+                || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(SKETCHES).get(READY));
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        // held pages and labels are operator/broadcast state: nothing to copy
+    }
+
+    @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<HashedPage> out) throws Exception {
+        if (!ready) {
+            heldPages.add(page);
+            return;
+        }
+        match(page, ctx.getBroadcastState(SKETCHES), ctx, out);
+    }
+
+    private void match(HashedPage page, ReadOnlyBroadcastState<String, String> labels, ReadOnlyContext ctx, Collector<HashedPage> out) throws Exception {
+        match(page, labels, out, alert -> ctx.output(ALERTS, alert));
+    }
+
+    private void match(HashedPage page, ReadOnlyBroadcastState<String, String> labels, Collector<HashedPage> out, java.util.function.Consumer<Alert> alertOut)
+            throws Exception {
         long[] sketch = page.shingles();
         if (sketch == null || sketch.length == 0) {
             out.collect(page);
             return;
         }
-        NearCopyIndex.Match match = index(ctx.getBroadcastState(SKETCHES)).best(page.url(), sketch);
+        NearCopyIndex.Match match = index(labels).best(page.url(), sketch);
         if (match == null) {
             out.collect(page.withShingles(new long[0]));
             return;
         }
         NearCopyIndex.Entry label = match.entry();
         alerts.inc();
-        ctx.output(ALERTS, Alert.nearCopy(page.url(), page.eventTime(), match.resemblance(), settings.nearCopy().threshold(),
+        alertOut.accept(Alert.nearCopy(page.url(), page.eventTime(), match.resemblance(), settings.nearCopy().threshold(),
                 new Evidence(label.id(), Label.KIND_SHINGLE, label.source(), label.url())));
         out.collect(page.asNearCopyOf(label.url(), match.resemblance()));
     }
@@ -72,7 +109,19 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     @Override
     public void processBroadcastElement(SourceRecord record, Context ctx, Collector<HashedPage> out) throws Exception {
         String value = record.value();
-        if (SnapshotMarker.parse(value).isPresent()) {
+        var marker = SnapshotMarker.parse(value);
+        if (marker.isPresent()) {
+            if (marker.get().run().equals(settings.labelSnapshotRun())) {
+                ctx.getBroadcastState(SKETCHES).put(MARKER + marker.get().partition(), settings.labelSnapshotRun());
+            }
+            if (!ready && snapshotComplete(ctx)) {
+                ctx.getBroadcastState(SKETCHES).put(READY, settings.labelSnapshotRun());
+                ready = true;
+                for (HashedPage page : heldPages.get()) {
+                    match(page, ctx.getBroadcastState(SKETCHES), out, alert -> ctx.output(ALERTS, alert));
+                }
+                heldPages.clear();
+            }
             return;
         }
         Label label;
@@ -103,10 +152,23 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         }
     }
 
+    private boolean snapshotComplete(Context ctx) throws Exception {
+        int markers = 0;
+        for (var entry : ctx.getBroadcastState(SKETCHES).entries()) {
+            if (entry.getKey().startsWith(MARKER) && entry.getValue().equals(settings.labelSnapshotRun())) {
+                markers++;
+            }
+        }
+        return markers >= settings.labelPartitions();
+    }
+
     private NearCopyIndex index(ReadOnlyBroadcastState<String, String> labels) throws Exception {
         if (index == null) {
             index = new NearCopyIndex(settings.nearCopy());
             for (var label : labels.immutableEntries()) {
+                if (label.getKey().startsWith(MARKER) || label.getKey().equals(READY)) {
+                    continue;
+                }
                 index.add(ShingleLabels.entry(LabelCodec.parse(label.getValue())));
             }
         }
