@@ -36,7 +36,7 @@ public final class PageSketcher implements WordSink {
         }
         long[] phrases = Phrases.circular(Arrays.copyOf(words, count), k);
         count = 0;
-        return minHash.shingles(phrases, minHash.selectPositions(phrases));
+        return minHash.shingles(phrases, phrases.length);
     }
 
     /** Forgets the current page's words (a page that failed to parse). */
