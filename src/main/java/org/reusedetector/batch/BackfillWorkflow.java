@@ -14,6 +14,7 @@ import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.detection.functions.MatchNearCopies;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
@@ -58,8 +59,15 @@ public final class BackfillWorkflow {
     /** From raw page records (JSONL or WARC): parse and hash first. */
     public static Outputs fromPages(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages, settings);
-        Outputs outputs = fromHashes(parsed.hashedPages(), labels, settings);
-        return new Outputs(outputs.pages(), outputs.neighbourhoods(), outputs.alerts(), outputs.statistic(),
+        if (settings.nearCopy() == null) {
+            Outputs outputs = fromHashes(parsed.hashedPages(), labels, settings);
+            return new Outputs(outputs.pages(), outputs.neighbourhoods(), outputs.alerts(), outputs.statistic(),
+                    outputs.deadLetters().union(parsed.deadLetters()));
+        }
+        // pages parsed with the near-copy signal carry sketches (a hash index has none)
+        var marked = DetectionWorkflow.matchNearCopies(parsed.hashedPages(), labels, settings.withoutSnapshotWait());
+        Outputs outputs = fromHashes(marked, labels, settings);
+        return new Outputs(outputs.pages(), outputs.neighbourhoods(), outputs.alerts().union(marked.getSideOutput(MatchNearCopies.ALERTS)), outputs.statistic(),
                 outputs.deadLetters().union(parsed.deadLetters()));
     }
 

@@ -41,7 +41,7 @@ import picocli.CommandLine;
 @Command(name = "benchmark", mixinStandardHelpOptions = true,
         description = "Throughput and memory figures of the detector, printed.",
         subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Discovery.class, LatencyBenchmark.class,
-                BenchmarkCommand.Labels.class, BenchmarkCommand.Imatch.class, ShinglesBenchmark.class})
+                BenchmarkCommand.Labels.class, BenchmarkCommand.Imatch.class, ShinglesBenchmark.class, BenchmarkCommand.NearCopy.class})
 public final class BenchmarkCommand {
 
     /** Whole streaming job on the embedded broker vs jsoup parsing alone, on the same pages. */
@@ -692,10 +692,95 @@ public final class BenchmarkCommand {
             return parsed(new StreamCommand(), configOptions, args.toArray(String[]::new)).run();
         }
 
-        private static double time(Runnable method) {
+        static double time(Runnable method) {
             long start = System.nanoTime();
             method.run();
             return (System.nanoTime() - start) / 1e9;
+        }
+    }
+
+    /**
+     * The cost of the stream's shingle signals (issue 8): the whole streaming job with the near-copy and quilt signals off
+     * and on, in one run on the same pages and labels, and the parse step alone (chunk hashing with and without the sketch
+     * and the sampled grams).
+     */
+    @Command(name = "nearcopy", mixinStandardHelpOptions = true,
+            description = "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
+    static final class NearCopy implements Callable<Integer> {
+        @Mixin
+        ConfigOptions configOptions;
+
+        @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
+        Path input;
+
+        @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file (from 'label' with shingles.near-copy.enabled).")
+        Path labels;
+
+        @Option(names = "--rounds", defaultValue = "5", description = "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Option(names = "--stream-runs", defaultValue = "2",
+                description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}; 0 = parse step only).")
+        int streamRuns;
+
+        @Option(names = "--json", description = "Print one JSON object with every figure on the last line.")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            ReuseDetectorConfig config = configOptions.load();
+            DetectionSettings settings = DetectionSettings.from(config, null, 0);
+            settings = settings.withNearCopy(DetectionSettings.nearCopyParams(config)).withQuilt(DetectionSettings.quiltParams(config));
+            org.reusedetector.shingle.QuiltStream quilt = settings.quilt();
+            List<String> urls = new ArrayList<>();
+            List<String> bodies = new ArrayList<>();
+            long bytes = Chunker.readPages(input, settings, urls, bodies, new ArrayList<>());
+            PageHasher hasher = settings.pageHasher();
+            org.reusedetector.shingle.PageSketcher sketcher = settings.pageSketcher();
+            Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
+            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, sketcher).chunkCount()
+                    + quilt.sampledGrams(sketcher.words()).length + sketcher.sketch().length));
+            off.run();
+            on.run();
+            double[] offSeconds = new double[rounds];
+            double[] onSeconds = new double[rounds];
+            for (int round = 0; round < rounds; round++) { // interleaved, so that drift hits both alike
+                offSeconds[round] = Imatch.time(off);
+                onSeconds[round] = Imatch.time(on);
+            }
+            double parseOff = bytes / 1e6 / Chunker.median(offSeconds);
+            double parseOn = bytes / 1e6 / Chunker.median(onSeconds);
+            System.out.printf("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s%n", input, bodies.size(), bytes / 1e6, labels);
+            System.out.printf("  parse step, 1 thread (median of %d): shingles off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n", rounds, parseOff, parseOn,
+                    100 * (1 - parseOn / parseOff));
+            double mbsOff = 0;
+            double mbsOn = 0;
+            if (streamRuns > 0) {
+                List<String> runs = new ArrayList<>();
+                for (int run = 0; run < streamRuns; run++) { // alternating, so that a busy machine slows both alike
+                    JobSummary jobOff = streamRun("--set", "shingles.near-copy.enabled=false", "--set", "shingles.quilt.enabled=false");
+                    JobSummary jobOn = streamRun("--set", "shingles.near-copy.enabled=true", "--set", "shingles.quilt.enabled=true");
+                    mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
+                    mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
+                    runs.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));
+                }
+                System.out.printf("  streaming job (parallelism %s, fastest of %d each; %s): shingles off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n",
+                        config.get(ReuseDetectorOptions.PARALLELISM), streamRuns, String.join("; ", runs), mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff));
+            }
+            System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
+            if (json) {
+                System.out.printf(java.util.Locale.ROOT, "{\"parse_off_mbs\": %.2f, \"parse_on_mbs\": %.2f, \"stream_off_mbs\": %.2f, \"stream_on_mbs\": %.2f, "
+                        + "\"stream_on_cost_pct\": %.1f}%n", parseOff, parseOn, mbsOff, mbsOn, mbsOff == 0 ? 0 : 100 * (1 - mbsOn / mbsOff));
+            }
+            return 0;
+        }
+
+        private JobSummary streamRun(String... extra) throws Exception {
+            Path work = Files.createTempDirectory("reuse-detector-bench");
+            List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
+                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
+            args.addAll(List.of(extra));
+            return parsed(new StreamCommand(), configOptions, args.toArray(String[]::new)).run();
         }
     }
 }

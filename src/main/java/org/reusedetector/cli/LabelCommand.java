@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 @Command(name = "label", mixinStandardHelpOptions = true,
         description = {"Informed discovery: label the chunks and files of expert pages (a site being cloned, a brand's login page).",
             "The expert sites' own template (chunks on many of a site's pages) is written as 'stop' labels: not matched, not scored.",
-            "With imatch.lexicon set, each expert page's I-Match signatures are written as 'imatch' labels (near-duplicate alerts)."})
+            "With imatch.lexicon set, each expert page's I-Match signatures are written as 'imatch' labels (near-duplicate alerts).",
+            "With shingles.near-copy.enabled, each expert page's min-hash sketch is written as a 'shingle' label (near-copy alerts)."})
 public final class LabelCommand implements Callable<Integer> {
 
     @Mixin
@@ -41,7 +42,8 @@ public final class LabelCommand implements Callable<Integer> {
     static InformedLabelling.Summary label(ReuseDetectorConfig config, Path input, Path out, String source) throws IOException {
         InformedLabelling.Settings settings = new InformedLabelling.Settings(config.chunking(), config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
                 config.get(ReuseDetectorOptions.MAX_BODY_BYTES), config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
-                config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES), DetectionSettings.lexicon(config));
+                config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES), DetectionSettings.lexicon(config),
+                DetectionSettings.nearCopy(config));
         return InformedLabelling.label(settings, input, out, source);
     }
 }

@@ -164,6 +164,28 @@ public final class ReuseDetectorOptions {
     public static final ConfigOption<Integer> IMATCH_RANDOMIZED = key("imatch.randomized").intType().noDefaultValue()
             .withDescription("Use this many randomized lexicons instead of the lexicon's own K (0 = plain I-Match).");
 
+    // --- Word shingles in the stream (near copies, quilts) --------------------------------------------------------
+    public static final ConfigOption<Boolean> NEAR_COPY_ENABLED = key("shingles.near-copy.enabled").booleanType().defaultValue(false)
+            .withDescription("Near-copy signal: 'label' also writes each expert page's min-hash sketch as a 'shingle' label, and the stream and"
+                    + " detect sketch every page (84 min-hash shingles over k-word phrases, same pass as the chunk hashes) and raise 'near-copy'"
+                    + " alerts for pages resembling a labelled page of another site; such a page's badness is raised to at least the resemblance.");
+    public static final ConfigOption<Double> NEAR_COPY_THRESHOLD = key("shingles.near-copy.threshold").doubleType().defaultValue(0.4)
+            .withDescription("Least estimated resemblance (share of the 84 shingles that agree) for a near copy.");
+    public static final ConfigOption<Integer> NEAR_COPY_BAND_ROWS = key("shingles.near-copy.band-rows").intType().defaultValue(2)
+            .withDescription("Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
+    public static final ConfigOption<Boolean> QUILT_ENABLED = key("shingles.quilt.enabled").booleanType().defaultValue(false)
+            .withDescription("Quilt signal in the stream: pages at least half of whose sampled 5-grams are patch grams (held by 1 to 49 recent"
+                    + " pages, one on another site) covered by at least 4 foreign pages raise 'quilt' alerts (Najork 2012's pivot parameters).");
+    public static final ConfigOption<Integer> QUILT_SAMPLE_MODULUS = key("shingles.quilt.sample-modulus").intType().defaultValue(8)
+            .withDescription("Index and judge only grams whose fingerprint is 0 modulo this (1 = every gram): the index's size and the job's"
+                    + " cost fall by this factor.");
+    public static final ConfigOption<Duration> QUILT_TTL = key("shingles.quilt.ttl").durationType().defaultValue(Duration.ofDays(7))
+            .withDescription("How long the gram index remembers a gram's holders after its last update (state TTL, processing time).");
+    public static final ConfigOption<Integer> QUILT_MIN_GRAMS = key("shingles.quilt.min-grams").intType().defaultValue(8)
+            .withDescription("Pages with fewer sampled grams are not judged.");
+    public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words").intType().defaultValue(5)
+            .withDescription("Words per phrase (k) of the stream's shingles, as 'phrases --k'.");
+
     // --- Job -------------------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> PARALLELISM = key("job.parallelism").intType().defaultValue(2)
             .withDescription("Parallelism of the job's operators.");

@@ -11,6 +11,10 @@ import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
+import org.reusedetector.shingle.NearCopyParams;
+import org.reusedetector.shingle.PageSketcher;
+import org.reusedetector.shingle.QuiltParams;
+import org.reusedetector.shingle.QuiltStream;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
@@ -30,6 +34,9 @@ import org.reusedetector.url.RecursionRule;
  * @param ignoredParameters URL parameters left out of a page's identity (its URL key)
  * @param recursionRule pages whose URL it flags are dead letters, not scored (paper §4.4.1)
  * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures; {@code null}: none
+ * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched;
+ *     {@code null}: off
+ * @param quilt quilt signal: parsing then samples every page's k-grams for the recent-gram index; {@code null}: off
  */
 public record DetectionSettings(
         Chunking chunking,
@@ -56,7 +63,9 @@ public record DetectionSettings(
         int labelPartitions,
         IgnoredParameters ignoredParameters,
         RecursionRule recursionRule,
-        Lexicon lexicon)
+        Lexicon lexicon,
+        NearCopyParams nearCopy,
+        QuiltStream quilt)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -88,7 +97,51 @@ public record DetectionSettings(
                 IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
                 new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
-                lexicon(config));
+                lexicon(config),
+                nearCopy(config),
+                quilt(config));
+    }
+
+    /** The quilt signal's settings when {@code shingles.quilt.enabled}, else {@code null}. */
+    public static QuiltStream quilt(ReuseDetectorConfig config) {
+        return config.get(ReuseDetectorOptions.QUILT_ENABLED) ? quiltParams(config) : null;
+    }
+
+    /** The quilt signal's settings of the configuration, whether the signal is on or not. */
+    public static QuiltStream quiltParams(ReuseDetectorConfig config) {
+        QuiltParams d = QuiltParams.DEFAULTS;
+        return new QuiltStream(new QuiltParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), d.m(), d.c(), d.theta()),
+                config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS), config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
+                config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS));
+    }
+
+    /** The same settings with another quilt setting ({@code null}: off). */
+    public DetectionSettings withQuilt(QuiltStream other) {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, lexicon, nearCopy, other);
+    }
+
+    /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
+    public static NearCopyParams nearCopy(ReuseDetectorConfig config) {
+        return config.get(ReuseDetectorOptions.NEAR_COPY_ENABLED) ? nearCopyParams(config) : null;
+    }
+
+    /** The near-copy parameters of the configuration, whether the signal is on or not. */
+    public static NearCopyParams nearCopyParams(ReuseDetectorConfig config) {
+        return new NearCopyParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
+                config.get(ReuseDetectorOptions.NEAR_COPY_BAND_ROWS));
+    }
+
+    /** The same settings with another near-copy setting ({@code null}: off). */
+    public DetectionSettings withNearCopy(NearCopyParams other) {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, lexicon, other, quilt);
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -113,7 +166,7 @@ public record DetectionSettings(
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
                 neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, other);
+                ignoredParameters, recursionRule, other, nearCopy, quilt);
     }
 
     /** The signer of the lexicon, or {@code null} without one (one per thread). */
@@ -121,11 +174,19 @@ public record DetectionSettings(
         return lexicon == null ? null : new Signer(new LexiconTable(lexicon));
     }
 
+    /** The word collector of the near-copy and quilt signals, or {@code null} when both are off (one per thread). */
+    public PageSketcher pageSketcher() {
+        if (nearCopy != null) {
+            return new PageSketcher(nearCopy.k());
+        }
+        return quilt == null ? null : new PageSketcher(quilt.params().k());
+    }
+
     public DetectionSettings withoutSnapshotWait() {
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon, nearCopy, quilt);
     }
 
     public PageHasher pageHasher() {

@@ -9,6 +9,10 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.detection.functions.LabelState;
 import org.reusedetector.detection.functions.MatchLabels;
+import org.reusedetector.detection.functions.JudgeQuilts;
+import org.reusedetector.detection.functions.MatchNearCopies;
+import org.reusedetector.detection.functions.PatchGrams;
+import org.reusedetector.detection.functions.QuiltGrams;
 import org.reusedetector.detection.functions.MatchNearDuplicates;
 import org.reusedetector.detection.functions.NeighbourhoodAggregate;
 import org.reusedetector.detection.functions.NeighbourhoodAlerts;
@@ -22,6 +26,7 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
+import org.reusedetector.model.QuiltGram;
 import org.reusedetector.model.SourceRecord;
 
 /**
@@ -29,7 +34,7 @@ import org.reusedetector.model.SourceRecord;
  * job (Kafka) and the batch jobs (files, {@code RuntimeExecutionMode.BATCH}) run the same operators:
  *
  * <pre>
- * pages ─ parse+hash ─┬─ match labels (broadcast) ─ page scores ─┬─ page/file alerts ───────────────┐
+ * pages ─ parse+hash ─┬─ [near copies] ─ match labels (broadcast) ─ page scores ─┬─ page/file alerts ───────────────┐
  *                     │        ▲                                 └─ per URL ─ per prefix ─ threshold ─ neighbourhood alerts ─ alerts
  *                     │     labels                                  (revisits)  (badness)   (mean+kσ)
  *                     └─ dead letters (invalid records, invalid labels, crawler loops)
@@ -56,12 +61,25 @@ public final class DetectionWorkflow {
     /** The streaming job's whole topology. */
     public static Outputs define(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
         Parsed parsed = parse(pages, settings);
-        Scored scored = score(parsed.hashedPages(), labels, settings, outOfOrderness);
+        DataStream<HashedPage> toScore = parsed.hashedPages();
+        DataStream<Alert> nearCopyAlerts = null;
+        if (settings.nearCopy() != null) {
+            SingleOutputStreamOperator<HashedPage> marked = matchNearCopies(parsed.hashedPages(), labels, settings);
+            toScore = marked;
+            nearCopyAlerts = marked.getSideOutput(MatchNearCopies.ALERTS);
+        }
+        Scored scored = score(toScore, labels, settings, outOfOrderness);
         SingleOutputStreamOperator<PrefixScore> neighbourhoods = neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
         DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
         DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
         if (settings.lexicon() != null) {
             alerts = alerts.union(nearDuplicateAlerts(parsed.hashedPages(), labels, settings));
+        }
+        if (nearCopyAlerts != null) {
+            alerts = alerts.union(nearCopyAlerts);
+        }
+        if (settings.quilt() != null) {
+            alerts = alerts.union(quiltAlerts(parsed.hashedPages(), settings));
         }
         return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, alerts,
                 parsed.deadLetters().union(scored.invalidLabels()));
@@ -104,6 +122,33 @@ public final class DetectionWorkflow {
                 .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT))
                 .process(new MatchNearDuplicates(settings), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.MATCH_NEAR_DUPLICATES).name(OperatorIds.MATCH_NEAR_DUPLICATES);
+    }
+
+    /**
+     * The near-copy signal: pages whose min-hash sketch resembles a {@code shingle} label's are marked (and counted as
+     * targets by the label match that follows) and raise {@code near-copy} alerts, in {@link MatchNearCopies#ALERTS}.
+     */
+    public static SingleOutputStreamOperator<HashedPage> matchNearCopies(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        return hashed
+                .connect(labels.broadcast(MatchNearCopies.SKETCHES))
+                .process(new MatchNearCopies(settings), TypeInformation.of(HashedPage.class))
+                .uid(OperatorIds.MATCH_NEAR_COPIES).name(OperatorIds.MATCH_NEAR_COPIES);
+    }
+
+    /**
+     * The quilt signal: each page's sampled grams are answered by the recent-gram index (keyed by gram) with their
+     * earlier holders, gathered again per page and judged by Najork's rule; stream only.
+     */
+    public static DataStream<Alert> quiltAlerts(DataStream<HashedPage> hashed, DetectionSettings settings) {
+        return hashed
+                .flatMap(new QuiltGrams(settings.quilt().minGrams()), TypeInformation.of(QuiltGram.class))
+                .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS)
+                .keyBy(QuiltGram::gram, Types.LONG)
+                .process(new PatchGrams(settings.quilt()), TypeInformation.of(QuiltGram.class))
+                .uid(OperatorIds.PATCH_GRAMS).name(OperatorIds.PATCH_GRAMS)
+                .keyBy(QuiltGram::url, Types.STRING)
+                .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
     }
 
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */

@@ -16,6 +16,8 @@ public final class Metrics {
     public static final String PAGE_ALERTS = "pageAlerts";
     /** Pages whose I-Match signature matched an {@code imatch} label. */
     public static final String NEAR_DUPLICATE_ALERTS = "nearDuplicateAlerts";
+    public static final String NEAR_COPY_ALERTS = "nearCopyAlerts";
+    public static final String QUILT_ALERTS = "quiltAlerts";
     public static final String URL_REVISITS = "urlRevisits";
     public static final String URLS_EXPIRED = "urlsExpired";
     public static final String NEIGHBOURHOODS = "neighbourhoods";

@@ -16,6 +16,10 @@ public final class OperatorIds {
     public static final String MATCH_LABELS = "match-labels";
     public static final String PAGE_ALERTS = "page-alerts";
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
+    public static final String MATCH_NEAR_COPIES = "match-near-copies";
+    public static final String QUILT_GRAMS = "quilt-grams";
+    public static final String PATCH_GRAMS = "patch-grams";
+    public static final String JUDGE_QUILTS = "judge-quilts";
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";

@@ -12,6 +12,10 @@ import org.reusedetector.imatch.ImatchLabels;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
+import org.reusedetector.page.WordSink;
+import org.reusedetector.shingle.NearCopyParams;
+import org.reusedetector.shingle.PageSketcher;
+import org.reusedetector.shingle.ShingleLabels;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
@@ -40,20 +44,24 @@ public final class InformedLabelling {
      * @param templateMinPages ... and on at least this many of them ({@code label.template-min-pages})
      * @param lexicon with an I-Match lexicon ({@code imatch.lexicon}), each expert page's signatures become {@code imatch}
      *     labels too; {@code null}: none
+     * @param nearCopy with the near-copy signal ({@code shingles.near-copy.enabled}), each expert page's min-hash
+     *     sketch becomes a {@code shingle} label too; {@code null}: none
      */
-    public record Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages, Lexicon lexicon) {
+    public record Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages, Lexicon lexicon,
+            NearCopyParams nearCopy) {
 
         public Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages) {
-            this(chunking, stopMinLength, maxBodyBytes, templateMinShare, templateMinPages, null);
+            this(chunking, stopMinLength, maxBodyBytes, templateMinShare, templateMinPages, null, null);
         }
     }
 
     /** What a labelling run did. */
-    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops, long imatch) {
+    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops, long imatch, long shingle) {
         @Override
         public String toString() {
             return String.format("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels",
-                    pages, sites, skipped, out, chunks, files, stops) + (imatch > 0 ? ", " + imatch + " imatch labels" : "");
+                    pages, sites, skipped, out, chunks, files, stops) + (imatch > 0 ? ", " + imatch + " imatch labels" : "")
+                    + (shingle > 0 ? ", " + shingle + " shingle labels" : "");
         }
     }
 
@@ -63,8 +71,11 @@ public final class InformedLabelling {
                 settings.templateMinShare(), settings.templateMinPages(), source);
         PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
         Signer signer = settings.lexicon() == null ? null : new Signer(new LexiconTable(settings.lexicon()));
-        PageHasher wordHasher = signer == null ? null : settings.chunking().hasher();
+        PageSketcher sketcher = settings.nearCopy() == null ? null : new PageSketcher(settings.nearCopy().k());
+        WordSink words = signer == null ? sketcher : sketcher == null ? signer : WordSink.both(signer, sketcher);
+        PageHasher wordHasher = words == null ? null : settings.chunking().hasher();
         Map<String, Label> imatch = new LinkedHashMap<>();
+        Map<String, Label> shingle = new LinkedHashMap<>();
         long pages = 0;
         long rejected = 0;
         for (Path file : PageFiles.list(input)) {
@@ -74,8 +85,16 @@ public final class InformedLabelling {
                     try {
                         PageRecord page = parser.parse(record.value());
                         labeler.add(page);
+                        if (words != null) {
+                            wordHasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words);
+                        }
+                        if (sketcher != null) {
+                            Label label = ShingleLabels.of(page.url(), sketcher.sketch(), source);
+                            if (label != null) {
+                                shingle.putIfAbsent(LabelCodec.key(label), label);
+                            }
+                        }
                         if (signer != null) {
-                            wordHasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), signer);
                             for (Label label : ImatchLabels.of(page.url(), signer.signatures(), settings.lexicon(), source)) {
                                 imatch.putIfAbsent(LabelCodec.key(label), label);
                             }
@@ -90,9 +109,10 @@ public final class InformedLabelling {
         }
         List<Label> labels = new ArrayList<>(labeler.labels());
         labels.addAll(imatch.values());
+        labels.addAll(shingle.values());
         LabelFiles.write(out, labels);
         return new Summary(pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE),
-                count(labels, Label.KIND_STOP), imatch.size());
+                count(labels, Label.KIND_STOP), imatch.size(), shingle.size());
     }
 
     private static long count(List<Label> labels, String kind) {

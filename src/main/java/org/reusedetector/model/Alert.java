@@ -8,7 +8,9 @@ import org.reusedetector.url.Sites;
  *
  * @param type {@code page} (partial target), {@code file} (whole-file match), {@code phish} (a partial target under the
  *     phishing profile), {@code neighborhood}, {@code cleared} (a neighbourhood alerted earlier is no longer bad), or
- *     {@code near-duplicate} (an I-Match signature matched an {@code imatch} label)
+ *     {@code near-duplicate} (an I-Match signature matched an {@code imatch} label), or {@code near-copy} (the page's
+ *     min-hash sketch resembles a {@code shingle} label's), or {@code quilt} (most of the page's sampled k-grams are
+ *     patch grams of recent pages on other sites: Najork 2012)
  * @param url page URL (page and file alerts)
  * @param prefix neighbourhood URL prefix (neighbourhood alerts)
  * @param badness page containment, or mean containment of the neighbourhood
@@ -22,6 +24,8 @@ import org.reusedetector.url.Sites;
  * @param brand phish alerts: the site (registrable domain) whose labelled content the page copies, else {@code null}
  * @param lexicon near-duplicate alerts: the I-Match lexicon whose signature matched ({@code <lexicon id>#<number>},
  *     0 = the original lexicon, 1..K the randomized ones), else {@code null}
+ * @param resemblance near-copy alerts: the estimated resemblance (share of agreeing min-hash shingles), else {@code null}
+ * @param matchedUrl near-copy alerts: the labelled page the page nearly copies, else {@code null}
  */
 public record Alert(
         String type,
@@ -36,7 +40,9 @@ public record Alert(
         String detectedAt,
         Evidence[] evidence,
         String brand,
-        String lexicon) {
+        String lexicon,
+        Double resemblance,
+        String matchedUrl) {
 
     public static final String TYPE_PAGE = "page";
     public static final String TYPE_FILE = "file";
@@ -44,17 +50,19 @@ public record Alert(
     public static final String TYPE_PHISH = "phish";
     public static final String TYPE_CLEARED = "cleared";
     public static final String TYPE_NEAR_DUPLICATE = "near-duplicate";
+    public static final String TYPE_NEAR_COPY = "near-copy";
+    public static final String TYPE_QUILT = "quilt";
 
     /** Without a brand (every alert type but {@code phish}). */
     public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
             String eventTime, String detectedAt, Evidence[] evidence) {
-        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, null, null);
+        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, null, null, null, null);
     }
 
     /** Without a lexicon (every alert type but {@code near-duplicate}). */
     public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
             String eventTime, String detectedAt, Evidence[] evidence, String brand) {
-        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, brand, null);
+        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, brand, null, null, null);
     }
 
     /**
@@ -63,7 +71,28 @@ public record Alert(
      */
     public static Alert nearDuplicate(String url, long eventTimeMillis, String lexicon, Evidence evidence) {
         return new Alert(TYPE_NEAR_DUPLICATE, url, null, 1.0, 1.0, null, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(), new Evidence[] {evidence}, null, lexicon);
+                Instant.now().toString(), new Evidence[] {evidence}, null, lexicon, null, null);
+    }
+
+    /**
+     * A page whose min-hash sketch resembles a labelled page's (in {@code matchedUrl} and {@code evidence}) at least
+     * the near-copy threshold. Badness is the resemblance.
+     */
+    public static Alert nearCopy(String url, long eventTimeMillis, double resemblance, double threshold, Evidence evidence) {
+        return new Alert(TYPE_NEAR_COPY, url, null, resemblance, threshold, null, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(), new Evidence[] {evidence}, null, null, resemblance, evidence.exampleUrl());
+    }
+
+    /**
+     * A quilted page: {@code badness} is the share of its sampled grams that are patch grams, {@code threshold} θ,
+     * {@code pages} the size of the cover, and the evidence names the covering pages in cover order (kind {@code quilt},
+     * hash = SHA-1 of the URL).
+     */
+    public static Alert quilt(String url, long eventTimeMillis, double patchFraction, double theta, java.util.List<String> sources) {
+        Evidence[] evidence = sources.stream()
+                .map(s -> new Evidence(org.apache.commons.codec.digest.DigestUtils.sha1Hex(s), TYPE_QUILT, null, s)).toArray(Evidence[]::new);
+        return new Alert(TYPE_QUILT, url, null, patchFraction, theta, (long) sources.size(), null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(), evidence);
     }
 
     /** The alert of a page that is a target: {@code file} for a whole-file match (threshold 1), else {@code page}. */

@@ -5,7 +5,9 @@ package org.reusedetector.model;
  *
  * @param hash hex SHA-1 of the chunk or file
  * @param kind {@code chunk}, {@code file}, {@code stop} (benign: removed before scoring, like a stop chunk), or
- *     {@code imatch} (an I-Match near-duplicate signature of an expert page; {@code text} then names its lexicon)
+ *     {@code imatch} (an I-Match near-duplicate signature of an expert page; {@code text} then names its lexicon), or
+ *     {@code shingle} (the min-hash sketch of an expert page for near-copy alerts: {@code hash} is the SHA-1 of the
+ *     sketch, {@code text} the sketch itself, {@code exampleUrl} the page)
  * @param op {@code add} or {@code remove}
  * @param source who produced the label (for example {@code informed:reference.jsonl.gz})
  * @param exampleUrl a page where the content was seen, or {@code null}
@@ -28,6 +30,7 @@ public record Label(
     public static final String KIND_FILE = "file";
     public static final String KIND_STOP = "stop";
     public static final String KIND_IMATCH = "imatch";
+    public static final String KIND_SHINGLE = "shingle";
     public static final String OP_ADD = "add";
     public static final String OP_REMOVE = "remove";
     /**
@@ -41,10 +44,11 @@ public record Label(
         return label.source() != null && label.source().startsWith(DISCOVERED_SOURCE_PREFIX);
     }
 
-    /** The kind, if it is one of {@code chunk}, {@code file}, {@code stop} or {@code imatch}. */
+    /** The kind, if it is one of {@code chunk}, {@code file}, {@code stop}, {@code imatch} or {@code shingle}. */
     public static String requireKind(String kind) {
-        if (!KIND_CHUNK.equals(kind) && !KIND_FILE.equals(kind) && !KIND_STOP.equals(kind) && !KIND_IMATCH.equals(kind)) {
-            throw new IllegalArgumentException("unknown label kind '" + kind + "' (chunk, file, stop or imatch)");
+        if (!KIND_CHUNK.equals(kind) && !KIND_FILE.equals(kind) && !KIND_STOP.equals(kind) && !KIND_IMATCH.equals(kind)
+                && !KIND_SHINGLE.equals(kind)) {
+            throw new IllegalArgumentException("unknown label kind '" + kind + "' (chunk, file, stop, imatch or shingle)");
         }
         return kind;
     }

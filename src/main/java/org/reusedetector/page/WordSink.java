@@ -13,4 +13,21 @@ public interface WordSink {
     /** Called once after the last word of a page. */
     default void endOfPage() {
     }
+
+    /** Both sinks, in turn, for one pass (for example I-Match signatures and min-hash shingles). */
+    static WordSink both(WordSink first, WordSink second) {
+        return new WordSink() {
+            @Override
+            public void word(char[] text, int start, int length) {
+                first.word(text, start, length);
+                second.word(text, start, length);
+            }
+
+            @Override
+            public void endOfPage() {
+                first.endOfPage();
+                second.endOfPage();
+            }
+        };
+    }
 }

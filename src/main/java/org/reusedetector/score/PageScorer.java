@@ -1,6 +1,7 @@
 package org.reusedetector.score;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
@@ -9,6 +10,7 @@ import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageScore;
+import org.reusedetector.page.Sha1;
 import org.reusedetector.page.StopChunks;
 import org.reusedetector.url.Sites;
 
@@ -90,5 +92,23 @@ public final class PageScorer {
             originSites.put(origin, originSite);
         }
         return !pageSite.equals(originSite);
+    }
+
+    /**
+     * A near copy counts as a target in page and neighbourhood badness: its matched chunks are raised to
+     * ⌈resemblance · chunks⌉, so its badness is max(chunk containment, resemblance) and its neighbourhood counts
+     * that many of its chunks as labelled. One evidence entry (kind {@code shingle}, hash = SHA-1 of the matched page's
+     * URL) names the matched page. Pages that are no near copy keep the exact-hash score.
+     */
+    public static PageScore withNearCopy(PageScore score, double resemblance, String labelledUrl) {
+        if (labelledUrl == null || resemblance <= 0) {
+            return score;
+        }
+        int matched = Math.max(score.matchedChunks(), (int) Math.min(score.chunks(), Math.ceil(resemblance * score.chunks())));
+        double badness = Math.max(score.badness(), resemblance);
+        Evidence[] evidence = Arrays.copyOf(score.evidence(), score.evidence().length + 1);
+        System.arraycopy(evidence, 0, evidence, 1, evidence.length - 1);
+        evidence[0] = new Evidence(Sha1.hex(Sha1.of(labelledUrl)), Label.KIND_SHINGLE, null, labelledUrl);
+        return new PageScore(score.url(), score.eventTime(), score.chunks(), matched, badness, score.fileMatch(), evidence);
     }
 }

@@ -67,6 +67,34 @@ public final class MinHash {
         return positions;
     }
 
+    /**
+     * The shingle values directly, equal to {@code shingles(phrases, selectPositions(phrases))}: phrase by phrase,
+     * all selectors in an inner loop over small arrays (which the JIT can vectorise), without positions.
+     */
+    public long[] shingles(long[] phrases, int count) {
+        if (count == 0) {
+            return new long[0];
+        }
+        int m = multipliers.length;
+        long[] shifted = new long[m];
+        long[] mins = new long[m];
+        for (int i = 0; i < m; i++) {
+            shifted[i] = offsets[i] + Long.MIN_VALUE; // unsigned order as signed order of v + 2⁶³
+            mins[i] = Long.MAX_VALUE;
+        }
+        long[] a = multipliers;
+        for (int p = 0; p < count; p++) {
+            long phrase = phrases[p];
+            for (int i = 0; i < m; i++) {
+                mins[i] = Math.min(mins[i], phrase * a[i] + shifted[i]);
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            mins[i] -= Long.MIN_VALUE;
+        }
+        return mins;
+    }
+
     /** The shingle values (the selectors' minima), for {@link #selectPositions}'s positions. */
     public long[] shingles(long[] phrases, int[] positions) {
         long[] shingles = new long[positions.length];

@@ -6,7 +6,7 @@ package org.reusedetector.shingle;
  * covering its patch grams has at least c members (§2). The defaults are the paper's pivot point
  * (k, m, c, θ) = (5, 50, 4, 0.5), the best of its five judged runs (§3, Table 2).
  */
-public record QuiltParams(int k, int m, int c, double theta) {
+public record QuiltParams(int k, int m, int c, double theta) implements java.io.Serializable {
 
     public static final QuiltParams DEFAULTS = new QuiltParams(5, 50, 4, 0.5);
 

@@ -240,4 +240,19 @@ class PageScorerTest {
         assertThat(scorer.score(new HashedPage("https://docs.expert.org/q.html", 1L, Sha1.of("q"), one, new int[] {200}, 10), labels).matchedChunks())
                 .isEqualTo(1);
     }
+
+    @Test
+    void aNearCopyCountsAsATargetWithItsResemblance() {
+        PageScore exact = new PageScore("https://copy.net/a.html", 1L, 10, 2, 0.2, false, new org.reusedetector.model.Evidence[0]);
+        PageScore raised = PageScorer.withNearCopy(exact, 0.55, "https://expert.org/a.html");
+        assertThat(raised.matchedChunks()).isEqualTo(6); // ⌈0.55 · 10⌉
+        assertThat(raised.badness()).isEqualTo(0.55);
+        assertThat(raised.evidence()).singleElement().satisfies(e -> {
+            assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE);
+            assertThat(e.exampleUrl()).isEqualTo("https://expert.org/a.html");
+        });
+        PageScore mostlyLabelled = new PageScore("https://copy.net/b.html", 1L, 10, 9, 0.9, false, new org.reusedetector.model.Evidence[0]);
+        assertThat(PageScorer.withNearCopy(mostlyLabelled, 0.55, "https://expert.org/a.html").badness()).as("never lowered").isEqualTo(0.9);
+        assertThat(PageScorer.withNearCopy(exact, 0, null)).as("no near copy: the exact-hash score").isSameAs(exact);
+    }
 }

@@ -53,4 +53,15 @@ class MinHashTest {
     void anEmptyDocumentHasNoShingles() {
         assertThat(minHash.selectPositions(new long[0])).isEmpty();
     }
+
+    @Test
+    void theDirectShinglesEqualThoseOfTheSelectedPositions() {
+        MinHash minHash = new MinHash(MinHash.SELECTORS);
+        java.util.Random random = new java.util.Random(3);
+        for (int n : new int[] {1, 2, 17, 500}) {
+            long[] phrases = random.longs(n).toArray();
+            org.assertj.core.api.Assertions.assertThat(minHash.shingles(phrases, phrases.length))
+                    .containsExactly(minHash.shingles(phrases, minHash.selectPositions(phrases)));
+        }
+    }
 }

@@ -154,8 +154,8 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
             }
             return;
         }
-        if (Label.KIND_IMATCH.equals(label.kind())) {
-            return; // near-duplicate signatures are matched by MatchNearDuplicates, not scored as chunks
+        if (Label.KIND_IMATCH.equals(label.kind()) || Label.KIND_SHINGLE.equals(label.kind())) {
+            return; // signatures and sketches are matched by MatchNearDuplicates and MatchNearCopies, not scored as chunks
         }
         labelIndex(ctx).apply(label);
         labelUpdates.inc();
@@ -201,7 +201,8 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private PageScore score(HashedPage page, ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,
             ReadOnlyBroadcastState<String, Integer> originIds) {
         scored.inc();
-        return scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
+        PageScore score = scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
+        return PageScorer.withNearCopy(score, page.nearCopyResemblance(), page.nearCopyOf()); // marked by MatchNearCopies
     }
 
     private LabelIndex labelIndex(Context ctx) {

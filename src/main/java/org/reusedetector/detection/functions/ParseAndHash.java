@@ -14,12 +14,15 @@ import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
+import org.reusedetector.page.WordSink;
+import org.reusedetector.shingle.PageSketcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Validates a raw page record, parses it with jsoup, chunks and hashes it, and with a lexicon computes its I-Match
- * signatures from the same pass's word stream; bad records go to the dead letters.
+ * signatures from the same pass's word stream, and with the near-copy signal on its min-hash shingles (same pass);
+ * bad records go to the dead letters.
  */
 public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage> {
 
@@ -30,6 +33,9 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient PageHasher hasher;
     /** I-Match signatures from the same pass as the chunk hashes; {@code null} without a lexicon. */
     private transient Signer signer;
+    /** The words of the same pass for min-hash shingles and quilt grams; {@code null} when both signals are off. */
+    private transient PageSketcher sketcher;
+    private transient WordSink words;
     private transient JobCounter pages;
     private transient JobCounter bytes;
     private transient JobCounter chunks;
@@ -44,6 +50,8 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         parser = new PageRecordParser(settings.maxBodyBytes());
         hasher = settings.pageHasher();
         signer = settings.imatchSigner();
+        sketcher = settings.pageSketcher();
+        words = signer == null ? sketcher : sketcher == null ? signer : WordSink.both(signer, sketcher);
         pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
@@ -61,14 +69,28 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         }
         HashedPage hashed;
         try {
-            if (signer == null) {
+            if (words == null) {
                 hashed = hasher.hash(page.url(), page.fetchedAtMillis(), page.body());
             } else {
-                hashed = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), signer).withImatchSignatures(signer.signatures());
+                hashed = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words);
+                if (signer != null) {
+                    hashed = hashed.withImatchSignatures(signer.signatures());
+                }
+                if (settings.quilt() != null) {
+                    hashed = hashed.withQuiltGrams(settings.quilt().sampledGrams(sketcher.words()));
+                }
+                if (settings.nearCopy() != null) {
+                    hashed = hashed.withShingles(sketcher.sketch());
+                } else if (sketcher != null) {
+                    sketcher.reset();
+                }
             }
         } catch (RuntimeException | StackOverflowError e) {
             // jsoup copes with almost anything; whatever it does not cope with must not stop the job
             LOG.debug("cannot parse {}", record.origin(), e);
+            if (sketcher != null) {
+                sketcher.reset();
+            }
             reject(DeadLetterReason.PARSE_FAILED, "HTML parse failed: " + e, record, ctx);
             return;
         }

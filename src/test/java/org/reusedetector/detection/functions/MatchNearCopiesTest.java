@@ -1,0 +1,156 @@
+package org.reusedetector.detection.functions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperator;
+import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.TestPages;
+import org.reusedetector.format.Json;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.shingle.Fingerprints;
+import org.reusedetector.shingle.NearCopyParams;
+import org.reusedetector.shingle.Phrases;
+import org.reusedetector.shingle.ShingleLabels;
+
+class MatchNearCopiesTest {
+
+    private static final NearCopyParams PARAMS = new NearCopyParams(5, 0.3, 2);
+    private static final DetectionSettings SETTINGS = TestPages.settings(null, 0).withNearCopy(PARAMS);
+
+    /** 300 words drawn from a 3000-word vocabulary: unrelated texts share almost no 5-word phrases. */
+    private static List<String> words(long seed) {
+        Random random = new Random(seed);
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            words.add("w" + random.nextInt(3000));
+        }
+        return words;
+    }
+
+    /** The words with every {@code step}-th one replaced (a one-character-like edit of that word). */
+    private static List<String> edited(List<String> words, int step) {
+        List<String> copy = new ArrayList<>(words);
+        for (int i = step / 2; i < copy.size(); i += step) {
+            copy.set(i, copy.get(i) + "x");
+        }
+        return copy;
+    }
+
+    /** Ten paragraphs of 30 words. */
+    private static String[] paragraphs(List<String> words) {
+        String[] paragraphs = new String[10];
+        for (int p = 0; p < 10; p++) {
+            paragraphs[p] = String.join(" ", words.subList(p * 30, p * 30 + 30));
+        }
+        return paragraphs;
+    }
+
+    /** The page as the job parses it: ParseAndHash sketches it in the same pass. */
+    private static HashedPage parsed(DetectionSettings settings, String url, List<String> words) throws Exception {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(settings))) {
+            h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", paragraphs(words)), 1);
+            return h.extractOutputValues().get(0);
+        }
+    }
+
+    private static BroadcastOperatorTestHarness<HashedPage, SourceRecord, HashedPage> harness() throws Exception {
+        return new BroadcastOperatorTestHarness<>(new CoBroadcastWithNonKeyedOperator<>(new MatchNearCopies(SETTINGS), List.of(MatchNearCopies.SKETCHES)),
+                1, 1, 0);
+    }
+
+    private static SourceRecord label(HashedPage expert, String op) {
+        Label label = ShingleLabels.of(expert.url(), expert.shingles(), "informed:expert");
+        return new SourceRecord(Json.write(new Label(label.hash(), label.kind(), op, label.source(), label.exampleUrl(), null, null, label.text())),
+                "labels/0/0");
+    }
+
+    private static List<Alert> alerts(BroadcastOperatorTestHarness<HashedPage, SourceRecord, HashedPage> h) {
+        return h.getSideOutput(MatchNearCopies.ALERTS) == null ? List.of()
+                : h.getSideOutput(MatchNearCopies.ALERTS).stream().map(r -> r.getValue()).collect(Collectors.toList());
+    }
+
+    private static double jaccard(List<String> a, List<String> b) {
+        long[] ga = Phrases.gramSet(a.stream().mapToLong(Fingerprints::word).toArray(), 5);
+        long[] gb = Phrases.gramSet(b.stream().mapToLong(Fingerprints::word).toArray(), 5);
+        java.util.Set<Long> sa = new java.util.HashSet<>();
+        for (long g : ga) {
+            sa.add(g);
+        }
+        int common = 0;
+        for (long g : gb) {
+            common += sa.contains(g) ? 1 : 0;
+        }
+        return (double) common / (ga.length + gb.length - common);
+    }
+
+    @Test
+    void parsingSketchesPagesOnlyWithTheSignalOn() throws Exception {
+        assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).shingles()).hasSize(84);
+        assertThat(parsed(TestPages.settings(null, 0), "https://expert.org/a.html", words(1)).shingles()).as("signal off: no sketch").isEmpty();
+    }
+
+    @Test
+    void nearCopiesOfALabelledPageRaiseNearCopyAlertsAndAreMarked() throws Exception {
+        List<String> source = words(1);
+        HashedPage expert = parsed(SETTINGS, "https://expert.org/a.html", source);
+        try (var h = harness()) {
+            h.open();
+            h.processBroadcastElement(label(expert, Label.OP_ADD), 1);
+            h.processElement(parsed(SETTINGS, "https://copy.net/a.html", edited(source, 20)), 2);  // 15 words edited
+            h.processElement(parsed(SETTINGS, "https://other.net/b.html", words(2)), 3);          // unrelated
+            h.processElement(parsed(SETTINGS, "https://www.expert.org/b.html", source), 4);      // the labelled site itself
+            h.processElement(parsed(SETTINGS, "https://far.net/c.html", edited(source, 2)), 5);   // every other word edited
+
+            List<Alert> alerts = alerts(h);
+            assertThat(alerts).extracting(Alert::url).containsExactly("https://copy.net/a.html");
+            Alert copy = alerts.get(0);
+            assertThat(copy.type()).isEqualTo(Alert.TYPE_NEAR_COPY);
+            assertThat(copy.matchedUrl()).isEqualTo("https://expert.org/a.html");
+            assertThat(copy.resemblance()).isGreaterThanOrEqualTo(PARAMS.threshold())
+                    .isCloseTo(jaccard(source, edited(source, 20)), within(0.15));
+            assertThat(copy.evidence()).singleElement().satisfies(e -> assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE));
+
+            List<HashedPage> pages = h.extractOutputValues();
+            assertThat(pages).hasSize(4).allSatisfy(p -> assertThat(p.shingles()).as("sketch dropped after the match").isEmpty());
+            assertThat(pages.get(0).nearCopyOf()).isEqualTo("https://expert.org/a.html");
+            assertThat(pages.get(0).nearCopyResemblance()).isEqualTo(copy.resemblance());
+            assertThat(pages.subList(1, 4)).allSatisfy(p -> assertThat(p.nearCopyOf()).isNull());
+        }
+    }
+
+    @Test
+    void removedLabelsNoLongerMatchAndTheIndexSurvivesARestore() throws Exception {
+        List<String> source = words(1);
+        HashedPage expert = parsed(SETTINGS, "https://expert.org/a.html", source);
+        HashedPage copy = parsed(SETTINGS, "https://copy.net/a.html", edited(source, 20));
+        OperatorSubtaskState snapshot;
+        try (var h = harness()) {
+            h.open();
+            h.processBroadcastElement(label(expert, Label.OP_ADD), 1);
+            snapshot = h.snapshot(1, 2);
+        }
+        try (var restored = harness()) {
+            restored.initializeState(snapshot);
+            restored.open();
+            restored.processElement(copy, 3);
+            assertThat(alerts(restored)).as("index rebuilt from broadcast state").hasSize(1);
+
+            restored.processBroadcastElement(label(expert, Label.OP_REMOVE), 4);
+            restored.processBroadcastElement(new SourceRecord("not a label", "labels/0/1"), 5);
+            restored.processElement(copy, 6);
+            assertThat(alerts(restored)).hasSize(1);
+        }
+    }
+}

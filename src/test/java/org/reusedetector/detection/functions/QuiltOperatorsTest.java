@@ -1,0 +1,150 @@
+package org.reusedetector.detection.functions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.TestPages;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.QuiltGram;
+import org.reusedetector.shingle.QuiltParams;
+import org.reusedetector.shingle.QuiltStream;
+
+class QuiltOperatorsTest {
+
+    /** Every gram sampled, (k, m, c, θ) = (5, 50, 4, 0.5). */
+    private static final QuiltStream QUILT = new QuiltStream(QuiltParams.DEFAULTS, 1, 3_600_000L, 8);
+
+    private static List<String> words(long seed, int n) {
+        Random random = new Random(seed);
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            words.add("w" + random.nextInt(100_000));
+        }
+        return words;
+    }
+
+    /** The page as the job parses it, with the quilt signal on: ParseAndHash samples its grams. */
+    private static HashedPage parsed(String url, List<String> words) throws Exception {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(TestPages.settings(null, 0).withQuilt(QUILT)))) {
+            h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", String.join(" ", words)), 1);
+            return h.extractOutputValues().get(0);
+        }
+    }
+
+    /** The three operators in sequence, the index and the judge keeping their state across pages. */
+    private static final class Pipeline implements AutoCloseable {
+        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltGram, QuiltGram> index = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltGram::gram, Types.LONG);
+        final KeyedOneInputStreamOperatorTestHarness<String, QuiltGram, Alert> judge = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltGram::url, Types.STRING);
+        int answered;
+
+        Pipeline() throws Exception {
+            index.open();
+            judge.open();
+        }
+
+        void page(HashedPage page) throws Exception {
+            List<QuiltGram> grams = new ArrayList<>();
+            new QuiltGrams(QUILT.minGrams()).flatMap(page, new org.apache.flink.util.Collector<>() {
+                @Override
+                public void collect(QuiltGram record) {
+                    grams.add(record);
+                }
+
+                @Override
+                public void close() {
+                }
+            });
+            for (QuiltGram gram : grams) {
+                index.processElement(gram, 1);
+            }
+            List<QuiltGram> answers = index.extractOutputValues();
+            for (QuiltGram answer : answers.subList(answered, answers.size())) {
+                judge.processElement(answer, 1);
+            }
+            answered = answers.size();
+        }
+
+        List<Alert> alerts() {
+            return judge.extractOutputValues();
+        }
+
+        @Override
+        public void close() throws Exception {
+            index.close();
+            judge.close();
+        }
+    }
+
+    @Test
+    void aPageStitchedFromFourForeignPagesIsAQuiltAndACopyOfOneIsNot() throws Exception {
+        List<List<String>> sources = new ArrayList<>();
+        for (int s = 0; s < 4; s++) {
+            sources.add(words(s, 200));
+        }
+        List<String> quilt = new ArrayList<>();
+        for (List<String> source : sources) {
+            quilt.addAll(source.subList(0, 60));
+        }
+        try (Pipeline p = new Pipeline()) {
+            for (int s = 0; s < 4; s++) {
+                p.page(parsed("https://source" + s + ".org/page.html", sources.get(s)));
+            }
+            p.page(parsed("https://quilt.biz/a.html", quilt));
+            p.page(parsed("https://copy.biz/b.html", sources.get(0)));                 // covered by one source
+            p.page(parsed("https://source1.org/other.html", sources.get(1).subList(0, 100))); // own site: no foreign source
+            p.page(parsed("https://fresh.net/c.html", words(99, 200)));               // nothing seen before
+
+            assertThat(p.alerts()).singleElement().satisfies(a -> {
+                assertThat(a.type()).isEqualTo(Alert.TYPE_QUILT);
+                assertThat(a.url()).isEqualTo("https://quilt.biz/a.html");
+                assertThat(a.badness()).isGreaterThanOrEqualTo(0.5).isLessThanOrEqualTo(1.0);
+                assertThat(a.threshold()).isEqualTo(0.5);
+                assertThat(a.pages()).isEqualTo(4L);
+                assertThat(a.evidence()).extracting(e -> e.exampleUrl())
+                        .containsExactlyInAnyOrder("https://source0.org/page.html", "https://source1.org/page.html", "https://source2.org/page.html",
+                                "https://source3.org/page.html");
+            });
+            assertThat(p.judge.numKeyedStateEntries()).as("judged pages leave no state").isZero();
+        }
+    }
+
+    @Test
+    void theIndexKeepsAtMostMHoldersAGramAndSamplesByFingerprint() {
+        String[] holders = new String[0];
+        for (int i = 0; i < 60; i++) {
+            holders = QUILT.addHolder(holders, "https://h" + i + ".org/");
+        }
+        assertThat(holders).hasSize(50);
+        assertThat(QUILT.addHolder(new String[] {"https://a.org/"}, "https://a.org/")).hasSize(1);
+
+        QuiltStream sampled = new QuiltStream(QuiltParams.DEFAULTS, 8, 1000L, 8);
+        long[] words = words(5, 400).stream().mapToLong(org.reusedetector.shingle.Fingerprints::word).toArray();
+        long[] all = QUILT.sampledGrams(words);
+        long[] some = sampled.sampledGrams(words);
+        assertThat(java.util.Arrays.stream(some).allMatch(g -> Long.remainderUnsigned(g, 8) == 0)).isTrue();
+        assertThat(all).contains(some);
+        assertThat((double) some.length / all.length).isBetween(0.05, 0.25); // about 1/8
+    }
+
+    @Test
+    void aPageWhoseAnswersDoNotAllArriveIsForgotten() throws Exception {
+        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltGram::url, Types.STRING)) {
+            judge.open();
+            judge.processElement(new QuiltGram("https://a.org/", 1L, 7L, 20, new String[0]), 1);
+            assertThat(judge.numKeyedStateEntries()).isPositive();
+            judge.setProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1);
+            assertThat(judge.numKeyedStateEntries()).isZero();
+            assertThat(judge.extractOutputValues()).isEmpty();
+        }
+    }
+}
