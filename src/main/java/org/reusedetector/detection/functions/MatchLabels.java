@@ -51,7 +51,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private final DetectionSettings settings;
     private transient PageScorer scorer;
     private transient ListState<HashedPage> heldPages;
-    private transient boolean ready;
+    private transient LabelSnapshotGate gate;
     /** Read view of the label buckets (see {@link BroadcastLabelStore}); built when state is initialised. */
     private transient byte[][] bucketView;
     private transient JobCounter scored;
@@ -73,7 +73,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         held = group.counter(Metrics.PAGES_HELD);
         labelUpdates = group.counter(Metrics.LABEL_UPDATES); // per parallel instance: each sees every label
         invalidLabels = group.counter(Metrics.LABELS_INVALID); // per parallel instance: each sees every label
-        group.gauge(Metrics.LABEL_SNAPSHOT_LOADED, () -> ready ? 1 : 0);
+        group.gauge(Metrics.LABEL_SNAPSHOT_LOADED, () -> gate != null && gate.ready() ? 1 : 0);
     }
 
     @Override
@@ -83,9 +83,8 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
             migrateLegacyLabels(context);
         }
         bucketView = BroadcastLabelStore.view(context.getOperatorStateStore().getBroadcastState(LabelState.BUCKETS).entries());
-        // a resumed run waits again, for its own markers: labels loaded just before it started must be in first
-        ready = settings.labelSnapshotRun() == null
-                || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(LabelState.SNAPSHOT).get(LabelState.READY));
+        gate = new LabelSnapshotGate(settings.labelSnapshotRun(), settings.labelPartitions());
+        gate.restore(context.getOperatorStateStore().getBroadcastState(LabelState.SNAPSHOT).get(LabelSnapshotGate.READY));
     }
 
     /** A checkpoint from before the 14-byte entries: every instance converts its copy of the set, the same way. */
@@ -119,7 +118,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
                     asRecord(page), settings.deadLetterMaxOriginalChars()));
             return;
         }
-        if (!ready) {
+        if (!gate.ready()) {
             heldPages.add(page);
             held.inc();
             return;
@@ -133,12 +132,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         String value = record.value();
         var marker = SnapshotMarker.parse(value);
         if (marker.isPresent()) {
-            if (marker.get().run().equals(settings.labelSnapshotRun())) {
-                ctx.getBroadcastState(LabelState.SNAPSHOT).put("marker:" + marker.get().partition(), settings.labelSnapshotRun());
-            }
-            if (!ready && snapshotComplete(ctx)) {
-                ctx.getBroadcastState(LabelState.SNAPSHOT).put(LabelState.READY, settings.labelSnapshotRun());
-                ready = true;
+            if (gate.onMarker(marker.get(), ctx.getBroadcastState(LabelState.SNAPSHOT))) {
                 releaseHeldPages(ctx, out);
             }
             return;
@@ -175,16 +169,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         original.put("url", page.url());
         original.put("fetched_at", Instant.ofEpochMilli(page.eventTime()).toString());
         return new SourceRecord(Json.MAPPER.writeValueAsString(original), page.url());
-    }
-
-    private boolean snapshotComplete(Context ctx) throws Exception {
-        int markers = 0;
-        for (var entry : ctx.getBroadcastState(LabelState.SNAPSHOT).entries()) {
-            if (entry.getKey().startsWith("marker:") && entry.getValue().equals(settings.labelSnapshotRun())) {
-                markers++;
-            }
-        }
-        return markers >= settings.labelPartitions();
     }
 
     private void releaseHeldPages(Context ctx, Collector<PageScore> out) throws Exception {

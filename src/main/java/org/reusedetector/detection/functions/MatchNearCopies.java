@@ -40,17 +40,15 @@ import org.reusedetector.shingle.ShingleLabels;
  */
 public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, SourceRecord, HashedPage> implements CheckpointedFunction {
 
-    /** The label hash → the label as JSON; and {@code marker:<partition>} / {@link #READY} → the snapshot run seen. */
+    /** The label hash → the label as JSON; and {@code marker:<partition>} and {@code ready} → the snapshot run seen (see {@link LabelSnapshotGate}). */
     public static final MapStateDescriptor<String, String> SKETCHES = new MapStateDescriptor<>("shingle-labels", Types.STRING, Types.STRING);
     public static final OutputTag<Alert> ALERTS = new OutputTag<>("near-copy-alerts", TypeInformation.of(Alert.class));
 
     private final DetectionSettings settings;
-    private static final String MARKER = "marker:";
-    private static final String READY = "ready";
 
     private transient NearCopyIndex index;
     private transient ListState<HashedPage> heldPages;
-    private transient boolean ready;
+    private transient LabelSnapshotGate gate;
     private transient JobCounter alerts;
 
     public MatchNearCopies(DetectionSettings settings) {
@@ -65,8 +63,8 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
         heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("near-copy-held-pages", TypeInformation.of(HashedPage.class)));
-        ready = settings.labelSnapshotRun() == null
-                || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(SKETCHES).get(READY));
+        gate = new LabelSnapshotGate(settings.labelSnapshotRun(), settings.labelPartitions());
+        gate.restore(context.getOperatorStateStore().getBroadcastState(SKETCHES).get(LabelSnapshotGate.READY));
     }
 
     @Override
@@ -76,7 +74,7 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
 
     @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<HashedPage> out) throws Exception {
-        if (!ready) {
+        if (!gate.ready()) {
             heldPages.add(page);
             return;
         }
@@ -111,12 +109,7 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         String value = record.value();
         var marker = SnapshotMarker.parse(value);
         if (marker.isPresent()) {
-            if (marker.get().run().equals(settings.labelSnapshotRun())) {
-                ctx.getBroadcastState(SKETCHES).put(MARKER + marker.get().partition(), settings.labelSnapshotRun());
-            }
-            if (!ready && snapshotComplete(ctx)) {
-                ctx.getBroadcastState(SKETCHES).put(READY, settings.labelSnapshotRun());
-                ready = true;
+            if (gate.onMarker(marker.get(), ctx.getBroadcastState(SKETCHES))) {
                 for (HashedPage page : heldPages.get()) {
                     match(page, ctx.getBroadcastState(SKETCHES), out, alert -> ctx.output(ALERTS, alert));
                 }
@@ -152,21 +145,11 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         }
     }
 
-    private boolean snapshotComplete(Context ctx) throws Exception {
-        int markers = 0;
-        for (var entry : ctx.getBroadcastState(SKETCHES).entries()) {
-            if (entry.getKey().startsWith(MARKER) && entry.getValue().equals(settings.labelSnapshotRun())) {
-                markers++;
-            }
-        }
-        return markers >= settings.labelPartitions();
-    }
-
     private NearCopyIndex index(ReadOnlyBroadcastState<String, String> labels) throws Exception {
         if (index == null) {
             index = new NearCopyIndex(settings.nearCopy());
             for (var label : labels.immutableEntries()) {
-                if (label.getKey().startsWith(MARKER) || label.getKey().equals(READY)) {
+                if (LabelSnapshotGate.isOwnKey(label.getKey())) {
                     continue;
                 }
                 index.add(ShingleLabels.entry(LabelCodec.parse(label.getValue())));

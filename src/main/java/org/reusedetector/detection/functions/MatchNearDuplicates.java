@@ -1,7 +1,6 @@
 package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -43,13 +42,12 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     public static final MapStateDescriptor<String, String> SIGNATURES = new MapStateDescriptor<>("imatch-labels", Types.STRING, Types.STRING);
     /** The snapshot markers of this operator's own copy of the labels stream ({@code marker:<partition>} → run, and ready). */
     public static final MapStateDescriptor<String, String> SNAPSHOT = new MapStateDescriptor<>("imatch-label-snapshot", Types.STRING, Types.STRING);
-    private static final String READY = "ready";
 
     private final DetectionSettings settings;
     private transient Lexicon lexicon;
     private transient JobCounter alerts;
     private transient ListState<HashedPage> heldPages;
-    private transient boolean ready;
+    private transient LabelSnapshotGate gate;
 
     public MatchNearDuplicates(DetectionSettings settings) {
         this.settings = settings;
@@ -64,9 +62,8 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
         heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("imatch-held-pages", TypeInformation.of(HashedPage.class)));
-        // a resumed run waits again, for its own markers
-        ready = settings.labelSnapshotRun() == null
-                || settings.labelSnapshotRun().equals(context.getOperatorStateStore().getBroadcastState(SNAPSHOT).get(READY));
+        gate = new LabelSnapshotGate(settings.labelSnapshotRun(), settings.labelPartitions());
+        gate.restore(context.getOperatorStateStore().getBroadcastState(SNAPSHOT).get(LabelSnapshotGate.READY));
     }
 
     @Override
@@ -80,7 +77,7 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         if (signatures == null || signatures.length == 0) {
             return;
         }
-        if (!ready) {
+        if (!gate.ready()) {
             heldPages.add(page);
             return;
         }
@@ -111,13 +108,7 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         String value = record.value();
         var marker = SnapshotMarker.parse(value);
         if (marker.isPresent()) {
-            BroadcastState<String, String> snapshot = ctx.getBroadcastState(SNAPSHOT);
-            if (marker.get().run().equals(settings.labelSnapshotRun())) {
-                snapshot.put("marker:" + marker.get().partition(), settings.labelSnapshotRun());
-            }
-            if (!ready && snapshotComplete(snapshot)) {
-                snapshot.put(READY, settings.labelSnapshotRun());
-                ready = true;
+            if (gate.onMarker(marker.get(), ctx.getBroadcastState(SNAPSHOT))) {
                 for (HashedPage page : heldPages.get()) {
                     match(page, page.imatchSignatures(), ctx.getBroadcastState(SIGNATURES), out);
                 }
@@ -140,16 +131,6 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         } else {
             ctx.getBroadcastState(SIGNATURES).put(key, (label.exampleUrl() == null ? "" : label.exampleUrl()) + "\t" + (label.source() == null ? "" : label.source()));
         }
-    }
-
-    private boolean snapshotComplete(BroadcastState<String, String> snapshot) throws Exception {
-        int markers = 0;
-        for (var entry : snapshot.entries()) {
-            if (entry.getKey().startsWith("marker:") && entry.getValue().equals(settings.labelSnapshotRun())) {
-                markers++;
-            }
-        }
-        return markers >= settings.labelPartitions();
     }
 
     private static String key(String lexiconName, String hex) {
