@@ -207,7 +207,7 @@ public final class BenchmarkCommand {
             return bytes;
         }
 
-        private static double median(double[] values) {
+        static double median(double[] values) {
             double[] sorted = values.clone();
             Arrays.sort(sorted);
             return sorted[sorted.length / 2];
@@ -648,54 +648,15 @@ public final class BenchmarkCommand {
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
             Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, signer)
                     .withImatchSignatures(signer.signatures()).imatchSignatures().length));
-            off.run();
-            on.run();
-            double[] offSeconds = new double[rounds];
-            double[] onSeconds = new double[rounds];
-            for (int round = 0; round < rounds; round++) { // interleaved, so that drift hits both alike
-                offSeconds[round] = time(off);
-                onSeconds[round] = time(on);
-            }
-            double offMbs = bytes / 1e6 / Chunker.median(offSeconds);
-            double onMbs = bytes / 1e6 / Chunker.median(onSeconds);
-            figures.put("pages", bodies.size()).put("mb", bytes / 1e6).put("lexicon_terms", settings.lexicon().terms().size())
-                    .put("parse_off_mb_s", offMbs).put("parse_on_mb_s", onMbs).put("parse_on_cost_pct", 100 * (1 - onMbs / offMbs));
+            figures.put("pages", bodies.size()).put("mb", bytes / 1e6).put("lexicon_terms", settings.lexicon().terms().size());
             figures.line("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)", input, bodies.size(), bytes / 1e6,
                     settings.lexicon().id(), settings.lexicon().terms().size(), settings.lexicon().lexiconCount());
-            figures.line("  parse step, 1 thread (median of %d): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%", rounds, offMbs, onMbs,
-                    100 * (1 - onMbs / offMbs));
-            if (streamRuns > 0) {
-                double mbsOff = 0;
-                double mbsOn = 0;
-                List<String> runs = new ArrayList<>();
-                for (int run = 0; run < streamRuns; run++) { // alternating, so that a busy machine slows both alike
-                    JobSummary jobOff = streamRun("--set", "imatch.lexicon=");
-                    JobSummary jobOn = streamRun("--set", "imatch.lexicon=" + lexicon);
-                    mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
-                    mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
-                    runs.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));
-                }
-                figures.put("stream_off_mb_s", mbsOff).put("stream_on_mb_s", mbsOn).put("stream_on_cost_pct", 100 * (1 - mbsOn / mbsOff));
-                figures.line("  streaming job (parallelism %s, fastest of %d each; %s): signatures off %.1f MB/s, on %.1f MB/s: on costs %.1f %%",
-                        config.get(ReuseDetectorOptions.PARALLELISM), streamRuns, String.join("; ", runs), mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff));
-            }
+            SignalCost.parseStep(figures, "signatures", bytes, rounds, off, on);
+            SignalCost.streamingJob(figures, "signatures", configOptions, config, input, labels, streamRuns,
+                    List.of("imatch.lexicon="), List.of("imatch.lexicon=" + lexicon));
             figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
             figures.finish();
             return 0;
-        }
-
-        private JobSummary streamRun(String... extra) throws Exception {
-            Path work = Files.createTempDirectory("reuse-detector-bench");
-            List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
-                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
-            args.addAll(List.of(extra));
-            return parsed(new StreamCommand(), configOptions, args.toArray(String[]::new)).run();
-        }
-
-        static double time(Runnable method) {
-            long start = System.nanoTime();
-            method.run();
-            return (System.nanoTime() - start) / 1e9;
         }
     }
 
@@ -723,8 +684,8 @@ public final class BenchmarkCommand {
                 description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}; 0 = parse step only).")
         int streamRuns;
 
-        @Option(names = "--json", description = "Print one JSON object with every figure on the last line.")
-        boolean json;
+        @Mixin
+        BenchmarkFigures figures;
 
         @Override
         public Integer call() throws Exception {
@@ -740,47 +701,15 @@ public final class BenchmarkCommand {
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
             Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, sketcher).chunkCount()
                     + quilt.sampledGrams(sketcher.words()).length + sketcher.sketch().length));
-            off.run();
-            on.run();
-            double[] offSeconds = new double[rounds];
-            double[] onSeconds = new double[rounds];
-            for (int round = 0; round < rounds; round++) { // interleaved, so that drift hits both alike
-                offSeconds[round] = Imatch.time(off);
-                onSeconds[round] = Imatch.time(on);
-            }
-            double parseOff = bytes / 1e6 / Chunker.median(offSeconds);
-            double parseOn = bytes / 1e6 / Chunker.median(onSeconds);
-            System.out.printf("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s%n", input, bodies.size(), bytes / 1e6, labels);
-            System.out.printf("  parse step, 1 thread (median of %d): shingles off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n", rounds, parseOff, parseOn,
-                    100 * (1 - parseOn / parseOff));
-            double mbsOff = 0;
-            double mbsOn = 0;
-            if (streamRuns > 0) {
-                List<String> runs = new ArrayList<>();
-                for (int run = 0; run < streamRuns; run++) { // alternating, so that a busy machine slows both alike
-                    JobSummary jobOff = streamRun("--set", "shingles.near-copy.enabled=false", "--set", "shingles.quilt.enabled=false");
-                    JobSummary jobOn = streamRun("--set", "shingles.near-copy.enabled=true", "--set", "shingles.quilt.enabled=true");
-                    mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
-                    mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
-                    runs.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));
-                }
-                System.out.printf("  streaming job (parallelism %s, fastest of %d each; %s): shingles off %.1f MB/s, on %.1f MB/s: on costs %.1f %%%n",
-                        config.get(ReuseDetectorOptions.PARALLELISM), streamRuns, String.join("; ", runs), mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff));
-            }
-            System.out.printf("  cores: %d%n", Runtime.getRuntime().availableProcessors());
-            if (json) {
-                System.out.printf(java.util.Locale.ROOT, "{\"parse_off_mbs\": %.2f, \"parse_on_mbs\": %.2f, \"stream_off_mbs\": %.2f, \"stream_on_mbs\": %.2f, "
-                        + "\"stream_on_cost_pct\": %.1f}%n", parseOff, parseOn, mbsOff, mbsOn, mbsOff == 0 ? 0 : 100 * (1 - mbsOn / mbsOff));
-            }
+            figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
+            figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s", input, bodies.size(), bytes / 1e6, labels);
+            SignalCost.parseStep(figures, "shingles", bytes, rounds, off, on);
+            SignalCost.streamingJob(figures, "shingles", configOptions, config, input, labels, streamRuns,
+                    List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
+                    List.of("shingles.near-copy.enabled=true", "shingles.quilt.enabled=true"));
+            figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
+            figures.finish();
             return 0;
-        }
-
-        private JobSummary streamRun(String... extra) throws Exception {
-            Path work = Files.createTempDirectory("reuse-detector-bench");
-            List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
-                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
-            args.addAll(List.of(extra));
-            return parsed(new StreamCommand(), configOptions, args.toArray(String[]::new)).run();
         }
     }
 }

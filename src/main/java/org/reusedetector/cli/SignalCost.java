@@ -1,0 +1,74 @@
+package org.reusedetector.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.config.ReuseDetectorOptions;
+
+/**
+ * What a signal costs, measured as the issues ask: the parse step alone with the signal off and on (interleaved
+ * passes over the same pages, median of each), and the whole streaming job off and on (alternating runs, fastest of
+ * each), in the same run, so that a busy machine slows both alike. Used by {@code benchmark imatch} and
+ * {@code benchmark nearcopy}.
+ */
+final class SignalCost {
+
+    private SignalCost() {}
+
+    /** The parse step's MB/s off and on: {@code rounds} interleaved timed passes after one warm-up pass each. */
+    static void parseStep(BenchmarkFigures figures, String signal, long bytes, int rounds, Runnable off, Runnable on) {
+        off.run();
+        on.run();
+        double[] offSeconds = new double[rounds];
+        double[] onSeconds = new double[rounds];
+        for (int round = 0; round < rounds; round++) {
+            offSeconds[round] = time(off);
+            onSeconds[round] = time(on);
+        }
+        double offMbs = bytes / 1e6 / BenchmarkCommand.Chunker.median(offSeconds);
+        double onMbs = bytes / 1e6 / BenchmarkCommand.Chunker.median(onSeconds);
+        figures.put("parse_off_mb_s", offMbs).put("parse_on_mb_s", onMbs).put("parse_on_cost_pct", 100 * (1 - onMbs / offMbs));
+        figures.line("  parse step, 1 thread (median of %d): %s off %.1f MB/s, on %.1f MB/s: on costs %.1f %%", rounds, signal, offMbs, onMbs,
+                100 * (1 - onMbs / offMbs));
+    }
+
+    /** The streaming job's MB/s off and on, each run on a fresh embedded broker with the given extra settings. */
+    static void streamingJob(BenchmarkFigures figures, String signal, ConfigOptions options, ReuseDetectorConfig config, Path input, Path labels,
+            int runs, List<String> offSettings, List<String> onSettings) throws Exception {
+        if (runs <= 0) {
+            return;
+        }
+        double mbsOff = 0;
+        double mbsOn = 0;
+        List<String> times = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            JobSummary jobOff = streamRun(options, input, labels, offSettings);
+            JobSummary jobOn = streamRun(options, input, labels, onSettings);
+            mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
+            mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
+            times.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));
+        }
+        figures.put("stream_off_mb_s", mbsOff).put("stream_on_mb_s", mbsOn).put("stream_on_cost_pct", 100 * (1 - mbsOn / mbsOff));
+        figures.line("  streaming job (parallelism %s, fastest of %d each; %s): %s off %.1f MB/s, on %.1f MB/s: on costs %.1f %%",
+                config.get(ReuseDetectorOptions.PARALLELISM), runs, String.join("; ", times), signal, mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff));
+    }
+
+    private static JobSummary streamRun(ConfigOptions options, Path input, Path labels, List<String> settings) throws Exception {
+        Path work = Files.createTempDirectory("reuse-detector-bench");
+        List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
+                "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
+        for (String setting : settings) {
+            args.add("--set");
+            args.add(setting);
+        }
+        return BenchmarkCommand.parsed(new StreamCommand(), options, args.toArray(String[]::new)).run();
+    }
+
+    static double time(Runnable method) {
+        long start = System.nanoTime();
+        method.run();
+        return (System.nanoTime() - start) / 1e9;
+    }
+}
