@@ -33,6 +33,9 @@ public final class StandaloneCluster implements AutoCloseable {
     public static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     public static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
 
+    /** A literal address, not "localhost": name resolution (IPv4 or IPv6 first) differs between machines and JVM parts. */
+    private static final String LOOPBACK = "127.0.0.1";
+
     private static final Logger LOG = LoggerFactory.getLogger(StandaloneCluster.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -64,14 +67,14 @@ public final class StandaloneCluster implements AutoCloseable {
         this.confDir = this.workDir.resolve("conf");
         this.restPort = freePort();
         Map<String, String> conf = new LinkedHashMap<>();
-        conf.put("jobmanager.rpc.address", "localhost");
+        conf.put("jobmanager.rpc.address", LOOPBACK);
         conf.put("jobmanager.rpc.port", String.valueOf(freePort()));
-        conf.put("jobmanager.bind-host", "localhost");
-        conf.put("rest.address", "localhost");
-        conf.put("rest.bind-address", "localhost");
+        conf.put("jobmanager.bind-host", LOOPBACK);
+        conf.put("rest.address", LOOPBACK);
+        conf.put("rest.bind-address", LOOPBACK);
         conf.put("rest.port", String.valueOf(restPort));
-        conf.put("taskmanager.bind-host", "localhost");
-        conf.put("taskmanager.host", "localhost");
+        conf.put("taskmanager.bind-host", LOOPBACK);
+        conf.put("taskmanager.host", LOOPBACK);
         conf.put("taskmanager.numberOfTaskSlots", "2");
         conf.put("jobmanager.memory.process.size", "768m");
         // what Flink's start scripts work out from taskmanager.memory.process.size and pass as dynamic properties,
@@ -145,7 +148,7 @@ public final class StandaloneCluster implements AutoCloseable {
 
     /** The REST endpoint, host:port, for {@code stream --submit} and {@code flink run -m}. */
     public String restAddress() {
-        return "localhost:" + restPort;
+        return LOOPBACK + ":" + restPort;
     }
 
     public long jobManagerPid() {
@@ -283,7 +286,10 @@ public final class StandaloneCluster implements AutoCloseable {
         command.add(mainClass);
         command.add("--configDir");
         command.add(confDir.toString());
-        Process p = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        // the cluster's JVMs get exactly the options above, not what a build tool or CI put in the environment
+        builder.environment().keySet().removeAll(List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "FLINK_CONF_DIR", "FLINK_ENV_JAVA_OPTS"));
+        Process p = builder
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(workDir.resolve("log").resolve(name + ".out").toFile()))
                 .start();

@@ -103,4 +103,24 @@ public final class TopicContents {
             // best effort: the read below still returns what is committed
         }
     }
+
+    /** The broker's ongoing transactions, as "transactional id (producer id, started at epoch ms, partitions)": what pins a last stable offset. */
+    public static List<String> openTransactions(String bootstrapServers) {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
+            List<String> ids = admin.listTransactions(new org.apache.kafka.clients.admin.ListTransactionsOptions()
+                            .filterStates(List.of(org.apache.kafka.clients.admin.TransactionState.ONGOING))).all().get().stream()
+                    .map(org.apache.kafka.clients.admin.TransactionListing::transactionalId).sorted().toList();
+            List<String> described = new ArrayList<>();
+            if (!ids.isEmpty()) {
+                admin.describeTransactions(ids).all().get().forEach((id, d) -> described.add(id + " (producer " + d.producerId()
+                        + ", started " + d.transactionStartTimeMs().orElse(-1) + ", " + d.topicPartitions() + ")"));
+            }
+            return described;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
 }
