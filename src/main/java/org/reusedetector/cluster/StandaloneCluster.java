@@ -90,9 +90,11 @@ public final class StandaloneCluster implements AutoCloseable {
         conf.put("taskmanager.memory.jvm-metaspace.size", "256m");
         conf.put("taskmanager.memory.jvm-overhead.min", "192m");
         conf.put("taskmanager.memory.jvm-overhead.max", "192m");
-        // a TaskManager killed with -9 is noticed within seconds, not the default 50 s
+        // a TaskManager killed with -9 is noticed within seconds (failed heartbeat RPCs to a dead process count at
+        // once), not the default 50 s; a TaskManager that is only slow (GC, a loaded machine) is not dropped
         conf.put("heartbeat.interval", "1000");
-        conf.put("heartbeat.timeout", "5000");
+        conf.put("heartbeat.timeout", "15000");
+        conf.put("heartbeat.rpc-failure-threshold", "2");
         // a loaded machine (2 cores, parallel builds) can take longer than the default 10 s to start the RPC system
         conf.put("pekko.startup-timeout", "60 s");
         conf.put("pekko.ask.timeout", "30 s");
@@ -278,6 +280,7 @@ public final class StandaloneCluster implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(jvmOptions));
+        command.add("-Djava.net.preferIPv4Stack=true");
         command.addAll(JAVA_17_FLAGS);
         command.add("-Dlog.file=" + workDir.resolve("log").resolve(name + ".log"));
         command.add("-Dlog4j.configurationFile=" + confDir.resolve("log4j.properties").toUri());

@@ -265,7 +265,7 @@ class ClusterITCase {
 
     private Process startBroker(Path log) throws IOException {
         // the test's own classpath holds the broker (Kafka's test kit); it runs in a JVM of its own
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-Djava.net.preferIPv4Stack=true",
                 "-cp", System.getProperty("java.class.path"), KafkaBrokerMain.class.getName(), "0", KafkaBrokerMain.UNTIL_INPUT_ENDS)
                 .redirectError(log.toFile())
                 .start();
