@@ -81,8 +81,8 @@ public final class StandaloneCluster implements AutoCloseable {
         // spelled out (TaskManagerRunner needs every part); the JVM flags in addTaskManager() match these sizes
         conf.put("taskmanager.cpu.cores", "1");
         conf.put("taskmanager.memory.framework.heap.size", "128m");
-        conf.put("taskmanager.memory.task.heap.size", "384m");
-        conf.put("taskmanager.memory.managed.size", "256m");
+        conf.put("taskmanager.memory.task.heap.size", "256m");
+        conf.put("taskmanager.memory.managed.size", "128m");
         conf.put("taskmanager.memory.framework.off-heap.size", "128m");
         conf.put("taskmanager.memory.task.off-heap.size", "0m");
         conf.put("taskmanager.memory.network.min", "64m");
@@ -98,9 +98,11 @@ public final class StandaloneCluster implements AutoCloseable {
         // a loaded machine (2 cores, parallel builds) can take longer than the default 10 s to start the RPC system
         conf.put("pekko.startup-timeout", "60 s");
         conf.put("pekko.ask.timeout", "30 s");
-        conf.put("restart-strategy.type", "fixed-delay");
-        conf.put("restart-strategy.fixed-delay.attempts", "20");
-        conf.put("restart-strategy.fixed-delay.delay", "1 s");
+        // restarts go on (backing off to 5 s) until a replacement TaskManager has registered, however long it takes
+        conf.put("restart-strategy.type", "exponential-delay");
+        conf.put("restart-strategy.exponential-delay.initial-backoff", "1 s");
+        conf.put("restart-strategy.exponential-delay.max-backoff", "5 s");
+        conf.put("restart-strategy.exponential-delay.attempts-before-reset-backoff", "1000");
         conf.put("slot.request.timeout", "60000");
         conf.putAll(settings);
         Files.createDirectories(confDir);
@@ -121,7 +123,7 @@ public final class StandaloneCluster implements AutoCloseable {
                 logger.kafka.level = WARN
                 """);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        this.jobManager = startProcess(JOB_MANAGER_MAIN, "jobmanager", "-Xmx512m");
+        this.jobManager = startProcess(JOB_MANAGER_MAIN, "jobmanager", "-Xmx384m");
     }
 
     /**
@@ -163,7 +165,7 @@ public final class StandaloneCluster implements AutoCloseable {
 
     /** Starts one more TaskManager; returns its process. */
     public synchronized Process addTaskManager() throws IOException {
-        Process p = startProcess(TASK_MANAGER_MAIN, "taskmanager-" + (++taskManagerCount), "-Xmx512m", "-Xms512m", "-XX:MaxDirectMemorySize=192m",
+        Process p = startProcess(TASK_MANAGER_MAIN, "taskmanager-" + (++taskManagerCount), "-Xmx384m", "-Xms384m", "-XX:MaxDirectMemorySize=192m",
                 "-XX:MaxMetaspaceSize=256m");
         taskManagers.add(p);
         return p;
@@ -182,6 +184,15 @@ public final class StandaloneCluster implements AutoCloseable {
         taskManagers.remove(taskManager);
         LOG.info("killed TaskManager pid {} (exit {})", pid, taskManager.exitValue());
         return pid;
+    }
+
+    /** Every process started, with its pid and whether it runs or how it ended (137: killed, by us or by the OOM killer). */
+    public synchronized String processes() {
+        StringBuilder out = new StringBuilder();
+        for (Process p : started) {
+            out.append(p == jobManager ? "JobManager " : "TaskManager ").append(p.pid()).append(p.isAlive() ? " running" : " exited " + p.exitValue()).append("; ");
+        }
+        return out.toString();
     }
 
     /** Waits until exactly this many TaskManagers are registered with the JobManager. */

@@ -101,7 +101,14 @@ class ClusterITCase {
             Process replacement = cluster.addTaskManager();
             log("started TaskManager pid %d", replacement.pid());
             StandaloneCluster.await(() -> c.restarts(job[0]) >= 1 && job[0].equals(c.jobIn("RUNNING")), STEP_TIMEOUT, "the job to restart");
-            StandaloneCluster.await(() -> onCluster.outcome().sameCountsAs(expected), STEP_TIMEOUT, "all output committed");
+            try {
+                StandaloneCluster.await(() -> onCluster.outcome().sameCountsAs(expected), STEP_TIMEOUT, "all output committed");
+            } catch (IllegalStateException timedOut) {
+                Outcome sofar = onCluster.outcome();
+                throw new IllegalStateException(timedOut.getMessage() + String.format(": alerts %d of %d (%s), dead letters %d of %d, indexed pages %d of %d",
+                        sofar.alerts().size(), expected.alerts().size(), countByType(sofar.alerts()), sofar.deadLetters().size(),
+                        expected.deadLetters().size(), sofar.indexedPages(), expected.indexedPages()), timedOut);
+            }
             // a few more checkpoints: anything emitted twice would show now
             long checkpoints = cluster.completedCheckpoints(job[0]);
             StandaloneCluster.await(() -> c.completedCheckpoints(job[0]) >= checkpoints + 3, STEP_TIMEOUT, "three more checkpoints");
@@ -144,6 +151,13 @@ class ClusterITCase {
             Path kept = Path.of("target", "cluster-it-logs", String.valueOf(System.currentTimeMillis())).toAbsolutePath();
             Files.createDirectories(kept);
             StringBuilder report = new StringBuilder("ClusterITCase failed: " + failure + "\n");
+            report.append("processes: ").append(cluster.processes()).append('\n');
+            Path index = dir.resolve("cluster-index");
+            if (Files.isDirectory(index)) {
+                try (Stream<Path> files = Files.list(index)) {
+                    report.append("index files: ").append(files.map(f -> f.getFileName().toString()).sorted().toList()).append('\n');
+                }
+            }
             if (jobId != null) {
                 for (String path : List.of("/jobs/" + jobId, "/jobs/" + jobId + "/checkpoints", "/jobs/" + jobId + "/exceptions?maxExceptions=5")) {
                     var node = cluster.get(path);
@@ -265,7 +279,7 @@ class ClusterITCase {
 
     private Process startBroker(Path log) throws IOException {
         // the test's own classpath holds the broker (Kafka's test kit); it runs in a JVM of its own
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-Djava.net.preferIPv4Stack=true",
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-Djava.net.preferIPv4Stack=true",
                 "-cp", System.getProperty("java.class.path"), KafkaBrokerMain.class.getName(), "0", KafkaBrokerMain.UNTIL_INPUT_ENDS)
                 .redirectError(log.toFile())
                 .start();
