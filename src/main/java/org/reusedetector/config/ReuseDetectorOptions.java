@@ -195,6 +195,9 @@ public final class ReuseDetectorOptions {
             .withDescription("Local directory of RocksDB state and checkpoints on the embedded mini cluster.");
     public static final ConfigOption<Duration> OUT_OF_ORDERNESS = key("job.out-of-orderness").durationType().defaultValue(Duration.ofHours(1))
             .withDescription("How late a page's fetch time may be relative to the latest seen (watermark delay).");
+    public static final ConfigOption<Integer> HELD_PAGES_MAX = key("job.held-pages.max").intType().defaultValue(10_000)
+            .withDescription("Pages read before the run's label snapshot has loaded are held; at most this many per parallel instance of each"
+                    + " matching operator on the heap, the ones past it in keyed RocksDB state (on disk).");
     public static final ConfigOption<Duration> STATUS_INTERVAL = key("job.status-interval").durationType().defaultValue(Duration.ofSeconds(30))
             .withDescription("A running stream logs one status line this often: pages and rate, consumer lag, alerts, dead letters (0 s: never).");
     public static final ConfigOption<String> METRICS_PROMETHEUS_PORT = key("job.metrics.prometheus-port").stringType().noDefaultValue()

@@ -37,6 +37,8 @@ import org.reusedetector.url.RecursionRule;
  * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched;
  *     {@code null}: off
  * @param quilt quilt signal: parsing then samples every page's k-grams for the recent-gram index; {@code null}: off
+ * @param heldPagesMax pages held until the label snapshot has loaded, per operator instance, kept on the heap; the
+ *     ones past it go to keyed state ({@code job.held-pages.max})
  */
 public record DetectionSettings(
         Chunking chunking,
@@ -65,7 +67,8 @@ public record DetectionSettings(
         RecursionRule recursionRule,
         Lexicon lexicon,
         NearCopyParams nearCopy,
-        QuiltStream quilt)
+        QuiltStream quilt,
+        int heldPagesMax)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -99,7 +102,8 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
                 lexicon(config),
                 nearCopy(config),
-                quilt(config));
+                quilt(config),
+                config.get(ReuseDetectorOptions.HELD_PAGES_MAX));
     }
 
     /** The quilt signal's settings when {@code shingles.quilt.enabled}, else {@code null}. */
@@ -121,7 +125,7 @@ public record DetectionSettings(
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
                 neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, lexicon, nearCopy, other);
+                ignoredParameters, recursionRule, lexicon, nearCopy, other, heldPagesMax);
     }
 
     /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
@@ -141,7 +145,7 @@ public record DetectionSettings(
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
                 neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, lexicon, other, quilt);
+                ignoredParameters, recursionRule, lexicon, other, quilt, heldPagesMax);
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -166,7 +170,7 @@ public record DetectionSettings(
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
                 neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, other, nearCopy, quilt);
+                ignoredParameters, recursionRule, other, nearCopy, quilt, heldPagesMax);
     }
 
     /** The signer of the lexicon, or {@code null} without one (one per thread). */
@@ -186,7 +190,16 @@ public record DetectionSettings(
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
                 neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
                 neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon, nearCopy, quilt);
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon, nearCopy, quilt, heldPagesMax);
+    }
+
+    /** The same settings with another limit of held pages on the heap ({@code job.held-pages.max}). */
+    public DetectionSettings withHeldPagesMax(int other) {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
+                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
+                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
+                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, lexicon, nearCopy, quilt, other);
     }
 
     public PageHasher pageHasher() {

@@ -7,8 +7,8 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.detection.functions.LabelState;
-import org.reusedetector.detection.functions.MatchLabels;
 import org.reusedetector.detection.functions.JudgeQuilts;
 import org.reusedetector.detection.functions.MatchNearCopies;
 import org.reusedetector.detection.functions.PatchGrams;
@@ -95,9 +95,11 @@ public final class DetectionWorkflow {
     public static Scored score(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
         BroadcastStream<SourceRecord> labelBroadcast =
                 labels.broadcast(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT);
+        // keyed by URL: pages held past job.held-pages.max wait in keyed (RocksDB) state (see HoldUntilLabelsLoaded)
         SingleOutputStreamOperator<PageScore> matched = hashed
+                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
                 .connect(labelBroadcast)
-                .process(new MatchLabels(settings), TypeInformation.of(PageScore.class))
+                .process(HoldUntilLabelsLoaded.matchLabels(settings), TypeInformation.of(PageScore.class))
                 .uid(OperatorIds.MATCH_LABELS).name(OperatorIds.MATCH_LABELS);
 
         // event time after the match: the labels input carries no page time and must not hold the watermark back
@@ -119,8 +121,9 @@ public final class DetectionWorkflow {
      */
     public static DataStream<Alert> nearDuplicateAlerts(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
         return hashed
+                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
                 .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT))
-                .process(new MatchNearDuplicates(settings), TypeInformation.of(Alert.class))
+                .process(HoldUntilLabelsLoaded.matchNearDuplicates(settings), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.MATCH_NEAR_DUPLICATES).name(OperatorIds.MATCH_NEAR_DUPLICATES);
     }
 
@@ -130,8 +133,9 @@ public final class DetectionWorkflow {
      */
     public static SingleOutputStreamOperator<HashedPage> matchNearCopies(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
         return hashed
+                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
                 .connect(labels.broadcast(MatchNearCopies.SKETCHES))
-                .process(new MatchNearCopies(settings), TypeInformation.of(HashedPage.class))
+                .process(HoldUntilLabelsLoaded.matchNearCopies(settings), TypeInformation.of(HashedPage.class))
                 .uid(OperatorIds.MATCH_NEAR_COPIES).name(OperatorIds.MATCH_NEAR_COPIES);
     }
 

@@ -10,6 +10,8 @@ public final class Metrics {
     public static final String DEAD_LETTERS = "deadLetters";
     public static final String PAGES_SCORED = "pagesScored";
     public static final String PAGES_HELD = "pagesHeldForLabelSnapshot";
+    /** Of the held pages, those past {@code job.held-pages.max} that went to keyed (RocksDB) state instead of the heap. */
+    public static final String PAGES_HELD_SPILLED = "pagesHeldSpilledToState";
     public static final String LABEL_UPDATES = "labelUpdates";
     public static final String LABELS_INVALID = "labelsInvalid";
     public static final String LABEL_SNAPSHOT_LOADED = "labelSnapshotLoaded";

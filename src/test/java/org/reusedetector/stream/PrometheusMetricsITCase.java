@@ -50,6 +50,7 @@ class PrometheusMetricsITCase {
             "flink_taskmanager_job_task_operator_kind_labelRecordsRead{",
             "kind=\"chunk\"",
             "flink_taskmanager_job_task_operator_pagesHeldForLabelSnapshot",
+            "flink_taskmanager_job_task_operator_pagesHeldSpilledToState",
             "flink_taskmanager_job_task_operator_neighbourhoodThreshold",
             "flink_taskmanager_job_task_operator_pendingRecords");
 

@@ -42,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.JobEnvironment;
+import org.reusedetector.detection.Metrics;
 import org.reusedetector.format.Json;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.index.HashIndexReader;
@@ -140,12 +141,11 @@ class RecoveryITCase {
     }
 
     /**
-     * Disabled: intermittently red. In 3 of 6 runs (2026-11-24) the resumed job's topic lacked 5 to 7 of the 71 alerts of
-     * the failure-free run (file alerts of the same clone and mirror pages each time; never written, not even read
-     * uncommitted), with pages, dead letters and hash index complete, after resuming from the first job's chk-6. Run it
-     * with {@code -Djunit.jupiter.conditions.deactivate='org.junit.*DisabledCondition'}; see notes/ops.md.
+     * The crash and the resume. It lacked 5 to 7 of 71 alerts in 3 of 6 runs at first (notes/heldpages.md), for reasons
+     * in the test: alerts read before the broker had written the last transactions' commit markers (see
+     * {@link #awaitSettledTransactions}), and a resumed job stopped while it still held pages for its own run's label
+     * snapshot (hence {@link #allParsedPagesMatched}).
      */
-    @org.junit.jupiter.api.Disabled("intermittently loses 5-7 of 71 alerts after a crash and a resume from the retained checkpoint; see notes/ops.md")
     @Test
     void threeInducedFailuresLeaveTheAlertsOfAFailureFreeRun() throws Exception {
         String name = "faults";
@@ -173,12 +173,15 @@ class RecoveryITCase {
         // the resumed stream has read everything once its pages consumer has committed the end offsets at a checkpoint
         // (a checkpoint completes only when every operator has processed what came before its barrier); then stop
         // it draining, so that end-of-input timers fire as they do at the end of the bounded run
+        // and once every page it parsed has been matched: pages held until its run's label snapshot has loaded count as
+        // read (they are in the checkpoint) but would be left in the final savepoint, unmatched, if it stopped first
         try (ConsumerLag lag = new ConsumerLag(KafkaConnection.plain(bootstrap()), StreamingJob.groupId(resumedConfig(name), PAGES), PAGES)) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (lag.records().orElse(-1) != 0 && System.nanoTime() < deadline) {
+            while ((lag.records().orElse(-1) != 0 || !allParsedPagesMatched(resumed)) && System.nanoTime() < deadline) {
                 Thread.sleep(200);
             }
             assertThat(lag.records()).hasValue(0);
+            assertThat(allParsedPagesMatched(resumed)).as("every page the resumed job parsed was matched").isTrue();
         }
         resumed.stopWithSavepoint(true, dir.resolve(name).resolve("savepoints").toUri().toString(), SavepointFormatType.CANONICAL).get(2, TimeUnit.MINUTES);
         Outcome recovered = outcome(name, resumed.getJobExecutionResult().get(2, TimeUnit.MINUTES));
@@ -257,6 +260,8 @@ class RecoveryITCase {
                 "job.checkpoint-interval", "500 ms",
                 "kafka.transaction-timeout", "20 s",
                 "job.status-interval", "0 s"));
+        // a few pages arrive before the label snapshot: past 2 they are held in RocksDB, checkpointed and restored with the rest
+        settings.put("job.held-pages.max", "2");
         settings.putAll(extra);
         ReuseDetectorConfig config = ReuseDetectorConfig.defaults().with(settings);
         KafkaTopics.ensure(bootstrap(), KafkaTopics.detectorTopics(config));
@@ -266,39 +271,73 @@ class RecoveryITCase {
         return new Job(env, name);
     }
 
+    /**
+     * Whether a running job has matched (scored) every page it parsed (this crawl has no crawler-recursion page; pages
+     * held in the checkpoint it resumed from, parsed before, would count as scored only).
+     */
+    private static boolean allParsedPagesMatched(JobClient job) throws Exception {
+        Map<String, Object> counts = job.getAccumulators().get(30, TimeUnit.SECONDS);
+        return counts.get(Metrics.PAGES_PARSED) instanceof Long parsed && counts.get(Metrics.PAGES_SCORED) instanceof Long scored && scored >= parsed;
+    }
+
     private static JobExecutionResult execute(Job job) throws Exception {
         return job.env().execute("recovery " + job.name());
     }
 
     /**
-     * Waits until no transaction of the run's sinks is open on the broker. A sink transaction left open by a failed
-     * attempt (or one the sink opened after its last commit) pins the partition's last stable offset, and
-     * read_committed readers see nothing after it until the broker aborts it at {@code kafka.transaction-timeout}
-     * (20 s here): alerts committed after it are delayed, not lost. Returns the open transactions seen first.
+     * Waits until no transaction of the run's sinks is open or being completed on the broker, then until every
+     * partition of its output topics has its last stable offset at its log end. A sink transaction left open by a
+     * failed attempt pins the partition's last stable offset, and read_committed readers see nothing after it until
+     * the broker aborts it at {@code kafka.transaction-timeout} (20 s here); and a committed transaction is visible
+     * only once the broker has written its markers, after {@code commitTransaction} has returned: reading before
+     * either has settled misses committed alerts (the cause of this test's earlier red runs). Returns the
+     * transactions seen at first.
      */
-    private List<String> awaitNoOpenTransactions(String name) throws Exception {
+    private List<String> awaitSettledTransactions(String name) throws Exception {
         List<String> first = null;
+        List<org.apache.kafka.clients.admin.TransactionState> unsettled = List.of(org.apache.kafka.clients.admin.TransactionState.ONGOING,
+                org.apache.kafka.clients.admin.TransactionState.PREPARE_COMMIT, org.apache.kafka.clients.admin.TransactionState.PREPARE_ABORT,
+                org.apache.kafka.clients.admin.TransactionState.PREPARE_EPOCH_FENCE);
         try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(Map.of("bootstrap.servers", bootstrap()))) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (true) {
-                List<String> open = admin.listTransactions(new org.apache.kafka.clients.admin.ListTransactionsOptions()
-                                .filterStates(List.of(org.apache.kafka.clients.admin.TransactionState.ONGOING))).all().get().stream()
-                        .map(org.apache.kafka.clients.admin.TransactionListing::transactionalId)
-                        .filter(id -> id.startsWith("detector-" + name + "-")).sorted().toList();
+                List<String> open = admin.listTransactions(new org.apache.kafka.clients.admin.ListTransactionsOptions().filterStates(unsettled)).all().get()
+                        .stream().filter(t -> t.transactionalId().startsWith("detector-" + name + "-"))
+                        .map(t -> t.transactionalId() + " " + t.state()).sorted().toList();
                 if (first == null) {
                     first = open;
                 }
                 if (open.isEmpty() || System.nanoTime() > deadline) {
                     assertThat(open).as("sink transactions still open").isEmpty();
-                    return first;
+                    break;
                 }
                 Thread.sleep(500);
             }
+            for (String topic : List.of("alerts-" + name, "dead-letters-" + name)) {
+                Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new HashMap<>();
+                admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
+                        .forEach(p -> latest.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()), org.apache.kafka.clients.admin.OffsetSpec.latest()));
+                while (true) {
+                    var stable = admin.listOffsets(latest, new org.apache.kafka.clients.admin.ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get();
+                    var end = admin.listOffsets(latest, new org.apache.kafka.clients.admin.ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all().get();
+                    boolean settled = latest.keySet().stream().allMatch(tp -> stable.get(tp).offset() == end.get(tp).offset());
+                    if (settled || System.nanoTime() > deadline) {
+                        assertThat(settled).as("last stable offsets of %s at the log end", topic).isTrue();
+                        break;
+                    }
+                    Thread.sleep(200);
+                }
+            }
         }
+        return first;
     }
 
-    private Outcome outcome(String name, JobExecutionResult unused) throws Exception {
-        List<String> open = awaitNoOpenTransactions(name);
+    private Outcome outcome(String name, JobExecutionResult result) throws Exception {
+        // what the job counted (of its last attempt), to tell alerts not produced from alerts not read
+        Map<String, Object> counts = result.getAllAccumulatorResults();
+        LOG.info("Run {}: pages parsed {}, scored {}; page alerts produced {}, neighbourhood alerts produced {}", name, counts.get(Metrics.PAGES_PARSED),
+                counts.get(Metrics.PAGES_SCORED), counts.get(Metrics.PAGE_ALERTS), counts.get(Metrics.NEIGHBOURHOOD_ALERTS));
+        List<String> open = awaitSettledTransactions(name);
         if (!open.isEmpty()) {
             LOG.info("Run {}: {} sink transactions were still open when the job ended, until the broker aborted them: {}", name, open.size(), open);
         }
@@ -399,7 +438,6 @@ class RecoveryITCase {
         final AtomicBoolean operatorFault = new AtomicBoolean();
         final AtomicBoolean checkpointFault = new AtomicBoolean();
         final AtomicBoolean crash = new AtomicBoolean();
-        final AtomicInteger checkpointsAfterCheckpointFault = new AtomicInteger();
         final AtomicInteger maxAttempt = new AtomicInteger();
 
         private Faults(long firstAfter, long secondAfter, long sleepMillis, boolean armed) {
@@ -429,13 +467,17 @@ class RecoveryITCase {
     }
 
     /**
-     * Passes page records through, a little slowly, and fails as its run's plan says: (1) an exception after
-     * {@code firstAfter} records; (2) then, once {@code secondAfter} records have passed, an exception while a
-     * checkpoint is taken; (3) then, after the next completed checkpoint, an exception again (the crash).
+     * Passes page records through, a little slowly, and fails as its run's plan says: (1) in the first attempt, an
+     * exception after {@code firstAfter} records; (2) in the second, once {@code secondAfter} records have passed, an
+     * exception while a checkpoint is taken; (3) in the third, after its first completed checkpoint, an exception again
+     * (the crash).
      */
     static final class FaultInjector extends RichMapFunction<SourceRecord, SourceRecord> implements CheckpointedFunction, CheckpointListener {
         private final String run;
         private transient Faults faults;
+        /** Each fault fires in an attempt of its own, so that two cannot fall into one restart (a crash must end the job). */
+        private transient int attempt;
+        private transient boolean checkpointCompletedInThisAttempt;
 
         FaultInjector(String run) {
             this.run = run;
@@ -444,7 +486,8 @@ class RecoveryITCase {
         @Override
         public void open(OpenContext context) {
             faults = FAULTS.get(run);
-            faults.maxAttempt.accumulateAndGet(getRuntimeContext().getTaskInfo().getAttemptNumber(), Math::max);
+            attempt = getRuntimeContext().getTaskInfo().getAttemptNumber();
+            faults.maxAttempt.accumulateAndGet(attempt, Math::max);
         }
 
         @Override
@@ -454,10 +497,10 @@ class RecoveryITCase {
                 Thread.sleep(faults.sleepMillis);
             }
             if (faults.armed) {
-                if (n >= faults.firstAfter && faults.operatorFault.compareAndSet(false, true)) {
+                if (attempt == 0 && n >= faults.firstAfter && faults.operatorFault.compareAndSet(false, true)) {
                     throw new IllegalStateException("induced fault 1: operator exception after " + n + " records");
                 }
-                if (faults.crashAfterCheckpointFault && faults.checkpointsAfterCheckpointFault.get() > 0 && faults.crash.compareAndSet(false, true)) {
+                if (faults.crashAfterCheckpointFault && attempt >= 2 && checkpointCompletedInThisAttempt && faults.crash.compareAndSet(false, true)) {
                     throw new IllegalStateException("induced crash after " + n + " records");
                 }
             }
@@ -466,7 +509,7 @@ class RecoveryITCase {
 
         @Override
         public void snapshotState(FunctionSnapshotContext context) {
-            if (faults.armed && faults.operatorFault.get() && faults.seen.get() >= faults.secondAfter && faults.checkpointFault.compareAndSet(false, true)) {
+            if (faults.armed && attempt == 1 && faults.seen.get() >= faults.secondAfter && faults.checkpointFault.compareAndSet(false, true)) {
                 throw new IllegalStateException("induced fault 2: task failure during checkpoint " + context.getCheckpointId());
             }
         }
@@ -476,9 +519,7 @@ class RecoveryITCase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            if (faults.checkpointFault.get()) {
-                faults.checkpointsAfterCheckpointFault.incrementAndGet();
-            }
+            checkpointCompletedInThisAttempt = true;
         }
     }
 }

@@ -5,10 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
@@ -36,8 +33,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Matches every page against the labelled set held in broadcast state, and keeps that set current from
- * the labels stream. Pages that arrive before the label snapshot of this run is complete (a marker seen on
- * every labels partition) are held in checkpointed operator state and scored when it is.
+ * the labels stream. The job runs it inside {@link HoldUntilLabelsLoaded}, which holds the pages that arrive before
+ * the label snapshot of this run is complete (a marker seen on every labels partition) and keeps the markers.
  *
  * <p>A page whose URL is a crawler recursion error (paper §4.4.1) is not scored but dead-lettered
  * ({@code crawler-recursion}): a loop serves one page under ever longer URLs, and its copies would count as
@@ -50,13 +47,10 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
 
     private final DetectionSettings settings;
     private transient PageScorer scorer;
-    private transient ListState<HashedPage> heldPages;
-    private transient LabelSnapshotGate gate;
     /** Read view of the label buckets (see {@link BroadcastLabelStore}); built when state is initialised. */
     private transient byte[][] bucketView;
     private transient JobCounter scored;
     private transient JobCounter deadLetters;
-    private transient Counter held;
     private transient Counter labelUpdates;
     private transient Counter invalidLabels;
 
@@ -70,21 +64,16 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         var group = getRuntimeContext().getMetricGroup();
         scored = JobCounter.register(getRuntimeContext(), Metrics.PAGES_SCORED);
         deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
-        held = group.counter(Metrics.PAGES_HELD);
         labelUpdates = group.counter(Metrics.LABEL_UPDATES); // per parallel instance: each sees every label
         invalidLabels = group.counter(Metrics.LABELS_INVALID); // per parallel instance: each sees every label
-        group.gauge(Metrics.LABEL_SNAPSHOT_LOADED, () -> gate != null && gate.ready() ? 1 : 0);
     }
 
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
-        heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("held-pages", TypeInformation.of(HashedPage.class)));
         if (context.isRestored()) {
             migrateLegacyLabels(context);
         }
         bucketView = BroadcastLabelStore.view(context.getOperatorStateStore().getBroadcastState(LabelState.BUCKETS).entries());
-        gate = new LabelSnapshotGate(settings.labelSnapshotRun(), settings.labelPartitions());
-        gate.restore(context.getOperatorStateStore().getBroadcastState(LabelState.SNAPSHOT).get(LabelSnapshotGate.READY));
     }
 
     /** A checkpoint from before the 14-byte entries: every instance converts its copy of the set, the same way. */
@@ -106,7 +95,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
 
     @Override
     public void snapshotState(FunctionSnapshotContext context) {
-        // held pages and labels are operator/broadcast state: nothing to copy
+        // labels are broadcast state: nothing to copy
     }
 
     @Override
@@ -118,11 +107,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
                     asRecord(page), settings.deadLetterMaxOriginalChars()));
             return;
         }
-        if (!gate.ready()) {
-            heldPages.add(page);
-            held.inc();
-            return;
-        }
         out.collect(score(page, ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
                 ctx.getBroadcastState(LabelState.ORIGIN_IDS)));
     }
@@ -130,12 +114,8 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     @Override
     public void processBroadcastElement(SourceRecord record, Context ctx, Collector<PageScore> out) throws Exception {
         String value = record.value();
-        var marker = SnapshotMarker.parse(value);
-        if (marker.isPresent()) {
-            if (gate.onMarker(marker.get(), ctx.getBroadcastState(LabelState.SNAPSHOT))) {
-                releaseHeldPages(ctx, out);
-            }
-            return;
+        if (SnapshotMarker.parse(value).isPresent()) {
+            return; // kept by HoldUntilLabelsLoaded; not a label
         }
         Label label;
         try {
@@ -169,17 +149,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         original.put("url", page.url());
         original.put("fetched_at", Instant.ofEpochMilli(page.eventTime()).toString());
         return new SourceRecord(Json.MAPPER.writeValueAsString(original), page.url());
-    }
-
-    private void releaseHeldPages(Context ctx, Collector<PageScore> out) throws Exception {
-        long count = 0;
-        for (HashedPage page : heldPages.get()) {
-            out.collect(score(page, ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
-                    ctx.getBroadcastState(LabelState.ORIGIN_IDS)));
-            count++;
-        }
-        heldPages.clear();
-        LOG.info("Label snapshot {} loaded; scored {} pages held until then", settings.labelSnapshotRun(), count);
     }
 
     private PageScore score(HashedPage page, ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,

@@ -1,11 +1,6 @@
 package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -34,11 +29,11 @@ import org.reusedetector.shingle.ShingleLabels;
  * counts in its badness. Every page goes on, without its sketch.
  *
  * <p>The labels are kept in broadcast state (checkpointed, the same on every instance); the index is built from it
- * on first use after a start or restore and kept current with every label after that. As in {@link MatchLabels}, pages
- * that arrive before the label snapshot of this run is complete (a marker seen on every labels partition) are held in
- * checkpointed operator state and matched when it is.
+ * on first use after a start or restore and kept current with every label after that. As {@link MatchLabels}, the job
+ * runs it inside {@link HoldUntilLabelsLoaded}, which holds the pages that arrive before the label snapshot of this run
+ * is complete (a marker seen on every labels partition) and matches them when it is.
  */
-public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, SourceRecord, HashedPage> implements CheckpointedFunction {
+public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, SourceRecord, HashedPage> {
 
     /** The label hash → the label as JSON; and {@code marker:<partition>} and {@code ready} → the snapshot run seen (see {@link LabelSnapshotGate}). */
     public static final MapStateDescriptor<String, String> SKETCHES = new MapStateDescriptor<>("shingle-labels", Types.STRING, Types.STRING);
@@ -47,8 +42,6 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     private final DetectionSettings settings;
 
     private transient NearCopyIndex index;
-    private transient ListState<HashedPage> heldPages;
-    private transient LabelSnapshotGate gate;
     private transient JobCounter alerts;
 
     public MatchNearCopies(DetectionSettings settings) {
@@ -61,23 +54,7 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     }
 
     @Override
-    public void initializeState(FunctionInitializationContext context) throws Exception {
-        heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("near-copy-held-pages", TypeInformation.of(HashedPage.class)));
-        gate = new LabelSnapshotGate(settings.labelSnapshotRun(), settings.labelPartitions());
-        gate.restore(context.getOperatorStateStore().getBroadcastState(SKETCHES).get(LabelSnapshotGate.READY));
-    }
-
-    @Override
-    public void snapshotState(FunctionSnapshotContext context) {
-        // held pages and labels are operator/broadcast state: nothing to copy
-    }
-
-    @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<HashedPage> out) throws Exception {
-        if (!gate.ready()) {
-            heldPages.add(page);
-            return;
-        }
         match(page, ctx.getBroadcastState(SKETCHES), ctx, out);
     }
 
@@ -107,15 +84,8 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     @Override
     public void processBroadcastElement(SourceRecord record, Context ctx, Collector<HashedPage> out) throws Exception {
         String value = record.value();
-        var marker = SnapshotMarker.parse(value);
-        if (marker.isPresent()) {
-            if (gate.onMarker(marker.get(), ctx.getBroadcastState(SKETCHES))) {
-                for (HashedPage page : heldPages.get()) {
-                    match(page, ctx.getBroadcastState(SKETCHES), out, alert -> ctx.output(ALERTS, alert));
-                }
-                heldPages.clear();
-            }
-            return;
+        if (SnapshotMarker.parse(value).isPresent()) {
+            return; // kept by HoldUntilLabelsLoaded
         }
         Label label;
         try {

@@ -1,15 +1,9 @@
 package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.detection.DetectionSettings;
@@ -32,11 +26,11 @@ import org.reusedetector.model.SourceRecord;
  * lexicon and page. Only labels of the job's lexicon version count: a signature means nothing under another lexicon.
  * Other labels and invalid records are left to {@link MatchLabels}, which dead-letters the invalid ones.
  *
- * <p>As in {@link MatchLabels}, pages that arrive before this run's label snapshot has loaded (its marker seen on
- * every labels partition) are held in checkpointed operator state and matched when it has, so that a page read
- * before its label is not silently missed.
+ * <p>As {@link MatchLabels}, the job runs it inside {@link HoldUntilLabelsLoaded}, which holds the pages that arrive
+ * before this run's label snapshot has loaded (its marker seen on every labels partition, kept in {@link #SNAPSHOT}),
+ * so that a page read before its label is not silently missed.
  */
-public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPage, SourceRecord, Alert> implements CheckpointedFunction {
+public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPage, SourceRecord, Alert> {
 
     /** {@code <lexicon name>:<hex signature>} → the label's example URL and source, tab-separated. */
     public static final MapStateDescriptor<String, String> SIGNATURES = new MapStateDescriptor<>("imatch-labels", Types.STRING, Types.STRING);
@@ -46,8 +40,6 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     private final DetectionSettings settings;
     private transient Lexicon lexicon;
     private transient JobCounter alerts;
-    private transient ListState<HashedPage> heldPages;
-    private transient LabelSnapshotGate gate;
 
     public MatchNearDuplicates(DetectionSettings settings) {
         this.settings = settings;
@@ -60,25 +52,9 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     }
 
     @Override
-    public void initializeState(FunctionInitializationContext context) throws Exception {
-        heldPages = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("imatch-held-pages", TypeInformation.of(HashedPage.class)));
-        gate = new LabelSnapshotGate(settings.labelSnapshotRun(), settings.labelPartitions());
-        gate.restore(context.getOperatorStateStore().getBroadcastState(SNAPSHOT).get(LabelSnapshotGate.READY));
-    }
-
-    @Override
-    public void snapshotState(FunctionSnapshotContext context) {
-        // held pages and labels are operator/broadcast state: nothing to copy
-    }
-
-    @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
         byte[] signatures = page.imatchSignatures();
         if (signatures == null || signatures.length == 0) {
-            return;
-        }
-        if (!gate.ready()) {
-            heldPages.add(page);
             return;
         }
         match(page, signatures, ctx.getBroadcastState(SIGNATURES), out);
@@ -106,15 +82,8 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     @Override
     public void processBroadcastElement(SourceRecord record, Context ctx, Collector<Alert> out) throws Exception {
         String value = record.value();
-        var marker = SnapshotMarker.parse(value);
-        if (marker.isPresent()) {
-            if (gate.onMarker(marker.get(), ctx.getBroadcastState(SNAPSHOT))) {
-                for (HashedPage page : heldPages.get()) {
-                    match(page, page.imatchSignatures(), ctx.getBroadcastState(SIGNATURES), out);
-                }
-                heldPages.clear();
-            }
-            return;
+        if (SnapshotMarker.parse(value).isPresent()) {
+            return; // kept by HoldUntilLabelsLoaded
         }
         Label label;
         try {

@@ -11,9 +11,10 @@ import static org.reusedetector.detection.TestPages.paragraph;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperator;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
@@ -31,14 +32,15 @@ class MatchLabelsTest {
     private static final String B = paragraph("bravo");
     private static final String C = paragraph("charlie");
 
-    private static BroadcastOperatorTestHarness<HashedPage, SourceRecord, PageScore> harness(DetectionSettings settings) throws Exception {
-        return new BroadcastOperatorTestHarness<>(
-                new CoBroadcastWithNonKeyedOperator<>(new MatchLabels(settings),
+    /** As the job runs it: keyed by URL, inside the holding of pages until the label snapshot has loaded. */
+    private static KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> harness(DetectionSettings settings) throws Exception {
+        return new KeyedBroadcastOperatorTestHarness<>(
+                new CoBroadcastWithKeyedOperator<>(HoldUntilLabelsLoaded.matchLabels(settings),
                         List.of(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT)),
-                1, 1, 0);
+                HoldUntilLabelsLoaded.PAGE_URL, Types.STRING, 1, 1, 0);
     }
 
-    private static List<PageScore> scores(BroadcastOperatorTestHarness<HashedPage, SourceRecord, PageScore> h) {
+    private static List<PageScore> scores(KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> h) {
         return h.getOutput().stream().filter(o -> o instanceof StreamRecord<?>)
                 .map(o -> (PageScore) ((StreamRecord<?>) o).getValue()).collect(Collectors.toList());
     }

@@ -7,7 +7,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
+import org.apache.flink.streaming.util.AbstractBroadcastStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.detection.DetectionSettings;
@@ -57,7 +61,13 @@ class MatchNearDuplicatesTest {
                 1, 1, 0);
     }
 
-    private static List<Alert> alerts(BroadcastOperatorTestHarness<HashedPage, SourceRecord, Alert> h) {
+    /** As the job runs it: keyed by URL, inside the holding of pages until the label snapshot has loaded. */
+    private static KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, Alert> holding(DetectionSettings settings) throws Exception {
+        return new KeyedBroadcastOperatorTestHarness<>(new CoBroadcastWithKeyedOperator<>(HoldUntilLabelsLoaded.matchNearDuplicates(settings),
+                List.of(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT)), HoldUntilLabelsLoaded.PAGE_URL, Types.STRING, 1, 1, 0);
+    }
+
+    private static List<Alert> alerts(AbstractBroadcastStreamOperatorTestHarness<HashedPage, SourceRecord, Alert> h) {
         return h.getOutput().stream().filter(o -> o instanceof StreamRecord<?>).map(o -> (Alert) ((StreamRecord<?>) o).getValue())
                 .collect(Collectors.toList());
     }
@@ -114,7 +124,7 @@ class MatchNearDuplicatesTest {
     void pagesBeforeTheLabelSnapshotAreHeldAndMatchedWhenEveryPartitionsMarkerIsIn() throws Exception {
         HashedPage expert = parsed("https://expert.org/a.html", text(0, 30));
         DetectionSettings waiting = TestPages.settings("run-1", 2).withLexicon(LEXICON);
-        try (var h = harness(waiting)) {
+        try (var h = holding(waiting)) {
             h.open();
             h.processElement(parsed("https://copy.net/a.html", text(0, 30)), 1); // before its label
             for (SourceRecord label : labelsOf(expert, LEXICON, Label.OP_ADD)) {
