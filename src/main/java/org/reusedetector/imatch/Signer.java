@@ -30,6 +30,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
 
     private final LexiconTable table;
     private final int minTerms;
+    private final int minRandomizedTerms;
     private final int lexicons;
     private final MessageDigest digest = DigestUtils.getSha1Digest();
     /** Page number at which each term was last seen: O(1) de-duplication without clearing a set. */
@@ -46,6 +47,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     public Signer(LexiconTable table) {
         this.table = table;
         this.minTerms = table.lexicon().params().minTerms();
+        this.minRandomizedTerms = table.lexicon().params().minRandomizedTerms();
         this.lexicons = table.lexiconCount();
         this.seenOnPage = new int[table.size()];
         this.low = new long[lexicons];
@@ -150,7 +152,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     }
 
     private byte[] sign() {
-        if (count < minTerms) {
+        if (count < Math.min(minTerms, minRandomizedTerms)) {
             return Signatures.NONE;
         }
         Arrays.sort(ids, 0, count); // term ids follow the sorted terms
@@ -169,7 +171,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         }
         byte[] out = null;
         for (int j = 0; j < lexicons; j++) {
-            if (counts[j] < minTerms) {
+            if (counts[j] < (j == 0 ? minTerms : minRandomizedTerms)) {
                 continue;
             }
             if (out == null) {

@@ -55,6 +55,20 @@ class SignerTest {
     }
 
     @Test
+    void randomizedLexiconsHaveTheirOwnMinimum() {
+        Signer signer = new Signer(new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 10, 0.33, 3, 2, 10), TERMS)));
+        // three terms: the original signs, no randomized lexicon keeps ten
+        byte[] small = sign(signer, "wordaa wordab wordac");
+        assertThat(Signatures.has(small, 0)).isTrue();
+        assertThat(Signatures.count(small)).isEqualTo(1);
+        assertThat(sign(signer, "wordaa only")).isEqualTo(Signatures.NONE);
+        // thirty terms: a randomized lexicon keeps about twenty
+        assertThat(Signatures.count(sign(signer, String.join(" ", TERMS.subList(0, 30))))).isEqualTo(11);
+        // a lexicon file without the field (written before it existed) keeps one threshold for all
+        assertThat(new LexiconParams(0.2, 0.8, 10, 0.33, 3, 5, 0).minRandomizedTerms()).isEqualTo(5);
+    }
+
+    @Test
     void randomizedLexiconsKeepASignatureThroughAnEditTheOriginalSees() {
         Signer signer = signer(10, 5);
         String page = String.join(" ", TERMS.subList(0, 30));
