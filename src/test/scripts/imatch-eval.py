@@ -151,7 +151,9 @@ def robustness():
         rows["%s x%s" % (c["edit"], c["factor_of_cpp"])] = {"k0": round(hits0 / tot, 3), "kK": round(hitsk / tot, 3), "pages": tot}
     return rows
 
-plain, _ = score(1)
+plain, impure0 = score(1)
+for m in sorted(impure0, key=len, reverse=True)[:20]:
+    print("K0 impure cluster of %d: %s" % (len(m), sorted(m)[:6]))
 full, impure = score(K1)
 rob = robustness()
 print("%-14s %8s %8s" % ("edit x factor", "K=0", "K=%d" % (K1 - 1)))

@@ -26,6 +26,7 @@ import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.ChunkerDifferential;
 import org.reusedetector.page.ContentForm;
 import org.reusedetector.page.HtmlChunker;
+import org.reusedetector.model.HashedPage;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
@@ -646,8 +647,12 @@ public final class BenchmarkCommand {
             PageHasher hasher = settings.pageHasher();
             org.reusedetector.imatch.Signer signer = settings.imatchSigner();
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
-            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, signer)
-                    .withImatchSignatures(signer.signatures()).imatchSignatures().length));
+            // as ParseAndHash with the signer alone: words cut in the chunker's pass (Signer#chunk)
+            Runnable on = () -> bodies.forEach(body -> {
+                HashedPage hashed = hasher.hashWithChunks("https://bench/", 0, body, signer);
+                signer.endOfPage();
+                consume(hashed.withImatchSignatures(signer.signatures()).imatchSignatures().length);
+            });
             figures.put("pages", bodies.size()).put("mb", bytes / 1e6).put("lexicon_terms", settings.lexicon().terms().size());
             figures.line("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)", input, bodies.size(), bytes / 1e6,
                     settings.lexicon().id(), settings.lexicon().terms().size(), settings.lexicon().lexiconCount());

@@ -47,8 +47,12 @@ public final class LexiconCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--min-terms", defaultValue = "" + LexiconParams.DEFAULT_MIN_TERMS,
-            description = "Pages with fewer lexicon terms get no signature (default: ${DEFAULT-VALUE}, paper §6.3).")
+            description = "Pages with fewer terms of the original lexicon get no signature under it (default: ${DEFAULT-VALUE}, paper §3 step 3).")
     int minTerms;
+
+    @Option(names = "--min-randomized-terms", defaultValue = "" + LexiconParams.DEFAULT_MIN_RANDOMIZED_TERMS, paramLabel = "N",
+            description = "Fewest terms of a randomized lexicon for a signature under it (default: ${DEFAULT-VALUE}; README: Near duplicates).")
+    int minRandomizedTerms;
 
     @Option(names = "--publish", description = "Also publish the lexicon to the lexicon topic (kafka.topics.lexicon) at kafka.bootstrap-servers.")
     boolean publish;
@@ -60,7 +64,7 @@ public final class LexiconCommand implements Callable<Integer> {
         if (publish && servers.isBlank()) {
             throw new IllegalArgumentException("--publish needs kafka.bootstrap-servers");
         }
-        LexiconParams params = new LexiconParams(nidfLow, nidfHigh, randomized, dropFraction, seed, minTerms);
+        LexiconParams params = new LexiconParams(nidfLow, nidfHigh, randomized, dropFraction, seed, minTerms, minRandomizedTerms);
         LexiconBuilding.Summary summary = LexiconBuilding.build(config.chunking(), config.get(ReuseDetectorOptions.MAX_BODY_BYTES), input, params, Instant.now());
         summary.lexicon().write(out);
         System.out.println(summary + " -> " + out);

@@ -161,6 +161,9 @@ public final class ReuseDetectorOptions {
     public static final ConfigOption<String> IMATCH_LEXICON = key("imatch.lexicon").stringType().noDefaultValue()
             .withDescription("Lexicon file written by 'lexicon': the stream and detect then compute I-Match signatures of every page and match"
                     + " 'imatch' labels (near-duplicate alerts). Unset: no signatures.");
+    public static final ConfigOption<Boolean> IMATCH_LEXICON_FROM_TOPIC = key("imatch.lexicon-from-topic").booleanType().defaultValue(false)
+            .withDescription("The stream reads its lexicon from kafka.topics.lexicon ('lexicon --publish'), the newest record when the job starts,"
+                    + " instead of the file of imatch.lexicon; the lexicon's id is logged and named in the alerts and metrics.");
     public static final ConfigOption<Integer> IMATCH_RANDOMIZED = key("imatch.randomized").intType().noDefaultValue()
             .withDescription("Use this many randomized lexicons instead of the lexicon's own K (0 = plain I-Match).");
 

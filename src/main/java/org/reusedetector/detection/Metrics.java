@@ -18,6 +18,10 @@ public final class Metrics {
     public static final String PAGE_ALERTS = "pageAlerts";
     /** Pages whose I-Match signature matched an {@code imatch} label. */
     public static final String NEAR_DUPLICATE_ALERTS = "nearDuplicateAlerts";
+    /** Metric group variable naming the I-Match lexicon version a job matches under (its id). */
+    public static final String LEXICON_GROUP = "lexicon";
+    /** Terms of the job's I-Match lexicon (a gauge in the {@link #LEXICON_GROUP} group, so the id shows in the metrics). */
+    public static final String IMATCH_LEXICON_TERMS = "imatchLexiconTerms";
     public static final String NEAR_COPY_ALERTS = "nearCopyAlerts";
     public static final String QUILT_ALERTS = "quiltAlerts";
     public static final String URL_REVISITS = "urlRevisits";

@@ -72,7 +72,26 @@ public final class LexiconTable {
         if (length < TermRules.MIN_LENGTH || length > maxLength) {
             return -1;
         }
-        long h = hash(text, start, length);
+        return lookupHashed(mix(fnv(text, start, length)), text, start, length);
+    }
+
+    /** The longest term, in chars: longer words need no lookup. */
+    public int maxLength() {
+        return maxLength;
+    }
+
+    /**
+     * As {@link #lookup}, for a caller that has folded the word into {@link #FNV_OFFSET}/{@link #FNV_PRIME} as it read it
+     * ({@code fnv}): the fused word splitting of {@link Signer#chunk} reads every char once.
+     */
+    int lookupFnv(long fnv, char[] text, int start, int length) {
+        if (length < TermRules.MIN_LENGTH || length > maxLength) {
+            return -1;
+        }
+        return lookupHashed(mix(fnv), text, start, length);
+    }
+
+    private int lookupHashed(long h, char[] text, int start, int length) {
         long tag = h & ~ID_MASK;
         int slot = (int) h & mask;
         for (long entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
@@ -108,12 +127,25 @@ public final class LexiconTable {
         return true;
     }
 
+    static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    static final long FNV_PRIME = 0x100000001b3L;
+
     private static long hash(char[] text, int start, int length) {
-        long h = 0xcbf29ce484222325L;
+        return mix(fnv(text, start, length));
+    }
+
+    /** FNV-1a over the folded chars. */
+    private static long fnv(char[] text, int start, int length) {
+        long h = FNV_OFFSET;
         for (int i = start, end = start + length; i < end; i++) {
-            h = (h ^ TermRules.fold(text[i])) * 0x100000001b3L;
+            h = (h ^ TermRules.fold(text[i])) * FNV_PRIME;
         }
-        h ^= h >>> 33; // murmur3 finaliser: the low bits pick the slot, the high bits tag it
+        return h;
+    }
+
+    /** Murmur3 finaliser: the low bits pick the slot, the high bits tag it. */
+    private static long mix(long h) {
+        h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;
         return h;

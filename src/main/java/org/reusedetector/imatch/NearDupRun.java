@@ -64,7 +64,8 @@ public final class NearDupRun {
         Signer signer = new Signer(new LexiconTable(lexicon));
         Map<String, Latest> latest = new LinkedHashMap<>();
         CorpusPages.Counts counts = CorpusPages.forEach(input, maxBodyBytes, page -> {
-            byte[] bodyHash = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), signer).fileHash();
+            byte[] bodyHash = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer).fileHash();
+            signer.endOfPage();
             String key = urlKey(page.url(), ignored);
             Latest previous = latest.get(key);
             if (previous == null || previous.time() <= page.fetchedAtMillis()) {

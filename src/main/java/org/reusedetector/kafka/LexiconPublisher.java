@@ -16,7 +16,7 @@ import org.apache.kafka.common.config.TopicConfig;
 public final class LexiconPublisher {
 
     /** Large enough for a lexicon of some hundred thousand terms before compression. */
-    private static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+    static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
     private LexiconPublisher() {}
 

@@ -62,6 +62,14 @@ public final class PageHasher {
         return hashed;
     }
 
+    /**
+     * As {@link #hashWithWords}, for one consumer that cuts the words itself from the same chunk texts (the I-Match
+     * signer fuses splitting with its lookups); it gets no {@code endOfPage()}: the caller ends the page.
+     */
+    public HashedPage hashWithChunks(String url, long eventTime, String body, TokenizingChunker.ChunkSink chunks) {
+        return hash(url, eventTime, body, null, chunks);
+    }
+
     private HashedPage hash(String url, long eventTime, String body, List<String> chunkTexts, TokenizingChunker.ChunkSink also) {
         if (tokenizer != null) {
             // one copy of the page's characters, read by both the file hash and the chunker

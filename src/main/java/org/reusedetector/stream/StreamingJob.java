@@ -1,5 +1,7 @@
 package org.reusedetector.stream;
 
+import java.io.IOException;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
@@ -29,10 +31,17 @@ import org.reusedetector.index.HashIndexSink;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.kafka.KafkaConnection;
+import org.reusedetector.kafka.LexiconTopic;
+import org.reusedetector.imatch.Lexicon;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.reusedetector.model.SourceRecord;
 
 /** The streaming detector: Kafka in, {@link DetectionWorkflow}, Kafka out (exactly once). */
 public final class StreamingJob {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StreamingJob.class);
+    private static final Duration LEXICON_READ_TIMEOUT = Duration.ofSeconds(60);
 
     private StreamingJob() {}
 
@@ -62,6 +71,9 @@ public final class StreamingJob {
             UnaryOperator<DataStream<SourceRecord>> pagesTap) {
         KafkaConnection connection = KafkaConnection.of(wiring.bootstrapServers(), config);
         DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
+        if (config.get(ReuseDetectorOptions.IMATCH_LEXICON_FROM_TOPIC)) {
+            settings = settings.withLexicon(topicLexicon(config, connection));
+        }
 
         DataStream<SourceRecord> pages = env.fromSource(
                         // a start without a checkpoint rebuilds neighbourhood state from all the topic holds;
@@ -97,6 +109,28 @@ public final class StreamingJob {
         if (wiring.alertsFile() != null) {
             JsonLinesFileSink.writeTo(alerts, wiring.alertsFile(), OperatorIds.ALERTS_FILE_SINK);
         }
+    }
+
+    /**
+     * The newest lexicon of {@code kafka.topics.lexicon} (what {@code lexicon --publish} wrote), with
+     * {@code imatch.randomized} applied; read once, when the job is defined, so every subtask signs with one version.
+     */
+    static Lexicon topicLexicon(ReuseDetectorConfig config, KafkaConnection connection) {
+        String topic = config.get(ReuseDetectorOptions.TOPIC_LEXICON);
+        LexiconTopic.Newest newest = LexiconTopic.newest(connection, topic, LEXICON_READ_TIMEOUT)
+                .orElseThrow(() -> new IllegalStateException("imatch.lexicon-from-topic is set but topic '" + topic
+                        + "' holds no lexicon: publish one with 'lexicon --publish'"));
+        Lexicon lexicon;
+        try {
+            lexicon = Lexicon.fromJson(newest.json());
+        } catch (IOException e) {
+            throw new IllegalStateException("the newest record of topic '" + topic + "' (offset " + newest.offset() + ") is no lexicon: " + e.getMessage(), e);
+        }
+        Integer k = config.getOptional(ReuseDetectorOptions.IMATCH_RANDOMIZED).orElse(null);
+        Lexicon used = k == null ? lexicon : lexicon.withRandomized(k);
+        LOG.info("I-Match lexicon {} ({} terms, {} lexicons) from topic '{}' partition {} offset {}", used.id(), used.terms().size(),
+                used.lexiconCount(), topic, newest.partition(), newest.offset());
+        return used;
     }
 
     /** The kind of a label record, for the metrics; {@code null} for snapshot markers, tombstones and invalid records. */

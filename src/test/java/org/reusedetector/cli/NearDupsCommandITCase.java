@@ -44,10 +44,10 @@ class NearDupsCommandITCase {
         // a revisit of copy0 under a tracking parameter replaced by another page: the latest fetch counts, once
         crawl.add(TestPages.pageJson("https://copy0.example/guide.html?utm_source=x", "2026-01-02T00:00:00Z", TestPages.html(paragraph(random))));
         crawl.add(TestPages.pageJson("https://copy3.example/guide.html", "2026-01-01T00:00:00Z", TestPages.html(guide)));
-        // tiny pages: too few terms for a signature; identical ones are still trivial duplicates
-        crawl.add(TestPages.pageJson("https://tiny0.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa vocabab")));
-        crawl.add(TestPages.pageJson("https://tiny1.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa vocabab")));
-        crawl.add(TestPages.pageJson("https://tiny2.example/y.html", "2026-01-01T00:00:00Z", TestPages.html("vocabab vocabaa, a different body")));
+        // tiny pages: too few terms for a signature (one, under the minimum of 2); identical ones are still trivial duplicates
+        crawl.add(TestPages.pageJson("https://tiny0.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa")));
+        crawl.add(TestPages.pageJson("https://tiny1.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa")));
+        crawl.add(TestPages.pageJson("https://tiny2.example/y.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa, a different body")));
         crawl.add("not json");
         Path pages = dir.resolve("pages.jsonl.gz");
         try (BufferedWriter writer = JsonLines.writer(pages)) {

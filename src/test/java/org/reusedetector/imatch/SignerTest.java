@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.page.PageHasher;
 
 class SignerTest {
 
@@ -53,6 +55,20 @@ class SignerTest {
     }
 
     @Test
+    void randomizedLexiconsHaveTheirOwnMinimum() {
+        Signer signer = new Signer(new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 10, 0.33, 3, 2, 10), TERMS)));
+        // three terms: the original signs, no randomized lexicon keeps ten
+        byte[] small = sign(signer, "wordaa wordab wordac");
+        assertThat(Signatures.has(small, 0)).isTrue();
+        assertThat(Signatures.count(small)).isEqualTo(1);
+        assertThat(sign(signer, "wordaa only")).isEqualTo(Signatures.NONE);
+        // thirty terms: a randomized lexicon keeps about twenty
+        assertThat(Signatures.count(sign(signer, String.join(" ", TERMS.subList(0, 30))))).isEqualTo(11);
+        // a lexicon file without the field (written before it existed) keeps one threshold for all
+        assertThat(new LexiconParams(0.2, 0.8, 10, 0.33, 3, 5, 0).minRandomizedTerms()).isEqualTo(5);
+    }
+
+    @Test
     void randomizedLexiconsKeepASignatureThroughAnEditTheOriginalSees() {
         Signer signer = signer(10, 5);
         String page = String.join(" ", TERMS.subList(0, 30));
@@ -69,6 +85,29 @@ class SignerTest {
             }
         }
         assertThat(agreeing).isBetween(1, 9);
+    }
+
+    @Test
+    void theFusedChunkPathSignsAsTheWordStreamDoes() {
+        List<String> terms = new ArrayList<>(List.of("straße", "ŉapple", "größe", "word1x", "𝐀𝐁𝐂𝐃", "ÉCOLE".toLowerCase()));
+        terms.addAll(TERMS);
+        terms.sort(null);
+        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 6, 0.33, 3, 2), terms));
+        Signer words = new Signer(table);
+        Signer fused = new Signer(table);
+        PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
+        List<String> bodies = List.of(
+                "<p>WORDAA wordab, Straße und GRÖSSE größe wordac</p><div>École école x wordad-wordae 𝐀𝐁𝐂𝐃 word1x word12x</div>",
+                "<p>wordaa</p><p>wordab</p><p>wordac wordad wordae wordaf</p>",
+                "<div>nothing here at all</div>",
+                "<p>ŉapple wordba wordbb	wordbc wordbd</p><p>wordba</p>");
+        for (String body : bodies) {
+            hasher.hashWithWords("https://a/", 0, body, words);
+            hasher.hashWithChunks("https://a/", 0, body, fused);
+            fused.endOfPage();
+            assertThat(fused.signatures()).as(body).isEqualTo(words.signatures());
+        }
+        assertThat(Signatures.has(words.signatures(), 0)).isTrue();
     }
 
     @Test

@@ -25,7 +25,8 @@ import org.reusedetector.model.Label;
 /**
  * The I-Match path end to end on the embedded broker: {@code lexicon} builds the crawl's lexicon and publishes it to
  * its compacted topic, {@code label} turns an expert page into {@code imatch} labels, and the {@code stream} job
- * (with {@code imatch.lexicon}) alerts the expert page's copy, and only it, as a {@code near-duplicate}.
+ * (with {@code imatch.lexicon}) alerts the expert page's copy, and only it, as a {@code near-duplicate}. The second
+ * test has the stream take its lexicon from the topic instead ({@code imatch.lexicon-from-topic}): the newest record.
  */
 @ExtendWith(KafkaBrokerExtension.class)
 class NearDuplicateAlertITCase {
@@ -95,6 +96,56 @@ class NearDuplicateAlertITCase {
             assertThat(a.url()).isEqualTo(COPY);
             assertThat(a.lexicon()).isEqualTo(built.lexiconName(0));
             assertThat(a.evidence()).singleElement().satisfies(e -> assertThat(e.exampleUrl()).isEqualTo(EXPERT));
+        });
+    }
+
+    @Test
+    void theStreamSignsWithTheNewestLexiconOfTheTopic() throws Exception {
+        Random random = new Random(9);
+        String guide = paragraph(random);
+        List<String> stale = new ArrayList<>();
+        List<String> crawl = new ArrayList<>();
+        for (int i = 0; i < 28; i++) {
+            stale.add(TestPages.pageJson("https://old" + (i % 4) + ".example/p" + i + ".html", "2025-01-01T00:00:00Z", TestPages.html(paragraph(random))));
+            crawl.add(TestPages.pageJson("https://site" + (i % 4) + ".example/p" + i + ".html", "2026-01-01T00:00:00Z", TestPages.html(paragraph(random))));
+        }
+        crawl.add(TestPages.pageJson(COPY, "2026-01-01T00:00:00Z", TestPages.html("buy now and win big", guide, "top ads for you")));
+        Path stalePages = write(dir.resolve("stale.jsonl"), stale);
+        Path pages = write(dir.resolve("pages.jsonl"), crawl);
+        Path expert = write(dir.resolve("expert.jsonl"), List.of(TestPages.pageJson(EXPERT, "2026-01-01T00:00:00Z", TestPages.html(guide))));
+
+        String bootstrap = KafkaBrokerExtension.bootstrapServers();
+        String lexiconTopic = KafkaBrokerExtension.uniqueName("lexicon");
+        String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
+        List<String> kafka = List.of(
+                "--set", "kafka.bootstrap-servers=" + bootstrap,
+                "--set", "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
+                "--set", "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
+                "--set", "kafka.topics.alerts=" + alertsTopic,
+                "--set", "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
+                "--set", "kafka.topics.lexicon=" + lexiconTopic,
+                "--set", "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
+                "--set", "job.state-dir=" + dir.resolve("state"),
+                "--set", "job.checkpoint-interval=1s");
+        Path old = dir.resolve("old-lexicon.json.gz");
+        Path lexicon = dir.resolve("lexicon.json.gz");
+        // two corpora (two keys) on the compacted topic: the later one is the stream's
+        assertThat(Main.run(concat(List.of("lexicon", "--input", stalePages.toString(), "--out", old.toString(), "--publish"), kafka))).isZero();
+        assertThat(Main.run(concat(List.of("lexicon", "--input", pages.toString(), "--out", lexicon.toString(), "--publish"), kafka))).isZero();
+        Lexicon newest = Lexicon.read(lexicon);
+        assertThat(Lexicon.read(old).id()).isNotEqualTo(newest.id());
+
+        Path labels = dir.resolve("labels.jsonl");
+        assertThat(Main.run(concat(List.of("label", "--input", expert.toString(), "--out", labels.toString(), "--set", "imatch.lexicon=" + lexicon), kafka))).isZero();
+        // no lexicon file for the stream: only the topic
+        List<String> stream = Stream.concat(kafka.stream(), Stream.of("--set", "imatch.lexicon-from-topic=true")).toList();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), stream))).isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), stream))).isZero();
+
+        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream().map(r -> read(r.value())).toList();
+        assertThat(alerts).filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_DUPLICATE)).singleElement().satisfies(a -> {
+            assertThat(a.url()).isEqualTo(COPY);
+            assertThat(a.lexicon()).isEqualTo(newest.lexiconName(0));
         });
     }
 

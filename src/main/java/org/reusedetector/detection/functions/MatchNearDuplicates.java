@@ -18,6 +18,8 @@ import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Matches each page's I-Match signatures (computed by {@link ParseAndHash}) against the {@code imatch} labels in
@@ -37,6 +39,8 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     /** The snapshot markers of this operator's own copy of the labels stream ({@code marker:<partition>} → run, and ready). */
     public static final MapStateDescriptor<String, String> SNAPSHOT = new MapStateDescriptor<>("imatch-label-snapshot", Types.STRING, Types.STRING);
 
+    private static final Logger LOG = LoggerFactory.getLogger(MatchNearDuplicates.class);
+
     private final DetectionSettings settings;
     private transient Lexicon lexicon;
     private transient JobCounter alerts;
@@ -49,6 +53,12 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     public void open(OpenContext openContext) {
         lexicon = settings.lexicon();
         alerts = JobCounter.register(getRuntimeContext(), Metrics.NEAR_DUPLICATE_ALERTS);
+        // the lexicon id as a metric variable: dashboards show which lexicon version the job matches under
+        int terms = lexicon.terms().size();
+        getRuntimeContext().getMetricGroup().addGroup(Metrics.LEXICON_GROUP, lexicon.id()).gauge(Metrics.IMATCH_LEXICON_TERMS, () -> terms);
+        if (getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() == 0) {
+            LOG.info("near-duplicate matching under lexicon {} ({} terms, {} lexicons)", lexicon.id(), terms, lexicon.lexiconCount());
+        }
     }
 
     @Override

@@ -71,6 +71,11 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         try {
             if (words == null) {
                 hashed = hasher.hash(page.url(), page.fetchedAtMillis(), page.body());
+            } else if (sketcher == null) {
+                // the signer alone cuts the words itself, in the chunker's pass (Signer#chunk)
+                hashed = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer);
+                signer.endOfPage();
+                hashed = hashed.withImatchSignatures(signer.signatures());
             } else {
                 hashed = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words);
                 if (signer != null) {
@@ -90,6 +95,9 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
             LOG.debug("cannot parse {}", record.origin(), e);
             if (sketcher != null) {
                 sketcher.reset();
+            }
+            if (signer != null) {
+                signer.endOfPage(); // drops the failed page's terms
             }
             reject(DeadLetterReason.PARSE_FAILED, "HTML parse failed: " + e, record, ctx);
             return;
