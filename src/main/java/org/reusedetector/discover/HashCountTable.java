@@ -33,11 +33,19 @@ final class HashCountTable {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
+    private final boolean bySecondKey;
     private long[] slots;
     private int mask;
     private int size;
 
-    HashCountTable(int expected) {
+    /**
+     * @param expected distinct hashes expected (the table grows past them)
+     * @param bySecondKey place hashes by their second 8 bytes rather than their first: a table filled from
+     *     another table's slots in slot order must not place by the same bits, or the keys arrive in order of
+     *     their slots and linear probing degrades to long runs
+     */
+    HashCountTable(int expected, boolean bySecondKey) {
+        this.bySecondKey = bySecondKey;
         long wanted = Math.max(16, (long) Math.ceil(expected / MAX_LOAD));
         int capacity = (int) Math.min(MAX_CAPACITY, Long.highestOneBit(wanted - 1) << 1);
         slots = new long[capacity * SLOT];
@@ -78,7 +86,7 @@ final class HashCountTable {
             grow();
         }
         long tag = (k2 & 0xFFFF_FFFFL) | ((long) kind << 32) | USED;
-        int i = index(k0) & mask;
+        int i = index(k0, k1) & mask;
         while (true) {
             int at = i * SLOT;
             long t = slots[at + 2];
@@ -96,9 +104,10 @@ final class HashCountTable {
         }
     }
 
-    /** SHA-1 bits are uniform; the high half of the first long is left to choose partitions. */
-    private static int index(long k0) {
-        return (int) k0 ^ (int) (k0 >>> 17);
+    /** SHA-1 bits are uniform; the high half of the first long is left to choose ranges ({@link PartitionCounts#range}). */
+    private int index(long k0, long k1) {
+        long k = bySecondKey ? k1 : k0;
+        return (int) k ^ (int) (k >>> 17);
     }
 
     private void grow() {
@@ -111,7 +120,7 @@ final class HashCountTable {
         mask = capacity - 1;
         for (int at = 0; at < old.length; at += SLOT) {
             if ((old[at + 2] & USED) != 0) {
-                int i = index(old[at]) & mask;
+                int i = index(old[at], old[at + 1]) & mask;
                 while (slots[i * SLOT + 2] != 0) {
                     i = (i + 1) & mask;
                 }

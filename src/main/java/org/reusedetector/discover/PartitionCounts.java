@@ -124,7 +124,7 @@ final class PartitionCounts {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
         }
 
-        HashCountTable table = new HashCountTable((int) Math.min(1 << 26, chunks / 2 + counted));
+        HashCountTable table = new HashCountTable((int) Math.min(1 << 26, chunks / 2 + counted), false);
         PageChunks distinct = new PageChunks();
         for (int p : order) {
             HashedPage page = live.get(p);

@@ -24,7 +24,7 @@ final class RangeCounts {
     /** Histogram counts below this are kept in an array, the rare larger ones in a map. */
     private static final int DENSE_COUNTS = 4096;
 
-    private final HashCountTable table = new HashCountTable(1 << 16);
+    private final HashCountTable table = new HashCountTable(1 << 16, true);
     private final List<String> urls = new ArrayList<>();
     /** Per source and range, the ids in {@link #urls} of the URLs it sent, in order. */
     private final Map<Long, IntList> urlIds = new HashMap<>();
