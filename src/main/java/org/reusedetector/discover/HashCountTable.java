@@ -46,10 +46,26 @@ final class HashCountTable {
      */
     HashCountTable(int expected, boolean bySecondKey) {
         this.bySecondKey = bySecondKey;
-        long wanted = Math.max(16, (long) Math.ceil(expected / MAX_LOAD));
-        int capacity = (int) Math.min(MAX_CAPACITY, Long.highestOneBit(wanted - 1) << 1);
+        int capacity = capacityFor(expected);
         slots = new long[capacity * SLOT];
         mask = capacity - 1;
+    }
+
+    private static int capacityFor(int expected) {
+        long wanted = Math.max(16, (long) Math.ceil(expected / MAX_LOAD));
+        return (int) Math.min(MAX_CAPACITY, Long.highestOneBit(wanted - 1) << 1);
+    }
+
+    /** Empties the table for about {@code expected} hashes, reusing its memory: clears only the slots it will use. */
+    void reset(int expected) {
+        int capacity = capacityFor(expected);
+        if ((long) capacity * SLOT > slots.length) {
+            slots = new long[capacity * SLOT];
+        } else {
+            java.util.Arrays.fill(slots, 0, Math.max(capacity, mask + 1) * SLOT, 0L);
+        }
+        mask = capacity - 1;
+        size = 0;
     }
 
     int size() {

@@ -24,22 +24,52 @@ import org.reusedetector.url.Sites;
  * ({@link #partitionKey}): hosts and sites are then counted exactly here, and the parts of a hash from
  * different instances are over disjoint sites, so they merge by adding (as {@link Tally#addSites}).
  *
- * <p>Memory: the pages are held until {@link #finish} (about the size of their index records: the latest
- * fetch of a URL is known only at the end), then one {@link HashCountTable} slot per distinct hash (64 bytes
- * at a load of up to 0.7, twice that while it grows). 20 M chunk hashes in one instance take about 1.5 GB.
+ * <p>How: each page's eligible distinct hashes are kept as three longs (24 bytes) as it arrives, the page
+ * itself is not. At the end the hashes of the pages counted are laid out by bucket (the top
+ * {@value #BUCKET_BITS} bits of the hash, a counting sort that keeps the pages in site and host order), and
+ * each bucket is counted in a small {@link HashCountTable} that stays in the processor's cache: a random
+ * access per hash into a table of millions of slots (a cache and TLB miss each) was what cost most. Entries
+ * leave in bucket order, which {@link RangeCounts} relies on.
+ *
+ * <p>Memory: 24 bytes per eligible hash occurrence of the partition while pages arrive (a superseded fetch's
+ * until the next compaction), 52 bytes while they are laid out by bucket, plus about 100 bytes per page. 20 M
+ * chunk hashes in one partition take about 1 GB at the peak; a partition holds at most 2<sup>31</sup> occurrences.
  */
 final class PartitionCounts {
 
     /** Entries per {@link CountBlock}: about 1 MB, well inside Flink's network buffers' spanning limit. */
     static final int BLOCK_ENTRIES = 1 << 15;
 
+    /** Buckets: a bucket of 20 M hashes / 4096 needs a table of about 8 K slots (512 KB). */
+    static final int BUCKET_BITS = 12;
+
     private static final int SINGLE_PAGE = 2;
+    private static final byte COUNTED = 0;
+    private static final byte INVALID_URL = 1;
+    private static final byte RECURSION = 2;
+    private static final byte SUPERSEDED = 3;
 
     private final Eligibility eligibility;
     private final RecursionFilter recursion;
     private final IgnoredParameters ignored;
-    private final List<HashedPage> pages = new ArrayList<>();
     private final Map<String, Integer> slotOfUrl = new HashMap<>();
+    private final Map<String, Integer> hostIds = new HashMap<>();
+    private final List<String> hostNames = new ArrayList<>();
+    private final IntList hostSites = new IntList();
+    private final Map<String, Integer> siteIds = new HashMap<>();
+    // per page slot: one per fetch that was its URL's latest when it arrived
+    private final List<String> urls = new ArrayList<>();
+    private long[] eventTimes = new long[1024];
+    private byte[] status = new byte[1024];
+    private long[] occurrenceStart = new long[1025];
+    private final IntList pageHost = new IntList();
+    private final IntList chunkCounts = new IntList();
+    // the eligible distinct hashes of the pages, appended page after page: bytes 0-7, 8-15, 16-19 | kind << 32
+    private LongList key0 = new LongList();
+    private LongList key1 = new LongList();
+    private LongList key2 = new LongList();
+    private long superseded;
+    private final PageChunks distinct = new PageChunks();
     private DiscoverySummary pageStats = DiscoverySummary.empty();
     private final List<String> recursionUrls = new ArrayList<>();
 
@@ -63,15 +93,106 @@ final class PartitionCounts {
         return (int) (((key0 >>> 32) * ranges) >>> 32);
     }
 
+    /** The bucket of a hash: its top bits, so that buckets in order are hashes in order of their first bytes. */
+    static int bucket(long key0) {
+        return (int) (key0 >>> (64 - BUCKET_BITS));
+    }
+
     /** Adds a fetch; a later fetch of the same URL replaces it (of equal times, the first one stays). */
     void add(HashedPage page) {
-        String key = NormalizedUrl.keyOf(page.url(), ignored);
-        Integer slot = slotOfUrl.putIfAbsent(key, pages.size());
-        if (slot == null) {
-            pages.add(page);
-        } else if (page.eventTime() > pages.get(slot).eventTime()) {
-            pages.set(slot, page);
+        String url = page.url();
+        String key = NormalizedUrl.keyOf(url, ignored);
+        Integer previous = slotOfUrl.get(key);
+        if (previous != null) {
+            if (page.eventTime() <= eventTimes[previous]) {
+                return;
+            }
+            if (status[previous] == COUNTED) {
+                superseded += occurrences(previous);
+            }
+            status[previous] = SUPERSEDED;
         }
+        int slot = urls.size();
+        slotOfUrl.put(key, slot);
+        urls.add(url);
+        if (slot == status.length) {
+            eventTimes = Arrays.copyOf(eventTimes, slot * 2);
+            status = Arrays.copyOf(status, slot * 2);
+            occurrenceStart = Arrays.copyOf(occurrenceStart, slot * 2 + 1);
+        }
+        eventTimes[slot] = page.eventTime();
+        occurrenceStart[slot] = key0.size;
+        String host = SiteKey.host(url);
+        if (host == null) {
+            status[slot] = INVALID_URL;
+        } else if (recursion.isRecursion(url)) {
+            status[slot] = RECURSION;
+        } else {
+            status[slot] = COUNTED;
+        }
+        pageHost.add(status[slot] == COUNTED ? hostId(host) : -1);
+        int chunks = 0;
+        if (status[slot] == COUNTED) {
+            if (eligibility.file(page)) {
+                append(page.fileHash(), 0, HashCountTable.KIND_FILE);
+            }
+            byte[] hashes = page.chunkHashes();
+            distinct.reset(page.chunkCount());
+            for (int i = 0; i < page.chunkCount(); i++) {
+                if (eligibility.chunk(page, i) && distinct.add(hashes, i * Sha1.LENGTH)) {
+                    append(hashes, i * Sha1.LENGTH, HashCountTable.KIND_CHUNK);
+                    chunks++;
+                }
+            }
+        }
+        chunkCounts.add(chunks);
+        occurrenceStart[slot + 1] = key0.size;
+        if (superseded > (1 << 20) && superseded > key0.size / 2) {
+            compact();
+        }
+    }
+
+    private long occurrences(int slot) {
+        return occurrenceStart[slot + 1] - occurrenceStart[slot];
+    }
+
+    private void append(byte[] bytes, int at, int kind) {
+        key0.add(HashCountTable.key0(bytes, at));
+        key1.add(HashCountTable.key1(bytes, at));
+        key2.add((HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | ((long) kind << 32));
+    }
+
+    private int hostId(String host) {
+        Integer id = hostIds.get(host);
+        if (id == null) {
+            id = hostNames.size();
+            hostIds.put(host, id);
+            hostNames.add(host);
+            hostSites.add(siteIds.computeIfAbsent(Sites.of(host), s -> siteIds.size()));
+        }
+        return id;
+    }
+
+    /** Drops the hashes of superseded fetches (a rolling index with many revisits would otherwise pile them up). */
+    private void compact() {
+        LongList[] kept = {new LongList(), new LongList(), new LongList()};
+        for (int slot = 0; slot < urls.size(); slot++) {
+            long from = occurrenceStart[slot];
+            long to = occurrenceStart[slot + 1];
+            occurrenceStart[slot] = kept[0].size;
+            if (status[slot] == COUNTED) {
+                for (long o = from; o < to; o++) {
+                    kept[0].add(key0.get(o));
+                    kept[1].add(key1.get(o));
+                    kept[2].add(key2.get(o));
+                }
+            }
+        }
+        occurrenceStart[urls.size()] = kept[0].size;
+        key0 = kept[0];
+        key1 = kept[1];
+        key2 = kept[2];
+        superseded = 0;
     }
 
     /** The pages counted and left out, known after {@link #finish}. */
@@ -86,71 +207,103 @@ final class PartitionCounts {
 
     /** Counts the pages added and hands every hash's counts to {@code out}, {@code source} naming this instance. */
     void finish(int source, int ranges, Consumer<CountBlock> out) {
-        Map<String, Integer> hostIds = new HashMap<>();
-        Map<String, Integer> siteIds = new HashMap<>();
-        List<String> hostNames = new ArrayList<>();
-        List<Integer> hostSites = new ArrayList<>();
-        int[] pageHost = new int[pages.size()];
+        int slots = urls.size();
+        int[] live = new int[slots];
         int counted = 0;
-        long pagesCounted = 0;
-        long recursionPages = 0;
         long invalid = 0;
-        long chunks = 0;
-        for (HashedPage page : pages) {
-            String host = SiteKey.host(page.url());
-            if (host == null) {
-                invalid++;
-            } else if (recursion.isRecursion(page.url())) {
-                recursionPages++;
-                recursionUrls.add(page.url());
-            } else {
-                Integer id = hostIds.get(host);
-                if (id == null) {
-                    id = hostNames.size();
-                    hostIds.put(host, id);
-                    hostNames.add(host);
-                    hostSites.add(siteIds.computeIfAbsent(Sites.of(host), s -> siteIds.size()));
+        long countedChunks = 0;
+        long occurrences = 0;
+        for (int slot = 0; slot < slots; slot++) {
+            switch (status[slot]) {
+                case COUNTED -> {
+                    live[counted++] = slot;
+                    countedChunks += chunkCounts.get(slot);
+                    occurrences += occurrences(slot);
                 }
-                pages.set(counted, page);
-                pageHost[counted++] = id;
-                chunks += page.chunkCount();
+                case INVALID_URL -> invalid++;
+                case RECURSION -> recursionUrls.add(urls.get(slot));
+                default -> { } // superseded by a later fetch
             }
         }
-        List<HashedPage> live = pages.subList(0, counted);
-        int[] order = bySiteAndHost(pageHost, counted, hostSites);
-        int[] urlRank = urlRanks(live);
+        pageStats = new DiscoverySummary(null, counted, countedChunks, recursionUrls.size(), invalid, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0);
+        if (occurrences > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException(occurrences + " hash occurrences in one discovery partition: raise the parallelism");
+        }
+        int[] order = bySiteAndHost(live, counted);
+        int[] urlRank = urlRanks(live, counted);
         long[] fingerprints = new long[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
         }
 
-        HashCountTable table = new HashCountTable((int) Math.min(1 << 26, chunks / 2 + counted), false);
-        PageChunks distinct = new PageChunks();
-        for (int p : order) {
-            HashedPage page = live.get(p);
-            int host = pageHost[p];
-            int site = hostSites.get(host);
-            if (eligibility.file(page)) {
-                count(table, HashCountTable.KIND_FILE, page.fileHash(), 0, host, site, fingerprints[host], urlRank[p]);
+        // lay the occurrences out by bucket, pages in site and host order within each bucket
+        int buckets = 1 << BUCKET_BITS;
+        int[] bucketStart = new int[buckets + 1];
+        for (int p = 0; p < counted; p++) {
+            int slot = live[p];
+            for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
+                bucketStart[bucket(key0.get(o)) + 1]++;
             }
-            byte[] hashes = page.chunkHashes();
-            distinct.reset(page.chunkCount());
-            for (int i = 0; i < page.chunkCount(); i++) {
-                if (eligibility.chunk(page, i) && distinct.add(hashes, i * Sha1.LENGTH)) {
-                    count(table, HashCountTable.KIND_CHUNK, hashes, i * Sha1.LENGTH, host, site, fingerprints[host], urlRank[p]);
+        }
+        for (int b = 0; b < buckets; b++) {
+            bucketStart[b + 1] += bucketStart[b];
+        }
+        int n = (int) occurrences;
+        long[] k0 = new long[n];
+        long[] k1 = new long[n];
+        long[] k2 = new long[n];
+        int[] page = new int[n];
+        int[] next = Arrays.copyOf(bucketStart, buckets);
+        for (int p : order) {
+            int slot = live[p];
+            for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
+                long first = key0.get(o);
+                int at = next[bucket(first)]++;
+                k0[at] = first;
+                k1[at] = key1.get(o);
+                k2[at] = key2.get(o);
+                page[at] = p;
+            }
+        }
+        key0 = null;
+        key1 = null;
+        key2 = null;
+
+        String[] urlOfRank = new String[counted];
+        for (int p = 0; p < counted; p++) {
+            urlOfRank[urlRank[p]] = urls.get(live[p]);
+        }
+        BlockWriter[] writers = new BlockWriter[ranges];
+        for (int r = 0; r < ranges; r++) {
+            writers[r] = new BlockWriter(source, r, urlOfRank, out);
+        }
+        HashCountTable table = new HashCountTable(1 << 10, false);
+        for (int b = 0; b < buckets; b++) {
+            int from = bucketStart[b];
+            int to = bucketStart[b + 1];
+            if (from == to) {
+                continue;
+            }
+            table.reset(to - from);
+            for (int o = from; o < to; o++) {
+                int p = page[o];
+                int host = pageHost.get(live[p]);
+                count(table, (int) (k2[o] >>> 32), k0[o], k1[o], (int) k2[o], host, hostSites.get(host), fingerprints[host], urlRank[p]);
+            }
+            for (int slot = 0; slot < table.capacity(); slot++) {
+                if (table.used(slot)) {
+                    writers[range(table.key0(slot), ranges)].add(table, slot);
                 }
             }
-            pagesCounted++;
         }
-        pageStats = new DiscoverySummary(null, pagesCounted, distinct.total, recursionPages, invalid, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0);
-        slotOfUrl.clear();
-        emit(table, live, urlRank, source, ranges, out);
-        pages.clear();
+        for (BlockWriter writer : writers) {
+            writer.flush();
+        }
     }
 
-    private static void count(HashCountTable table, int kind, byte[] bytes, int at, int host, int site, long fingerprint, int rank) {
-        int slot = table.find(HashCountTable.key0(bytes, at), HashCountTable.key1(bytes, at), HashCountTable.key2(bytes, at), kind);
+    private static void count(HashCountTable table, int kind, long k0, long k1, int k2, int host, int site, long fingerprint, int rank) {
+        int slot = table.find(k0, k1, k2, kind);
         if (slot < 0) {
             slot = ~slot;
             table.setCounts(slot, 1, 1, 1, 0, fingerprint);
@@ -167,91 +320,97 @@ final class PartitionCounts {
         }
     }
 
-    /** Page indices with the pages of a host together and the hosts of a site together (a counting sort). */
-    private static int[] bySiteAndHost(int[] pageHost, int pages, List<Integer> hostSites) {
-        Integer[] hosts = new Integer[hostSites.size()];
+    /** Positions in {@code live} with the pages of a host together and the hosts of a site together (a counting sort). */
+    private int[] bySiteAndHost(int[] live, int pages) {
+        Integer[] hosts = new Integer[hostNames.size()];
         for (int h = 0; h < hosts.length; h++) {
             hosts[h] = h;
         }
         Arrays.sort(hosts, (a, b) -> Integer.compare(hostSites.get(a), hostSites.get(b)));
-        int[] start = new int[hosts.length + 1];
         int[] rankOfHost = new int[hosts.length];
         for (int r = 0; r < hosts.length; r++) {
             rankOfHost[hosts[r]] = r;
         }
+        int[] start = new int[hosts.length + 1];
         for (int p = 0; p < pages; p++) {
-            start[rankOfHost[pageHost[p]] + 1]++;
+            start[rankOfHost[pageHost.get(live[p])] + 1]++;
         }
         for (int r = 0; r < hosts.length; r++) {
             start[r + 1] += start[r];
         }
         int[] order = new int[pages];
         for (int p = 0; p < pages; p++) {
-            order[start[rankOfHost[pageHost[p]]]++] = p;
+            order[start[rankOfHost[pageHost.get(live[p])]]++] = p;
         }
         return order;
     }
 
     /** Each page's position among the pages in URL order: the smallest URL of a hash is the one of least rank. */
-    private static int[] urlRanks(List<HashedPage> pages) {
-        Integer[] byUrl = new Integer[pages.size()];
-        for (int p = 0; p < byUrl.length; p++) {
+    private int[] urlRanks(int[] live, int pages) {
+        Integer[] byUrl = new Integer[pages];
+        for (int p = 0; p < pages; p++) {
             byUrl[p] = p;
         }
-        Arrays.sort(byUrl, (a, b) -> pages.get(a).url().compareTo(pages.get(b).url()));
-        int[] rank = new int[byUrl.length];
-        for (int r = 0; r < byUrl.length; r++) {
+        Arrays.sort(byUrl, (a, b) -> urls.get(live[a]).compareTo(urls.get(live[b])));
+        int[] rank = new int[pages];
+        for (int r = 0; r < pages; r++) {
             rank[byUrl[r]] = r;
         }
         return rank;
     }
 
-    private static void emit(HashCountTable table, List<HashedPage> pages, int[] urlRank, int source, int ranges, Consumer<CountBlock> out) {
-        String[] urlOfRank = new String[pages.size()];
-        for (int p = 0; p < urlOfRank.length; p++) {
-            urlOfRank[urlRank[p]] = pages.get(p).url();
-        }
-        BlockWriter[] writers = new BlockWriter[ranges];
-        for (int r = 0; r < ranges; r++) {
-            writers[r] = new BlockWriter(source, r, urlOfRank, out);
-        }
-        for (int slot = 0; slot < table.capacity(); slot++) {
-            if (table.used(slot)) {
-                writers[range(table.key0(slot), ranges)].add(table, slot);
-            }
-        }
-        for (BlockWriter writer : writers) {
-            writer.flush();
-        }
-    }
+    /** Reads the entries of blocks in order: see {@link BlockWriter} for their layout. */
+    static final class Cursor {
+        private final java.util.Iterator<CountBlock> blocks;
+        private Bytes in;
+        private int left;
+        long k0;
+        long k1;
+        int k2;
+        int kind;
+        int pages;
+        int hosts;
+        int sites;
+        int top;
+        long hostSet;
+        /** Index among the URLs the entry's source sent for its range. */
+        int url;
 
-    /** Decodes the entries of a block: see {@link BlockWriter} for their layout. */
-    static void read(CountBlock block, EntryVisitor visitor) {
-        Bytes in = new Bytes(block.data());
-        for (int e = 0; e < block.entries(); e++) {
+        Cursor(List<CountBlock> blocks) {
+            this.blocks = blocks.iterator();
+        }
+
+        /** Moves to the next entry; false at the end. */
+        boolean next() {
+            while (left == 0) {
+                if (!blocks.hasNext()) {
+                    return false;
+                }
+                CountBlock block = blocks.next();
+                in = new Bytes(block.data());
+                left = block.entries();
+            }
+            left--;
             int flags = in.data[in.pos++];
-            long k0 = in.getLong();
-            long k1 = in.getLong();
-            int k2 = in.getInt();
-            int pages = 1;
-            int hosts = 1;
-            int sites = 1;
-            int top = 1;
+            k0 = in.getLong();
+            k1 = in.getLong();
+            k2 = in.getInt();
+            kind = flags & 1;
             if ((flags & SINGLE_PAGE) == 0) {
                 pages = in.varint();
                 hosts = in.varint();
                 sites = in.varint();
                 top = in.varint();
+            } else {
+                pages = 1;
+                hosts = 1;
+                sites = 1;
+                top = 1;
             }
-            long hostSet = in.getLong();
-            int url = in.varint();
-            visitor.entry(k0, k1, k2, flags & 1, pages, hosts, sites, top, hostSet, url);
+            hostSet = in.getLong();
+            url = in.varint();
+            return true;
         }
-    }
-
-    /** One entry of a {@link CountBlock}; {@code url} indexes the URLs its source has sent for its range. */
-    interface EntryVisitor {
-        void entry(long k0, long k1, int k2, int kind, int pages, int hosts, int sites, int topHostPages, long hostSet, int url);
     }
 
     /**
@@ -320,7 +479,6 @@ final class PartitionCounts {
         private int[] slots = new int[256];
         private int mask;
         private byte[] hashes;
-        long total;
 
         void reset(int chunks) {
             int capacity = Math.max(16, Integer.highestOneBit(Math.max(1, chunks) * 2 - 1) << 1);
@@ -343,7 +501,6 @@ final class PartitionCounts {
                 i = (i + 1) & mask;
             }
             slots[i] = at;
-            total++;
             return true;
         }
     }
@@ -404,6 +561,49 @@ final class PartitionCounts {
                     return v;
                 }
             }
+        }
+    }
+
+    /** A growable int array. */
+    static final class IntList {
+        private int[] values = new int[1024];
+        int size;
+
+        void add(int v) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = v;
+        }
+
+        int get(int i) {
+            if (i >= size) {
+                throw new IndexOutOfBoundsException(i + " of " + size);
+            }
+            return values[i];
+        }
+    }
+
+    /** A growable long array in pieces of 1 M (no copy of everything as it grows). */
+    static final class LongList {
+        private static final int PIECE_BITS = 20;
+        private long[][] pieces = new long[16][];
+        long size;
+
+        void add(long v) {
+            int piece = (int) (size >>> PIECE_BITS);
+            if (piece == pieces.length) {
+                pieces = Arrays.copyOf(pieces, piece * 2);
+            }
+            if (pieces[piece] == null) {
+                pieces[piece] = new long[1 << PIECE_BITS];
+            }
+            pieces[piece][(int) size & ((1 << PIECE_BITS) - 1)] = v;
+            size++;
+        }
+
+        long get(long i) {
+            return pieces[(int) (i >>> PIECE_BITS)][(int) i & ((1 << PIECE_BITS) - 1)];
         }
     }
 }

@@ -16,60 +16,88 @@ import org.reusedetector.page.Sha1;
  * yields the frequency-occurrence histogram of its hashes and, as {@link Tally}s for the threshold and template
  * rules, the hashes on more than one host (the others can be neither labels nor stop chunks).
  *
- * <p>Memory: one {@link HashCountTable} slot per distinct hash of its ranges (64 bytes at a load of up to
- * 0.7, twice that while it grows) and the example URLs sent to it.
+ * <p>The blocks are kept as they come (about 33 bytes a hash) and merged at the end one bucket of hashes at a
+ * time ({@link PartitionCounts#bucket}): every source sends each range's entries in bucket order, so one
+ * cursor per source and range walks them, and a bucket's hashes fit a small table in the processor's cache.
+ *
+ * <p>Memory: the blocks of its ranges (about 33 bytes per distinct hash and partition that has it) and their
+ * example URLs.
  */
 final class RangeCounts {
 
     /** Histogram counts below this are kept in an array, the rare larger ones in a map. */
     private static final int DENSE_COUNTS = 4096;
 
-    private final HashCountTable table = new HashCountTable(1 << 16, true);
     private final List<String> urls = new ArrayList<>();
-    /** Per source and range, the ids in {@link #urls} of the URLs it sent, in order. */
-    private final Map<Long, IntList> urlIds = new HashMap<>();
+    /** Per source and range, its blocks and the ids in {@link #urls} of the example URLs it sent, in order. */
+    private final Map<Long, Source> sources = new HashMap<>();
+
+    private static final class Source {
+        final List<CountBlock> blocks = new ArrayList<>();
+        final PartitionCounts.IntList urlIds = new PartitionCounts.IntList();
+    }
 
     void add(CountBlock block) {
-        IntList ids = urlIds.computeIfAbsent(((long) block.source() << 32) | block.range(), k -> new IntList());
+        Source source = sources.computeIfAbsent(((long) block.source() << 32) | block.range(), k -> new Source());
         for (String url : block.urls()) {
-            ids.add(urls.size());
+            source.urlIds.add(urls.size());
             urls.add(url);
         }
-        PartitionCounts.read(block, (k0, k1, k2, kind, pages, hosts, sites, top, hostSet, url) -> {
-            int example = ids.get(url);
-            int slot = table.find(k0, k1, k2, kind);
-            if (slot < 0) {
-                slot = ~slot;
-                table.setCounts(slot, pages, hosts, sites, top, hostSet);
-                table.setCurrent(slot, 0, 0, 0, example);
-            } else {
-                table.setCounts(slot, table.pages(slot) + pages, table.hosts(slot) + hosts, table.sites(slot) + sites,
-                        Math.max(table.topHostPages(slot), top), table.hostSet(slot) + hostSet);
-                if (urls.get(example).compareTo(urls.get(table.example(slot))) < 0) {
-                    table.setExample(slot, example);
-                }
-            }
-        });
+        if (block.entries() > 0) {
+            source.blocks.add(block);
+        }
     }
 
     /** Hands the histogram rows of the hashes merged here to {@code histogram}, the hashes on several hosts to {@code spread}. */
     void finish(Consumer<Tally> spread, Consumer<HistogramRow> histogram) {
         long[][] dense = new long[2][DENSE_COUNTS];
         List<TreeMap<Long, Long>> sparse = List.of(new TreeMap<>(), new TreeMap<>());
-        for (int slot = 0; slot < table.capacity(); slot++) {
-            if (!table.used(slot)) {
-                continue;
+        List<PartitionCounts.Cursor> cursors = new ArrayList<>();
+        List<PartitionCounts.IntList> urlIds = new ArrayList<>();
+        for (Source source : sources.values()) {
+            PartitionCounts.Cursor cursor = new PartitionCounts.Cursor(source.blocks);
+            if (cursor.next()) {
+                cursors.add(cursor);
+                urlIds.add(source.urlIds);
             }
-            int kind = table.kind(slot);
-            int pages = table.pages(slot);
-            if (pages < DENSE_COUNTS) {
-                dense[kind][pages]++;
-            } else {
-                sparse.get(kind).merge((long) pages, 1L, Long::sum);
+        }
+        HashCountTable table = new HashCountTable(1 << 10, true);
+        int last = 1 << 10;
+        for (int bucket = 0; bucket < 1 << PartitionCounts.BUCKET_BITS; bucket++) {
+            table.reset(last);
+            for (int c = 0; c < cursors.size(); c++) {
+                PartitionCounts.Cursor e = cursors.get(c);
+                while (e != null) {
+                    int b = PartitionCounts.bucket(e.k0);
+                    if (b > bucket) {
+                        break;
+                    }
+                    if (b < bucket) {
+                        throw new IllegalStateException("count block entries out of bucket order: " + b + " after " + bucket);
+                    }
+                    merge(table, e, urlIds.get(c).get(e.url));
+                    if (!e.next()) {
+                        cursors.set(c, null);
+                        e = null;
+                    }
+                }
             }
-            if (table.hosts(slot) > 1) {
-                spread.accept(new Tally(kindName(kind), Sha1.hex(table.hash(slot)), null, null, pages, table.hosts(slot), table.sites(slot),
-                        table.hostSet(slot), table.topHostPages(slot), urls.get(table.example(slot)), null));
+            last = Math.max(1 << 10, table.size());
+            for (int slot = 0; slot < table.capacity(); slot++) {
+                if (!table.used(slot)) {
+                    continue;
+                }
+                int kind = table.kind(slot);
+                int pages = table.pages(slot);
+                if (pages < DENSE_COUNTS) {
+                    dense[kind][pages]++;
+                } else {
+                    sparse.get(kind).merge((long) pages, 1L, Long::sum);
+                }
+                if (table.hosts(slot) > 1) {
+                    spread.accept(new Tally(kindName(kind), Sha1.hex(table.hash(slot)), null, null, pages, table.hosts(slot), table.sites(slot),
+                            table.hostSet(slot), table.topHostPages(slot), urls.get(table.example(slot)), null));
+                }
             }
         }
         for (int kind = 0; kind < 2; kind++) {
@@ -84,27 +112,23 @@ final class RangeCounts {
         }
     }
 
-    private static String kindName(int kind) {
-        return kind == HashCountTable.KIND_FILE ? Label.KIND_FILE : Label.KIND_CHUNK;
+    /** Adds one partition's counts of a hash: their sites are disjoint (see {@link PartitionCounts}). */
+    private void merge(HashCountTable table, PartitionCounts.Cursor e, int example) {
+        int slot = table.find(e.k0, e.k1, e.k2, e.kind);
+        if (slot < 0) {
+            slot = ~slot;
+            table.setCounts(slot, e.pages, e.hosts, e.sites, e.top, e.hostSet);
+            table.setCurrent(slot, 0, 0, 0, example);
+        } else {
+            table.setCounts(slot, table.pages(slot) + e.pages, table.hosts(slot) + e.hosts, table.sites(slot) + e.sites,
+                    Math.max(table.topHostPages(slot), e.top), table.hostSet(slot) + e.hostSet);
+            if (urls.get(example).compareTo(urls.get(table.example(slot))) < 0) {
+                table.setExample(slot, example);
+            }
+        }
     }
 
-    /** A growable int array. */
-    private static final class IntList {
-        private int[] values = new int[1024];
-        private int size;
-
-        void add(int v) {
-            if (size == values.length) {
-                values = java.util.Arrays.copyOf(values, size * 2);
-            }
-            values[size++] = v;
-        }
-
-        int get(int i) {
-            if (i >= size) {
-                throw new IllegalStateException("a count block refers to example URL " + i + " of " + size + " sent");
-            }
-            return values[i];
-        }
+    private static String kindName(int kind) {
+        return kind == HashCountTable.KIND_FILE ? Label.KIND_FILE : Label.KIND_CHUNK;
     }
 }
