@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.page.Sha1;
 import org.reusedetector.url.IgnoredParameters;
+import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
 import org.reusedetector.url.Sites;
 
@@ -101,7 +102,15 @@ final class PartitionCounts {
     /** Adds a fetch; a later fetch of the same URL replaces it (of equal times, the first one stays). */
     void add(HashedPage page) {
         String url = page.url();
-        String key = NormalizedUrl.keyOf(url, ignored);
+        NormalizedUrl parsed;
+        String key;
+        try {
+            parsed = NormalizedUrl.parse(url, ignored);
+            key = parsed.url(); // NormalizedUrl.keyOf, without parsing twice
+        } catch (InvalidUrlException e) {
+            parsed = null;
+            key = url;
+        }
         Integer previous = slotOfUrl.get(key);
         if (previous != null) {
             if (page.eventTime() <= eventTimes[previous]) {
@@ -122,10 +131,10 @@ final class PartitionCounts {
         }
         eventTimes[slot] = page.eventTime();
         occurrenceStart[slot] = key0.size;
-        String host = SiteKey.host(url);
+        String host = parsed == null ? null : SiteKey.host(parsed);
         if (host == null) {
             status[slot] = INVALID_URL;
-        } else if (recursion.isRecursion(url)) {
+        } else if (recursion.isRecursion(url, parsed)) {
             status[slot] = RECURSION;
         } else {
             status[slot] = COUNTED;
