@@ -41,8 +41,14 @@ final class PartitionCounts {
     /** Entries per {@link CountBlock}: about 1 MB, well inside Flink's network buffers' spanning limit. */
     static final int BLOCK_ENTRIES = 1 << 15;
 
-    /** Buckets: a bucket of 20 M hashes / 4096 needs a table of about 8 K slots (512 KB). */
+    /**
+     * Bits of the buckets that blocks are ordered by ({@link RangeCounts} merges at this granularity). Counting
+     * uses finer buckets in a large partition (up to {@value #MAX_COUNT_BUCKET_BITS} bits), so that a bucket's
+     * table stays near {@value #BUCKET_OCCURRENCES} hashes (about 128 KB): still in this order.
+     */
     static final int BUCKET_BITS = 12;
+    private static final int MAX_COUNT_BUCKET_BITS = 16;
+    private static final int BUCKET_OCCURRENCES = 1 << 11;
 
     private static final int SINGLE_PAGE = 2;
     private static final byte COUNTED = 0;
@@ -239,20 +245,24 @@ final class PartitionCounts {
         if (occurrences > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException(occurrences + " hash occurrences in one discovery partition: raise the parallelism");
         }
-        int[] order = bySiteAndHost(live, counted);
-        int[] urlRank = urlRanks(live, counted);
+        int[] order = bySiteHostAndUrl(live, counted);
         long[] fingerprints = new long[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
         }
 
-        // lay the occurrences out by bucket, pages in site and host order within each bucket
-        int buckets = 1 << BUCKET_BITS;
+        // lay the occurrences out by bucket, pages in site, host and URL order within each bucket
+        int bits = BUCKET_BITS;
+        while (bits < MAX_COUNT_BUCKET_BITS && occurrences >> bits > BUCKET_OCCURRENCES) {
+            bits++;
+        }
+        int shift = 64 - bits;
+        int buckets = 1 << bits;
         int[] bucketStart = new int[buckets + 1];
         for (int p = 0; p < counted; p++) {
             int slot = live[p];
             for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
-                bucketStart[bucket(key0.get(o)) + 1]++;
+                bucketStart[(int) (key0.get(o) >>> shift) + 1]++;
             }
         }
         for (int b = 0; b < buckets; b++) {
@@ -268,7 +278,7 @@ final class PartitionCounts {
             int slot = live[p];
             for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
                 long first = key0.get(o);
-                int at = next[bucket(first)]++;
+                int at = next[(int) (first >>> shift)]++;
                 k0[at] = first;
                 k1[at] = key1.get(o);
                 k2[at] = key2.get(o);
@@ -279,13 +289,13 @@ final class PartitionCounts {
         key1 = null;
         key2 = null;
 
-        String[] urlOfRank = new String[counted];
+        String[] urlOfPage = new String[counted];
         for (int p = 0; p < counted; p++) {
-            urlOfRank[urlRank[p]] = urls.get(live[p]);
+            urlOfPage[p] = urls.get(live[p]);
         }
         BlockWriter[] writers = new BlockWriter[ranges];
         for (int r = 0; r < ranges; r++) {
-            writers[r] = new BlockWriter(source, r, urlOfRank, out);
+            writers[r] = new BlockWriter(source, r, urlOfPage, out);
         }
         HashCountTable table = new HashCountTable(1 << 10, false);
         for (int b = 0; b < buckets; b++) {
@@ -298,7 +308,7 @@ final class PartitionCounts {
             for (int o = from; o < to; o++) {
                 int p = page[o];
                 int host = pageHost.get(live[p]);
-                count(table, (int) (k2[o] >>> 32), k0[o], k1[o], (int) k2[o], host, hostSites.get(host), fingerprints[host], urlRank[p]);
+                count(table, (int) (k2[o] >>> 32), k0[o], k1[o], (int) k2[o], host, hostSites.get(host), fingerprints[host], p, urlOfPage);
             }
             for (int slot = 0; slot < table.capacity(); slot++) {
                 if (table.used(slot)) {
@@ -311,26 +321,34 @@ final class PartitionCounts {
         }
     }
 
-    private static void count(HashCountTable table, int kind, long k0, long k1, int k2, int host, int site, long fingerprint, int rank) {
+    /**
+     * Counts one page of a hash. Pages come in site, host and URL order: a host not seen last is a new host of the
+     * hash, and a host's first page is its smallest URL, so URLs are compared only when the host changes.
+     */
+    private static void count(HashCountTable table, int kind, long k0, long k1, int k2, int host, int site, long fingerprint, int page,
+            String[] urlOfPage) {
         int slot = table.find(k0, k1, k2, kind);
         if (slot < 0) {
             slot = ~slot;
             table.setCounts(slot, 1, 1, 1, 0, fingerprint);
-            table.setCurrent(slot, host, 1, site, rank);
+            table.setCurrent(slot, host, 1, site, page);
         } else if (table.currentHost(slot) == host) {
             table.setCounts(slot, table.pages(slot) + 1, table.hosts(slot), table.sites(slot), table.topHostPages(slot), table.hostSet(slot));
-            table.setCurrent(slot, host, table.currentHostPages(slot) + 1, site, Math.min(table.example(slot), rank));
+            table.setCurrent(slot, host, table.currentHostPages(slot) + 1, site, table.example(slot));
         } else {
-            // pages come ordered by site and host: a host not seen last is a new host of this hash
             int sites = table.sites(slot) + (table.currentSite(slot) == site ? 0 : 1);
             table.setCounts(slot, table.pages(slot) + 1, table.hosts(slot) + 1, sites, Math.max(table.topHostPages(slot), table.currentHostPages(slot)),
                     table.hostSet(slot) + fingerprint);
-            table.setCurrent(slot, host, 1, site, Math.min(table.example(slot), rank));
+            int example = table.example(slot);
+            table.setCurrent(slot, host, 1, site, urlOfPage[page].compareTo(urlOfPage[example]) < 0 ? page : example);
         }
     }
 
-    /** Positions in {@code live} with the pages of a host together and the hosts of a site together (a counting sort). */
-    private int[] bySiteAndHost(int[] live, int pages) {
+    /**
+     * Positions in {@code live} with the hosts of a site together, the pages of a host together and in URL order
+     * (a counting sort by host, then a sort of each host's few pages).
+     */
+    private int[] bySiteHostAndUrl(int[] live, int pages) {
         Integer[] hosts = new Integer[hostNames.size()];
         for (int h = 0; h < hosts.length; h++) {
             hosts[h] = h;
@@ -347,25 +365,19 @@ final class PartitionCounts {
         for (int r = 0; r < hosts.length; r++) {
             start[r + 1] += start[r];
         }
-        int[] order = new int[pages];
+        Integer[] order = new Integer[pages];
+        int[] next = Arrays.copyOf(start, hosts.length);
         for (int p = 0; p < pages; p++) {
-            order[start[rankOfHost[pageHost.get(live[p])]]++] = p;
+            order[next[rankOfHost[pageHost.get(live[p])]]++] = p;
         }
-        return order;
-    }
-
-    /** Each page's position among the pages in URL order: the smallest URL of a hash is the one of least rank. */
-    private int[] urlRanks(int[] live, int pages) {
-        Integer[] byUrl = new Integer[pages];
+        for (int r = 0; r < hosts.length; r++) {
+            Arrays.sort(order, start[r], start[r + 1], (a, b) -> urls.get(live[a]).compareTo(urls.get(live[b])));
+        }
+        int[] sorted = new int[pages];
         for (int p = 0; p < pages; p++) {
-            byUrl[p] = p;
+            sorted[p] = order[p];
         }
-        Arrays.sort(byUrl, (a, b) -> urls.get(live[a]).compareTo(urls.get(live[b])));
-        int[] rank = new int[pages];
-        for (int r = 0; r < pages; r++) {
-            rank[byUrl[r]] = r;
-        }
-        return rank;
+        return sorted;
     }
 
     /** Reads the entries of blocks in order: see {@link BlockWriter} for their layout. */
@@ -430,7 +442,7 @@ final class PartitionCounts {
     private static final class BlockWriter {
         private final int source;
         private final int range;
-        private final String[] urlOfRank;
+        private final String[] urlOfPage;
         private final Consumer<CountBlock> out;
         private final int[] urlIndex;
         private int urls;
@@ -438,12 +450,12 @@ final class PartitionCounts {
         private Bytes bytes = new Bytes(new byte[BLOCK_ENTRIES * 40]);
         private int entries;
 
-        BlockWriter(int source, int range, String[] urlOfRank, Consumer<CountBlock> out) {
+        BlockWriter(int source, int range, String[] urlOfPage, Consumer<CountBlock> out) {
             this.source = source;
             this.range = range;
-            this.urlOfRank = urlOfRank;
+            this.urlOfPage = urlOfPage;
             this.out = out;
-            urlIndex = new int[urlOfRank.length];
+            urlIndex = new int[urlOfPage.length];
             Arrays.fill(urlIndex, -1);
         }
 
@@ -462,12 +474,12 @@ final class PartitionCounts {
                 bytes.putVarint(top);
             }
             bytes.putLong(table.hostSet(slot));
-            int rank = table.example(slot);
-            if (urlIndex[rank] < 0) {
-                urlIndex[rank] = urls++;
-                newUrls.add(urlOfRank[rank]);
+            int page = table.example(slot);
+            if (urlIndex[page] < 0) {
+                urlIndex[page] = urls++;
+                newUrls.add(urlOfPage[page]);
             }
-            bytes.putVarint(urlIndex[rank]);
+            bytes.putVarint(urlIndex[page]);
             if (++entries == BLOCK_ENTRIES) {
                 flush();
             }
