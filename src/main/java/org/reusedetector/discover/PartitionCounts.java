@@ -499,7 +499,6 @@ final class PartitionCounts {
     private static final class PageChunks {
         private int[] slots = new int[256];
         private int mask;
-        private byte[] hashes;
 
         void reset(int chunks) {
             int capacity = Math.max(16, Integer.highestOneBit(Math.max(1, chunks) * 2 - 1) << 1);
@@ -508,12 +507,10 @@ final class PartitionCounts {
             }
             mask = capacity - 1;
             Arrays.fill(slots, 0, capacity, -1);
-            hashes = null;
         }
 
         /** Whether the hash at {@code at} is new in this page. */
         boolean add(byte[] packed, int at) {
-            hashes = packed;
             int i = HashCountTable.key2(packed, at) & mask;
             while (slots[i] >= 0) {
                 if (Arrays.equals(packed, slots[i], slots[i] + Sha1.LENGTH, packed, at, at + Sha1.LENGTH)) {
