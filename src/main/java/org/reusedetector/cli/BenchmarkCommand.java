@@ -367,7 +367,7 @@ public final class BenchmarkCommand {
     /** Discovery from a synthetic hash index of many chunk hashes: the rate the whole Flink BATCH job reaches, start-up excluded. */
     @Command(name = "discovery", mixinStandardHelpOptions = true,
             description = "Chunk hashes/s of discovery from a synthetic hash index (written first; see SyntheticIndex), net of job start-up "
-                    + "(a one-page run's time), in total and per core.")
+                    + "(a one-page run's time), in total and per core, and per CPU-second of the process (net of the one-page run's).")
     static final class Discovery implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
@@ -400,8 +400,14 @@ public final class BenchmarkCommand {
             double generateSeconds = (System.nanoTime() - start) / 1e9;
             Path tiny = Files.createDirectories(work.resolve("tiny"));
             org.reusedetector.index.SyntheticIndex.write(tiny, 1, 1, 1, 2);
+            // process CPU time as well as wall time: on a shared machine the load inflates wall time but not CPU time
+            long cpu0 = processCpuNanos();
             JobSummary startup = parsed(new DiscoverCommand(), configOptions, "--input", tiny.toString(), "--out", work.resolve("tiny-out").toString()).run();
+            long cpu1 = processCpuNanos();
             JobSummary job = parsed(new DiscoverCommand(), configOptions, "--input", index.toString(), "--out", work.resolve("out").toString()).run();
+            double jobCpu = (processCpuNanos() - cpu1) / 1e9;
+            double startupCpu = (cpu1 - cpu0) / 1e9;
+            double netCpu = jobCpu > startupCpu ? jobCpu - startupCpu : Double.NaN;
             long chunkHashes = written != null ? written.chunkHashes() : countHashes(index);
             long pages = job.pages() > 0 ? job.pages() : written != null ? written.pages() : 0;
             // NaN when the run was no longer than start-up: too small an index to tell
@@ -411,15 +417,22 @@ public final class BenchmarkCommand {
             figures.put("hashes", chunkHashes).put("pages", pages).put("parallelism", parallelism).put("cores", Runtime.getRuntime().availableProcessors())
                     .put("seconds", job.seconds()).put("startup_seconds", startup.seconds())
                     .put("hashes_s", chunkHashes / net).put("hashes_s_per_core", chunkHashes / net / cores)
-                    .put("gross_hashes_s", chunkHashes / job.seconds());
+                    .put("gross_hashes_s", chunkHashes / job.seconds())
+                    .put("cpu_seconds", jobCpu).put("startup_cpu_seconds", startupCpu).put("hashes_per_cpu_s", chunkHashes / netCpu);
             figures.line("benchmark discovery: synthetic index %s (%,d chunk hashes%s)", index, chunkHashes,
                     written == null ? "" : String.format(", %,d pages, %.1f MB, written in %.1f s", written.pages(), written.bytes() / 1e6, generateSeconds));
             figures.line("  discovery job (parallelism %d): %.1f s, of which %.1f s start-up (a one-page run)", parallelism, job.seconds(), startup.seconds());
             figures.line("  %,.0f chunk hashes/s net of start-up, %,.0f per core (%d cores used); %,.0f gross", chunkHashes / net, chunkHashes / net / cores,
                     cores, chunkHashes / job.seconds());
+            figures.line("  process CPU: %.1f s, of which %.1f s start-up: %,.0f chunk hashes per CPU-second net of start-up (per core, whatever the load)",
+                    jobCpu, startupCpu, chunkHashes / netCpu);
             figures.finish();
             deleteTree(work); // the generated index is ~21 bytes a hash: 20 M hashes leave 0.5 GB behind otherwise (--index keeps one)
             return 0;
+        }
+
+        private static long processCpuNanos() {
+            return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
         }
 
         /** Best effort: a file a stopping job still writes may be left behind. */

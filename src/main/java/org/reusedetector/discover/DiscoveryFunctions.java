@@ -12,6 +12,10 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
@@ -23,6 +27,7 @@ import org.reusedetector.page.HashKey;
 import org.reusedetector.page.HtmlChunker;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.Sites;
 
 /** The thin Flink functions of {@link DiscoveryWorkflow}; the rules live in the plain classes they call. */
@@ -32,6 +37,12 @@ public final class DiscoveryFunctions {
 
     /** Side output of {@link PageTallies}: one partial summary per page (counted, recursion, bad URL). */
     public static final OutputTag<DiscoverySummary> PAGE_STATS = new OutputTag<>("discover-page-stats", TypeInformation.of(DiscoverySummary.class));
+
+    /** Side output of {@link CountSites}: the URLs it left out as crawler recursion errors. */
+    public static final OutputTag<RecursionUrl> RECURSION_URLS = new OutputTag<>("discover-recursion-urls", TypeInformation.of(RecursionUrl.class));
+
+    /** Side output of {@link MergeRanges}: its part of the frequency-occurrence histogram. */
+    public static final OutputTag<HistogramRow> HISTOGRAM_ROWS = new OutputTag<>("discover-histogram-rows", TypeInformation.of(HistogramRow.class));
 
     static final MapStateDescriptor<String, DiscoveryThresholds> THRESHOLDS =
             new MapStateDescriptor<>("discover-thresholds", Types.STRING, TypeInformation.of(DiscoveryThresholds.class));
@@ -191,6 +202,73 @@ public final class DiscoveryFunctions {
             for (ChunkSample sample : ChunkSample.of(page.body(), chunker, params.minChunkLength(), sha1)) {
                 out.collect(sample);
             }
+        }
+    }
+
+    /**
+     * Counts the pages of whole sites ({@link PartitionCounts}) once its input has ended, and sends the counts on
+     * as blocks for {@code ranges} ranges of hashes; page statistics and recursion URLs go to side outputs.
+     * A BATCH-only operator: its input must be partitioned by {@link PartitionCounts#partitionKey}.
+     */
+    public static final class CountSites extends AbstractStreamOperator<CountBlock> implements OneInputStreamOperator<HashedPage, CountBlock>, BoundedOneInput {
+        private final DiscoveryParams params;
+        private final RecursionFilter recursion;
+        private final IgnoredParameters ignored;
+        private final int ranges;
+        private transient PartitionCounts counts;
+
+        public CountSites(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored, int ranges) {
+            this.params = params;
+            this.recursion = recursion;
+            this.ignored = ignored;
+            this.ranges = ranges;
+        }
+
+        @Override
+        public void open() throws Exception {
+            super.open();
+            counts = new PartitionCounts(params.eligibility(), recursion, ignored);
+        }
+
+        @Override
+        public void processElement(StreamRecord<HashedPage> page) {
+            counts.add(page.getValue());
+        }
+
+        @Override
+        public void endInput() {
+            int source = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+            counts.finish(source, ranges, block -> output.collect(new StreamRecord<>(block)));
+            output.collect(PAGE_STATS, new StreamRecord<>(counts.pageStats()));
+            for (String url : counts.recursionUrls()) {
+                output.collect(RECURSION_URLS, new StreamRecord<>(new RecursionUrl(url)));
+            }
+            counts = null;
+        }
+    }
+
+    /**
+     * Merges the count blocks of its ranges of hashes ({@link RangeCounts}) once its input has ended: the hashes on
+     * several hosts as tallies, the histogram rows to a side output.
+     */
+    public static final class MergeRanges extends AbstractStreamOperator<Tally> implements OneInputStreamOperator<CountBlock, Tally>, BoundedOneInput {
+        private transient RangeCounts counts;
+
+        @Override
+        public void open() throws Exception {
+            super.open();
+            counts = new RangeCounts();
+        }
+
+        @Override
+        public void processElement(StreamRecord<CountBlock> block) {
+            counts.add(block.getValue());
+        }
+
+        @Override
+        public void endInput() {
+            counts.finish(t -> output.collect(new StreamRecord<>(t)), row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
+            counts = null;
         }
     }
 }

@@ -9,6 +9,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.batch.BatchInputs;
 import org.reusedetector.connector.JsonLinesFileSink;
+import org.reusedetector.connector.PojoTypes;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
@@ -52,9 +53,7 @@ public final class DiscoveryWorkflow {
      * @param recursion pages it flags are left out (crawler recursion errors)
      */
     public static Result build(DataStream<HashedPage> pages, DataStream<ChunkSample> samples, DiscoveryParams params, RecursionFilter recursion) {
-        if (pages.getExecutionEnvironment().getConfiguration().get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.BATCH) {
-            throw new IllegalArgumentException("blind discovery counts the whole corpus: set execution.runtime-mode to BATCH");
-        }
+        requireBatch(pages);
         SingleOutputStreamOperator<Tally> pageTallies = pages
                 .process(new DiscoveryFunctions.PageTallies(params, recursion)).uid(OperatorIds.DISCOVER_PAGE_TALLIES).name("discover: hashes of a page");
 
@@ -70,21 +69,33 @@ public final class DiscoveryWorkflow {
                 .keyBy(Tally::hashKey).reduce(Tally::addSites).uid(OperatorIds.DISCOVER_PER_HASH).name("discover: pages, hosts and sites per hash")
                 .filter(t -> t.hosts() > 0).uid(OperatorIds.DISCOVER_COUNTED).name("discover: drop texts of uncounted chunks");
 
-        DataStream<HistogramRow> histogram = perHash
-                .map(t -> new HistogramRow(t.kind(), t.count(), 1)).uid(OperatorIds.DISCOVER_HISTOGRAM_POINTS).name("discover: histogram point")
+        DataStream<HistogramRow> histogram = histogram(perHash
+                .map(t -> new HistogramRow(t.kind(), t.count(), 1)).uid(OperatorIds.DISCOVER_HISTOGRAM_POINTS).name("discover: histogram point"));
+        DataStream<DiscoverySummary> pageStats = pageStats(pageTallies.getSideOutput(DiscoveryFunctions.PAGE_STATS));
+        // hashes on one host can be neither a label nor a stop chunk: they stay out of the shuffle
+        DataStream<Tally> spread = perHash.filter(t -> t.hosts() > 1).uid(OperatorIds.DISCOVER_SPREAD).name("discover: hashes on several hosts");
+        return classify(spread, histogram, pageStats, params);
+    }
+
+    private static DataStream<HistogramRow> histogram(DataStream<HistogramRow> points) {
+        return points
                 .keyBy(r -> r.kind() + ':' + r.occurrences())
                 .reduce((a, b) -> new HistogramRow(a.kind(), a.occurrences(), a.items() + b.items()))
                 .uid(OperatorIds.DISCOVER_HISTOGRAM).name("discover: frequency-occurrence histogram");
+    }
 
-        DataStream<DiscoverySummary> pageStats = pageTallies.getSideOutput(DiscoveryFunctions.PAGE_STATS)
-                .keyBy(s -> 0).reduce(DiscoverySummary::merge).uid(OperatorIds.DISCOVER_PAGE_STATS).name("discover: pages counted");
+    private static DataStream<DiscoverySummary> pageStats(DataStream<DiscoverySummary> parts) {
+        return parts.keyBy(s -> 0).reduce(DiscoverySummary::merge).uid(OperatorIds.DISCOVER_PAGE_STATS).name("discover: pages counted");
+    }
+
+    /** The rules, shared by both ways of counting: thresholds from the pages counted, verdicts of the hashes on several hosts, the summary. */
+    private static Result classify(DataStream<Tally> spread, DataStream<HistogramRow> histogram, DataStream<DiscoverySummary> pageStats,
+            DiscoveryParams params) {
         DataStream<DiscoveryThresholds> thresholds = pageStats
                 .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold())).uid(OperatorIds.DISCOVER_THRESHOLDS)
                 .name("discover: choose thresholds");
 
-        // hashes on one host can be neither a label nor a stop chunk: they stay out of the shuffle
-        DataStream<HashCount> frequent = perHash
-                .filter(t -> t.hosts() > 1).uid(OperatorIds.DISCOVER_SPREAD).name("discover: hashes on several hosts")
+        DataStream<HashCount> frequent = spread
                 .keyBy(Tally::hostSet, Types.LONG)
                 .connect(thresholds.broadcast(DiscoveryFunctions.THRESHOLDS))
                 .process(new DiscoveryFunctions.Classify(params.template())).uid(OperatorIds.DISCOVER_CLASSIFY).name("discover: threshold and template rules");
@@ -103,6 +114,50 @@ public final class DiscoveryWorkflow {
         return new Result(frequent, labels, histogram, summary);
     }
 
+    /** Operator ids of the index path's counting (the rest of the run shares the ids of {@link OperatorIds}). */
+    public static final String COUNT_SITES_ID = "discover-count-sites";
+    public static final String MERGE_RANGES_ID = "discover-merge-ranges";
+
+    /**
+     * A discovery run from a hash index, and the URLs it left out as crawler recursion errors.
+     *
+     * @param result the streams of the run, as {@link #build} gives them (no chunk texts: an index has none)
+     * @param recursion the recursion URLs
+     */
+    public record IndexResult(Result result, DataStream<RecursionUrl> recursion) {}
+
+    /**
+     * Blind discovery of hashed pages (a hash index) with the rules of {@link #build}, counted in bulk: the pages
+     * are partitioned by site, each partition counts its hashes in a primitive table
+     * ({@code PartitionCounts}) and sends them on as blocks of many hashes to the partition that merges their
+     * range of hashes ({@code RangeCounts}); only the hashes on several hosts go on, one record each, to the
+     * threshold and template rules. No keyed stage sorts a record per hash, which is what bounded the
+     * per-record workflow at about 10 k hashes/s. Each URL counts once as its latest fetch (URL identity as in
+     * {@link #latestFetch}).
+     */
+    public static IndexResult buildFromIndex(DataStream<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
+        requireBatch(pages);
+        int ranges = Math.max(1, pages.getExecutionEnvironment().getParallelism());
+        SingleOutputStreamOperator<CountBlock> blocks = pages
+                .partitionCustom((String key, int partitions) -> Math.floorMod(key.hashCode(), partitions), p -> PartitionCounts.partitionKey(p.url()))
+                .transform("discover: count the hashes of whole sites", PojoTypes.of(CountBlock.class),
+                        new DiscoveryFunctions.CountSites(params, recursion, ignored, ranges))
+                .uid(COUNT_SITES_ID).name("discover: count the hashes of whole sites");
+        SingleOutputStreamOperator<Tally> spread = blocks
+                .partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
+                .transform("discover: merge the counts of a range of hashes", TypeInformation.of(Tally.class), new DiscoveryFunctions.MergeRanges())
+                .uid(MERGE_RANGES_ID).name("discover: merge the counts of a range of hashes");
+        DataStream<HistogramRow> histogram = histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS));
+        DataStream<DiscoverySummary> pageStats = pageStats(blocks.getSideOutput(DiscoveryFunctions.PAGE_STATS));
+        return new IndexResult(classify(spread, histogram, pageStats, params), blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+    }
+
+    private static void requireBatch(DataStream<?> pages) {
+        if (pages.getExecutionEnvironment().getConfiguration().get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.BATCH) {
+            throw new IllegalArgumentException("blind discovery counts the whole corpus: set execution.runtime-mode to BATCH");
+        }
+    }
+
     /**
      * Blind discovery of a corpus, written to {@link DiscoveryOutput}'s part files in {@code dir} (call
      * {@link DiscoveryOutput#prepare} first, and {@link DiscoveryOutput#collect} when the job is done), with
@@ -112,15 +167,16 @@ public final class DiscoveryWorkflow {
      */
     public static void toFiles(BatchInputs.Pages pages, DiscoveryParams params, RecursionFilter recursion, DetectionSettings settings, boolean texts,
             Path dir) {
-        DataStream<HashedPage> hashed = pages.indexed();
-        DataStream<DeadLetter> deadLetters = null;
-        if (!pages.index()) {
-            DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
-            hashed = parsed.hashedPages();
-            deadLetters = parsed.deadLetters();
+        if (pages.index()) {
+            IndexResult indexed = buildFromIndex(pages.indexed(), params, recursion, settings.ignoredParameters());
+            writeTo(indexed.result(), indexed.recursion(), dir);
+            return;
         }
+        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
+        DataStream<HashedPage> hashed = parsed.hashedPages();
+        DataStream<DeadLetter> deadLetters = parsed.deadLetters();
         DataStream<ChunkSample> samples = null;
-        if (texts && !pages.index()) {
+        if (texts) {
             DataStream<PageRecord> records = pages.raw()
                     .process(new DiscoveryFunctions.UsablePages(settings.maxBodyBytes()), TypeInformation.of(PageRecord.class))
                     .uid(OperatorIds.DISCOVER_PAGE_RECORDS).name("discover: page records");
@@ -128,14 +184,15 @@ public final class DiscoveryWorkflow {
         }
         DataStream<HashedPage> latest = latestFetch(hashed, settings.ignoredParameters());
         Result result = build(latest, samples, params, recursion);
+        writeTo(result, latest.filter(p -> recursion.isRecursion(p.url())).map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)), dir);
+        JsonLinesFileSink.writeTo(deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
+    }
+
+    private static void writeTo(Result result, DataStream<RecursionUrl> recursionUrls, Path dir) {
         JsonLinesFileSink.writeTo(result.frequent(), dir.resolve(DiscoveryOutput.FREQUENT_PART), OperatorIds.DISCOVER_FREQUENT_SINK);
         JsonLinesFileSink.writeTo(result.histogram(), dir.resolve(DiscoveryOutput.HISTOGRAM_PART), OperatorIds.DISCOVER_HISTOGRAM_SINK);
         JsonLinesFileSink.writeTo(result.summary(), dir.resolve(DiscoveryOutput.SUMMARY_PART), OperatorIds.DISCOVER_SUMMARY_SINK);
-        JsonLinesFileSink.writeTo(latest.filter(p -> recursion.isRecursion(p.url())).map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)),
-                dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
-        if (deadLetters != null) {
-            JsonLinesFileSink.writeTo(deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
-        }
+        JsonLinesFileSink.writeTo(recursionUrls, dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
     }
 
     /**

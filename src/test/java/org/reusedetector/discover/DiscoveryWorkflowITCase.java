@@ -22,6 +22,7 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.url.IgnoredParameters;
 
 class DiscoveryWorkflowITCase {
 
@@ -119,6 +120,37 @@ class DiscoveryWorkflowITCase {
         assertThat(s.smallGroup()).isEqualTo(1);
         assertThat(s.sameSite()).isEqualTo(1);
         assertThat(s.thresholdRule()).startsWith("structure");
+    }
+
+    /** A run's results, from {@link DiscoveryWorkflow#build} or {@link DiscoveryWorkflow#buildFromIndex}, without chunk texts. */
+    static DiscoveryRun run(StreamExecutionEnvironment env, DiscoveryWorkflow.Result result, DiscoveryParams params) throws Exception {
+        CloseableIterator<HashCount> frequent = result.frequent().collectAsync();
+        CloseableIterator<HistogramRow> histogram = result.histogram().collectAsync();
+        CloseableIterator<DiscoverySummary> summary = result.summary().collectAsync();
+        env.execute("discovery-itcase");
+        return DiscoveryRun.of(single(drain(summary)), drain(frequent), drain(histogram), params.source());
+    }
+
+    @Test
+    void fromAnIndexTheBulkCountingGivesThePerRecordWorkflowsResults() throws Exception {
+        record Case(List<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion) {}
+        for (Case c : List.of(new Case(StructureFixture.pages(), StructureFixture.params(), RecursionFilter.none()),
+                new Case(DiscoveryFixture.pages(), DiscoveryFixture.params().withThreshold(ThresholdRule.scaled(0.35, 0.5, 3)), DiscoveryFixture.RECURSION))) {
+            StreamExecutionEnvironment perRecordEnv = env(RuntimeExecutionMode.BATCH);
+            DataStream<HashedPage> latest = DiscoveryWorkflow.latestFetch(perRecordEnv.fromData(c.pages()).rebalance(), IgnoredParameters.DEFAULT);
+            DiscoveryRun perRecord = run(perRecordEnv, DiscoveryWorkflow.build(latest, null, c.params(), c.recursion()), c.params());
+
+            StreamExecutionEnvironment bulkEnv = env(RuntimeExecutionMode.BATCH);
+            DiscoveryWorkflow.IndexResult bulk = DiscoveryWorkflow.buildFromIndex(bulkEnv.fromData(c.pages()).rebalance(), c.params(), c.recursion(),
+                    IgnoredParameters.DEFAULT);
+            DiscoveryRun fromIndex = run(bulkEnv, bulk.result(), c.params());
+
+            assertThat(perRecord.labels()).isNotEmpty();
+            assertThat(fromIndex.frequent()).isEqualTo(perRecord.frequent());
+            assertThat(fromIndex.labels()).isEqualTo(perRecord.labels());
+            assertThat(fromIndex.histogram()).isEqualTo(perRecord.histogram());
+            assertThat(fromIndex.summary()).isEqualTo(perRecord.summary());
+        }
     }
 
     @Test

@@ -1,0 +1,627 @@
+package org.reusedetector.discover;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.page.Sha1;
+import org.reusedetector.url.IgnoredParameters;
+import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.url.NormalizedUrl;
+import org.reusedetector.url.Sites;
+
+/**
+ * The first half of discovery from a hash index: counts every eligible chunk and file of the pages of a set
+ * of whole sites, and hands the per-hash counts on in {@link CountBlock}s, split into {@code ranges} ranges
+ * of hashes for {@link RangeCounts} to merge. The rules are those of the per-record workflow
+ * ({@link DiscoveryFunctions.PageTallies} and {@link Tally}): each URL once as its latest fetch, pages with
+ * an unusable URL or a crawler-recursion URL left out, a chunk counted once per page; per hash the pages,
+ * distinct hosts and sites, the host-set fingerprint, the pages on its top host and the smallest URL.
+ *
+ * <p>Every fetch of a URL, every page of a host and every host of a site must reach the same instance
+ * ({@link #partitionKey}): hosts and sites are then counted exactly here, and the parts of a hash from
+ * different instances are over disjoint sites, so they merge by adding (as {@link Tally#addSites}).
+ *
+ * <p>How: each page's eligible distinct hashes are kept as three longs (24 bytes) as it arrives, the page
+ * itself is not. At the end the hashes of the pages counted are laid out by bucket (the top
+ * {@value #BUCKET_BITS} bits of the hash, a counting sort that keeps the pages in site and host order), and
+ * each bucket is counted in a small {@link HashCountTable} that stays in the processor's cache: a random
+ * access per hash into a table of millions of slots (a cache and TLB miss each) was what cost most. Entries
+ * leave in bucket order, which {@link RangeCounts} relies on.
+ *
+ * <p>Memory: 24 bytes per eligible hash occurrence of the partition while pages arrive (a superseded fetch's
+ * until the next compaction), 52 bytes while they are laid out by bucket, plus about 100 bytes per page. 20 M
+ * chunk hashes in one partition take about 1 GB at the peak; a partition holds at most 2<sup>31</sup> occurrences.
+ */
+final class PartitionCounts {
+
+    /** Entries per {@link CountBlock}: about 1 MB, well inside Flink's network buffers' spanning limit. */
+    static final int BLOCK_ENTRIES = 1 << 15;
+
+    /**
+     * Bits of the buckets that blocks are ordered by ({@link RangeCounts} merges at this granularity). Counting
+     * uses finer buckets in a large partition (up to {@value #MAX_COUNT_BUCKET_BITS} bits), so that a bucket's
+     * table stays near {@value #BUCKET_OCCURRENCES} hashes (about 128 KB): still in this order.
+     */
+    static final int BUCKET_BITS = 12;
+    private static final int MAX_COUNT_BUCKET_BITS = 16;
+    private static final int BUCKET_OCCURRENCES = 1 << 11;
+
+    private static final int SINGLE_PAGE = 2;
+    private static final byte COUNTED = 0;
+    private static final byte INVALID_URL = 1;
+    private static final byte RECURSION = 2;
+    private static final byte SUPERSEDED = 3;
+
+    private final Eligibility eligibility;
+    private final RecursionFilter recursion;
+    private final IgnoredParameters ignored;
+    private final Map<String, Integer> slotOfUrl = new HashMap<>();
+    private final Map<String, Integer> hostIds = new HashMap<>();
+    private final List<String> hostNames = new ArrayList<>();
+    private final IntList hostSites = new IntList();
+    private final Map<String, Integer> siteIds = new HashMap<>();
+    // per page slot: one per fetch that was its URL's latest when it arrived
+    private final List<String> urls = new ArrayList<>();
+    private long[] eventTimes = new long[1024];
+    private byte[] status = new byte[1024];
+    private long[] occurrenceStart = new long[1025];
+    private final IntList pageHost = new IntList();
+    private final IntList chunkCounts = new IntList();
+    // the eligible distinct hashes of the pages, appended page after page: bytes 0-7, 8-15, 16-19 | kind << 32
+    private LongList key0 = new LongList();
+    private LongList key1 = new LongList();
+    private LongList key2 = new LongList();
+    private long superseded;
+    private final PageChunks distinct = new PageChunks();
+    private DiscoverySummary pageStats = DiscoverySummary.empty();
+    private final List<String> recursionUrls = new ArrayList<>();
+
+    PartitionCounts(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored) {
+        this.eligibility = eligibility;
+        this.recursion = recursion;
+        this.ignored = ignored;
+    }
+
+    /**
+     * What decides a page's counting partition: its site, or for a URL without a host the URL itself. Pages
+     * with equal URL keys have equal hosts, so all fetches of a URL meet.
+     */
+    static String partitionKey(String url) {
+        String host = SiteKey.host(url);
+        return host == null ? url : Sites.of(host);
+    }
+
+    /** The range of a hash among {@code ranges}: from the high bits of its first bytes, uniform for SHA-1. */
+    static int range(long key0, int ranges) {
+        return (int) (((key0 >>> 32) * ranges) >>> 32);
+    }
+
+    /** The bucket of a hash: its top bits, so that buckets in order are hashes in order of their first bytes. */
+    static int bucket(long key0) {
+        return (int) (key0 >>> (64 - BUCKET_BITS));
+    }
+
+    /** Adds a fetch; a later fetch of the same URL replaces it (of equal times, the first one stays). */
+    void add(HashedPage page) {
+        String url = page.url();
+        NormalizedUrl parsed;
+        String key;
+        try {
+            parsed = NormalizedUrl.parse(url, ignored);
+            key = parsed.url(); // NormalizedUrl.keyOf, without parsing twice
+        } catch (InvalidUrlException e) {
+            parsed = null;
+            key = url;
+        }
+        Integer previous = slotOfUrl.get(key);
+        if (previous != null) {
+            if (page.eventTime() <= eventTimes[previous]) {
+                return;
+            }
+            if (status[previous] == COUNTED) {
+                superseded += occurrences(previous);
+            }
+            status[previous] = SUPERSEDED;
+        }
+        int slot = urls.size();
+        slotOfUrl.put(key, slot);
+        urls.add(url);
+        if (slot == status.length) {
+            eventTimes = Arrays.copyOf(eventTimes, slot * 2);
+            status = Arrays.copyOf(status, slot * 2);
+            occurrenceStart = Arrays.copyOf(occurrenceStart, slot * 2 + 1);
+        }
+        eventTimes[slot] = page.eventTime();
+        occurrenceStart[slot] = key0.size;
+        String host = parsed == null ? null : SiteKey.host(parsed);
+        if (host == null) {
+            status[slot] = INVALID_URL;
+        } else if (recursion.isRecursion(url, parsed)) {
+            status[slot] = RECURSION;
+        } else {
+            status[slot] = COUNTED;
+        }
+        pageHost.add(status[slot] == COUNTED ? hostId(host) : -1);
+        int chunks = 0;
+        if (status[slot] == COUNTED) {
+            if (eligibility.file(page)) {
+                append(page.fileHash(), 0, HashCountTable.KIND_FILE);
+            }
+            byte[] hashes = page.chunkHashes();
+            distinct.reset(page.chunkCount());
+            for (int i = 0; i < page.chunkCount(); i++) {
+                if (eligibility.chunk(page, i) && distinct.add(hashes, i * Sha1.LENGTH)) {
+                    append(hashes, i * Sha1.LENGTH, HashCountTable.KIND_CHUNK);
+                    chunks++;
+                }
+            }
+        }
+        chunkCounts.add(chunks);
+        occurrenceStart[slot + 1] = key0.size;
+        if (superseded > (1 << 20) && superseded > key0.size / 2) {
+            compact();
+        }
+    }
+
+    private long occurrences(int slot) {
+        return occurrenceStart[slot + 1] - occurrenceStart[slot];
+    }
+
+    private void append(byte[] bytes, int at, int kind) {
+        key0.add(HashCountTable.key0(bytes, at));
+        key1.add(HashCountTable.key1(bytes, at));
+        key2.add((HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | ((long) kind << 32));
+    }
+
+    private int hostId(String host) {
+        Integer id = hostIds.get(host);
+        if (id == null) {
+            id = hostNames.size();
+            hostIds.put(host, id);
+            hostNames.add(host);
+            hostSites.add(siteIds.computeIfAbsent(Sites.of(host), s -> siteIds.size()));
+        }
+        return id;
+    }
+
+    /** Drops the hashes of superseded fetches (a rolling index with many revisits would otherwise pile them up). */
+    private void compact() {
+        LongList[] kept = {new LongList(), new LongList(), new LongList()};
+        for (int slot = 0; slot < urls.size(); slot++) {
+            long from = occurrenceStart[slot];
+            long to = occurrenceStart[slot + 1];
+            occurrenceStart[slot] = kept[0].size;
+            if (status[slot] == COUNTED) {
+                for (long o = from; o < to; o++) {
+                    kept[0].add(key0.get(o));
+                    kept[1].add(key1.get(o));
+                    kept[2].add(key2.get(o));
+                }
+            }
+        }
+        occurrenceStart[urls.size()] = kept[0].size;
+        key0 = kept[0];
+        key1 = kept[1];
+        key2 = kept[2];
+        superseded = 0;
+    }
+
+    /** The pages counted and left out, known after {@link #finish}. */
+    DiscoverySummary pageStats() {
+        return pageStats;
+    }
+
+    /** The URLs left out as crawler recursion errors, known after {@link #finish}. */
+    List<String> recursionUrls() {
+        return recursionUrls;
+    }
+
+    /** Counts the pages added and hands every hash's counts to {@code out}, {@code source} naming this instance. */
+    void finish(int source, int ranges, Consumer<CountBlock> out) {
+        int slots = urls.size();
+        int[] live = new int[slots];
+        int counted = 0;
+        long invalid = 0;
+        long countedChunks = 0;
+        long occurrences = 0;
+        for (int slot = 0; slot < slots; slot++) {
+            switch (status[slot]) {
+                case COUNTED -> {
+                    live[counted++] = slot;
+                    countedChunks += chunkCounts.get(slot);
+                    occurrences += occurrences(slot);
+                }
+                case INVALID_URL -> invalid++;
+                case RECURSION -> recursionUrls.add(urls.get(slot));
+                default -> { } // superseded by a later fetch
+            }
+        }
+        pageStats = new DiscoverySummary(null, counted, countedChunks, recursionUrls.size(), invalid, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0);
+        if (occurrences > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException(occurrences + " hash occurrences in one discovery partition: raise the parallelism");
+        }
+        int[] order = bySiteHostAndUrl(live, counted);
+        long[] fingerprints = new long[hostNames.size()];
+        for (int h = 0; h < fingerprints.length; h++) {
+            fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
+        }
+
+        // lay the occurrences out by bucket, pages in site, host and URL order within each bucket
+        int bits = BUCKET_BITS;
+        while (bits < MAX_COUNT_BUCKET_BITS && occurrences >> bits > BUCKET_OCCURRENCES) {
+            bits++;
+        }
+        int shift = 64 - bits;
+        int buckets = 1 << bits;
+        int[] bucketStart = new int[buckets + 1];
+        for (int p = 0; p < counted; p++) {
+            int slot = live[p];
+            for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
+                bucketStart[(int) (key0.get(o) >>> shift) + 1]++;
+            }
+        }
+        for (int b = 0; b < buckets; b++) {
+            bucketStart[b + 1] += bucketStart[b];
+        }
+        int n = (int) occurrences;
+        long[] k0 = new long[n];
+        long[] k1 = new long[n];
+        long[] k2 = new long[n];
+        int[] page = new int[n];
+        int[] next = Arrays.copyOf(bucketStart, buckets);
+        for (int p : order) {
+            int slot = live[p];
+            for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
+                long first = key0.get(o);
+                int at = next[(int) (first >>> shift)]++;
+                k0[at] = first;
+                k1[at] = key1.get(o);
+                k2[at] = key2.get(o);
+                page[at] = p;
+            }
+        }
+        key0 = null;
+        key1 = null;
+        key2 = null;
+
+        String[] urlOfPage = new String[counted];
+        for (int p = 0; p < counted; p++) {
+            urlOfPage[p] = urls.get(live[p]);
+        }
+        BlockWriter[] writers = new BlockWriter[ranges];
+        for (int r = 0; r < ranges; r++) {
+            writers[r] = new BlockWriter(source, r, urlOfPage, out);
+        }
+        HashCountTable table = new HashCountTable(1 << 10, false);
+        for (int b = 0; b < buckets; b++) {
+            int from = bucketStart[b];
+            int to = bucketStart[b + 1];
+            if (from == to) {
+                continue;
+            }
+            table.reset(to - from);
+            for (int o = from; o < to; o++) {
+                int p = page[o];
+                int host = pageHost.get(live[p]);
+                count(table, (int) (k2[o] >>> 32), k0[o], k1[o], (int) k2[o], host, hostSites.get(host), fingerprints[host], p, urlOfPage);
+            }
+            for (int slot = 0; slot < table.capacity(); slot++) {
+                if (table.used(slot)) {
+                    writers[range(table.key0(slot), ranges)].add(table, slot);
+                }
+            }
+        }
+        for (BlockWriter writer : writers) {
+            writer.flush();
+        }
+    }
+
+    /**
+     * Counts one page of a hash. Pages come in site, host and URL order: a host not seen last is a new host of the
+     * hash, and a host's first page is its smallest URL, so URLs are compared only when the host changes.
+     */
+    private static void count(HashCountTable table, int kind, long k0, long k1, int k2, int host, int site, long fingerprint, int page,
+            String[] urlOfPage) {
+        int slot = table.find(k0, k1, k2, kind);
+        if (slot < 0) {
+            slot = ~slot;
+            table.setCounts(slot, 1, 1, 1, 0, fingerprint);
+            table.setCurrent(slot, host, 1, site, page);
+        } else if (table.currentHost(slot) == host) {
+            table.setCounts(slot, table.pages(slot) + 1, table.hosts(slot), table.sites(slot), table.topHostPages(slot), table.hostSet(slot));
+            table.setCurrent(slot, host, table.currentHostPages(slot) + 1, site, table.example(slot));
+        } else {
+            int sites = table.sites(slot) + (table.currentSite(slot) == site ? 0 : 1);
+            table.setCounts(slot, table.pages(slot) + 1, table.hosts(slot) + 1, sites, Math.max(table.topHostPages(slot), table.currentHostPages(slot)),
+                    table.hostSet(slot) + fingerprint);
+            int example = table.example(slot);
+            table.setCurrent(slot, host, 1, site, urlOfPage[page].compareTo(urlOfPage[example]) < 0 ? page : example);
+        }
+    }
+
+    /**
+     * Positions in {@code live} with the hosts of a site together, the pages of a host together and in URL order
+     * (a counting sort by host, then a sort of each host's few pages).
+     */
+    private int[] bySiteHostAndUrl(int[] live, int pages) {
+        Integer[] hosts = new Integer[hostNames.size()];
+        for (int h = 0; h < hosts.length; h++) {
+            hosts[h] = h;
+        }
+        Arrays.sort(hosts, (a, b) -> Integer.compare(hostSites.get(a), hostSites.get(b)));
+        int[] rankOfHost = new int[hosts.length];
+        for (int r = 0; r < hosts.length; r++) {
+            rankOfHost[hosts[r]] = r;
+        }
+        int[] start = new int[hosts.length + 1];
+        for (int p = 0; p < pages; p++) {
+            start[rankOfHost[pageHost.get(live[p])] + 1]++;
+        }
+        for (int r = 0; r < hosts.length; r++) {
+            start[r + 1] += start[r];
+        }
+        Integer[] order = new Integer[pages];
+        int[] next = Arrays.copyOf(start, hosts.length);
+        for (int p = 0; p < pages; p++) {
+            order[next[rankOfHost[pageHost.get(live[p])]]++] = p;
+        }
+        for (int r = 0; r < hosts.length; r++) {
+            Arrays.sort(order, start[r], start[r + 1], (a, b) -> urls.get(live[a]).compareTo(urls.get(live[b])));
+        }
+        int[] sorted = new int[pages];
+        for (int p = 0; p < pages; p++) {
+            sorted[p] = order[p];
+        }
+        return sorted;
+    }
+
+    /** Reads the entries of blocks in order: see {@link BlockWriter} for their layout. */
+    static final class Cursor {
+        private final java.util.Iterator<CountBlock> blocks;
+        private Bytes in;
+        private int left;
+        long k0;
+        long k1;
+        int k2;
+        int kind;
+        int pages;
+        int hosts;
+        int sites;
+        int top;
+        long hostSet;
+        /** Index among the URLs the entry's source sent for its range. */
+        int url;
+
+        Cursor(List<CountBlock> blocks) {
+            this.blocks = blocks.iterator();
+        }
+
+        /** Moves to the next entry; false at the end. */
+        boolean next() {
+            while (left == 0) {
+                if (!blocks.hasNext()) {
+                    return false;
+                }
+                CountBlock block = blocks.next();
+                in = new Bytes(block.data());
+                left = block.entries();
+            }
+            left--;
+            int flags = in.data[in.pos++];
+            k0 = in.getLong();
+            k1 = in.getLong();
+            k2 = in.getInt();
+            kind = flags & 1;
+            if ((flags & SINGLE_PAGE) == 0) {
+                pages = in.varint();
+                hosts = in.varint();
+                sites = in.varint();
+                top = in.varint();
+            } else {
+                pages = 1;
+                hosts = 1;
+                sites = 1;
+                top = 1;
+            }
+            hostSet = in.getLong();
+            url = in.varint();
+            return true;
+        }
+    }
+
+    /**
+     * Packs the entries of one range into blocks: a flag byte (bit 0 the kind, bit 1 "one page"), the hash
+     * (20 bytes), unless on one page the pages, hosts, sites and top-host pages (varints), the host-set
+     * fingerprint (8 bytes) and the example URL's index (varint). Most hashes are on one page and take 33 bytes.
+     */
+    private static final class BlockWriter {
+        private final int source;
+        private final int range;
+        private final String[] urlOfPage;
+        private final Consumer<CountBlock> out;
+        private final int[] urlIndex;
+        private int urls;
+        private final List<String> newUrls = new ArrayList<>();
+        private Bytes bytes = new Bytes(new byte[BLOCK_ENTRIES * 40]);
+        private int entries;
+
+        BlockWriter(int source, int range, String[] urlOfPage, Consumer<CountBlock> out) {
+            this.source = source;
+            this.range = range;
+            this.urlOfPage = urlOfPage;
+            this.out = out;
+            urlIndex = new int[urlOfPage.length];
+            Arrays.fill(urlIndex, -1);
+        }
+
+        void add(HashCountTable table, int slot) {
+            int pages = table.pages(slot);
+            int top = Math.max(table.topHostPages(slot), table.currentHostPages(slot));
+            bytes.ensure(64);
+            bytes.data[bytes.pos++] = (byte) (table.kind(slot) | (pages == 1 ? SINGLE_PAGE : 0));
+            bytes.putLong(table.key0(slot));
+            bytes.putLong(table.key1(slot));
+            bytes.putInt(table.key2(slot));
+            if (pages != 1) {
+                bytes.putVarint(pages);
+                bytes.putVarint(table.hosts(slot));
+                bytes.putVarint(table.sites(slot));
+                bytes.putVarint(top);
+            }
+            bytes.putLong(table.hostSet(slot));
+            int page = table.example(slot);
+            if (urlIndex[page] < 0) {
+                urlIndex[page] = urls++;
+                newUrls.add(urlOfPage[page]);
+            }
+            bytes.putVarint(urlIndex[page]);
+            if (++entries == BLOCK_ENTRIES) {
+                flush();
+            }
+        }
+
+        void flush() {
+            if (entries > 0 || !newUrls.isEmpty()) {
+                out.accept(new CountBlock(source, range, entries, Arrays.copyOf(bytes.data, bytes.pos), newUrls.toArray(String[]::new)));
+            }
+            newUrls.clear();
+            bytes.pos = 0;
+            entries = 0;
+        }
+    }
+
+    /** Distinct chunks of one page: a small open-addressing set of chunk offsets, reused from page to page. */
+    private static final class PageChunks {
+        private int[] slots = new int[256];
+        private int mask;
+
+        void reset(int chunks) {
+            int capacity = Math.max(16, Integer.highestOneBit(Math.max(1, chunks) * 2 - 1) << 1);
+            if (slots.length < capacity) {
+                slots = new int[capacity];
+            }
+            mask = capacity - 1;
+            Arrays.fill(slots, 0, capacity, -1);
+        }
+
+        /** Whether the hash at {@code at} is new in this page. */
+        boolean add(byte[] packed, int at) {
+            int i = HashCountTable.key2(packed, at) & mask;
+            while (slots[i] >= 0) {
+                if (Arrays.equals(packed, slots[i], slots[i] + Sha1.LENGTH, packed, at, at + Sha1.LENGTH)) {
+                    return false;
+                }
+                i = (i + 1) & mask;
+            }
+            slots[i] = at;
+            return true;
+        }
+    }
+
+    /** A growable byte buffer with big-endian and varint access. */
+    static final class Bytes {
+        byte[] data;
+        int pos;
+
+        Bytes(byte[] data) {
+            this.data = data;
+        }
+
+        void ensure(int more) {
+            if (pos + more > data.length) {
+                data = Arrays.copyOf(data, Math.max(data.length * 2, pos + more));
+            }
+        }
+
+        void putLong(long v) {
+            for (int s = 56; s >= 0; s -= 8) {
+                data[pos++] = (byte) (v >>> s);
+            }
+        }
+
+        void putInt(int v) {
+            for (int s = 24; s >= 0; s -= 8) {
+                data[pos++] = (byte) (v >>> s);
+            }
+        }
+
+        void putVarint(int v) {
+            while ((v & ~0x7F) != 0) {
+                data[pos++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            data[pos++] = (byte) v;
+        }
+
+        long getLong() {
+            long v = HashCountTable.key0(data, pos);
+            pos += 8;
+            return v;
+        }
+
+        int getInt() {
+            int v = HashCountTable.key2(data, pos - 16); // key2 reads 16 bytes past its offset
+            pos += 4;
+            return v;
+        }
+
+        int varint() {
+            int v = 0;
+            for (int shift = 0; ; shift += 7) {
+                byte b = data[pos++];
+                v |= (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    return v;
+                }
+            }
+        }
+    }
+
+    /** A growable int array. */
+    static final class IntList {
+        private int[] values = new int[1024];
+        int size;
+
+        void add(int v) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = v;
+        }
+
+        int get(int i) {
+            if (i >= size) {
+                throw new IndexOutOfBoundsException(i + " of " + size);
+            }
+            return values[i];
+        }
+    }
+
+    /** A growable long array in pieces of 1 M (no copy of everything as it grows). */
+    static final class LongList {
+        private static final int PIECE_BITS = 20;
+        private long[][] pieces = new long[16][];
+        long size;
+
+        void add(long v) {
+            int piece = (int) (size >>> PIECE_BITS);
+            if (piece == pieces.length) {
+                pieces = Arrays.copyOf(pieces, piece * 2);
+            }
+            if (pieces[piece] == null) {
+                pieces[piece] = new long[1 << PIECE_BITS];
+            }
+            pieces[piece][(int) size & ((1 << PIECE_BITS) - 1)] = v;
+            size++;
+        }
+
+        long get(long i) {
+            return pieces[(int) (i >>> PIECE_BITS)][(int) i & ((1 << PIECE_BITS) - 1)];
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package org.reusedetector.discover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.index.HashIndex;
+import org.reusedetector.index.HashIndexReader;
+import org.reusedetector.index.SyntheticIndex;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.Label;
+import org.reusedetector.page.HashKey;
+import org.reusedetector.page.Sha1;
+import org.reusedetector.url.IgnoredParameters;
+import org.reusedetector.url.NormalizedUrl;
+import org.reusedetector.url.Sites;
+
+/**
+ * The bulk counting of discovery from an index ({@link PartitionCounts} then {@link RangeCounts}) against the
+ * per-record rules it replaces: the {@link Tally} folds of {@link DiscoveryWorkflow#build} (per host, per site,
+ * per hash) after {@link DiscoveryWorkflow#latestFetch}, computed here in plain Java.
+ */
+class PartitionCountsTest {
+
+    private static final RecursionFilter RECURSION = url -> url.contains("/loop/loop/");
+    // chunks shorter than 200 characters are stop chunks: about a third of the synthetic index's
+    private static final DiscoveryParams PARAMS = DiscoveryParams.defaults("test").withMinChunkLength(200);
+
+    /** What the bulk counting yields: page statistics, the histogram, the hashes on several hosts. */
+    record Counted(DiscoverySummary stats, Map<String, Long> histogram, Set<Tally> spread, long blocks) {}
+
+    static Counted bulk(List<HashedPage> pages, int partitions, int ranges, int mergers) {
+        List<PartitionCounts> counters = new ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            counters.add(new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        }
+        for (HashedPage page : pages) {
+            counters.get(Math.floorMod(PartitionCounts.partitionKey(page.url()).hashCode(), partitions)).add(page);
+        }
+        List<RangeCounts> merges = new ArrayList<>();
+        for (int m = 0; m < mergers; m++) {
+            merges.add(new RangeCounts());
+        }
+        DiscoverySummary stats = DiscoverySummary.empty();
+        long[] blocks = {0};
+        for (int p = 0; p < partitions; p++) {
+            counters.get(p).finish(p, ranges, block -> {
+                blocks[0]++;
+                merges.get(block.range() % mergers).add(block);
+            });
+            stats = stats.merge(counters.get(p).pageStats());
+        }
+        Map<String, Long> histogram = new HashMap<>();
+        Set<Tally> spread = new HashSet<>();
+        for (RangeCounts merge : merges) {
+            merge.finish(t -> assertThat(spread.add(t)).as("each hash once").isTrue(),
+                    row -> histogram.merge(row.kind() + ":" + row.occurrences(), row.items(), Long::sum));
+        }
+        return new Counted(stats, histogram, spread, blocks[0]);
+    }
+
+    /** The per-record workflow's folds, in plain Java. */
+    static Counted reference(List<HashedPage> pages) {
+        Map<String, HashedPage> latest = new LinkedHashMap<>();
+        for (HashedPage page : pages) {
+            latest.merge(NormalizedUrl.keyOf(page.url(), IgnoredParameters.DEFAULT), page, (a, b) -> a.eventTime() >= b.eventTime() ? a : b);
+        }
+        Eligibility eligibility = PARAMS.eligibility();
+        List<Tally> tallies = new ArrayList<>();
+        DiscoverySummary stats = DiscoverySummary.empty();
+        for (HashedPage page : latest.values()) {
+            String host = SiteKey.host(page.url());
+            if (host == null) {
+                stats = stats.merge(DiscoverySummary.ofPage(false, false, true));
+                continue;
+            }
+            if (RECURSION.isRecursion(page.url())) {
+                stats = stats.merge(DiscoverySummary.ofPage(false, true, false));
+                continue;
+            }
+            String site = Sites.of(host);
+            if (eligibility.file(page)) {
+                tallies.add(Tally.ofPage(Label.KIND_FILE, Sha1.hex(page.fileHash()), host, site, page.url()));
+            }
+            Set<HashKey> seen = new HashSet<>();
+            for (int i = 0; i < page.chunkCount(); i++) {
+                if (eligibility.chunk(page, i) && seen.add(HashKey.of(page.chunkHashes(), i))) {
+                    tallies.add(Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
+                }
+            }
+            stats = stats.merge(DiscoverySummary.ofPage(true, seen.size(), false, false));
+        }
+        List<Tally> perHash = fold(fold(fold(tallies, Tally::hostKey, Tally::addPages).stream().map(Tally::asHostLevel).toList(),
+                Tally::siteKey, Tally::addHostsOfSite).stream().map(Tally::asSiteLevel).toList(), Tally::hashKey, Tally::addSites);
+        Map<String, Long> histogram = new HashMap<>();
+        Set<Tally> spread = new HashSet<>();
+        for (Tally t : perHash) {
+            histogram.merge(t.kind() + ":" + t.count(), 1L, Long::sum);
+            if (t.hosts() > 1) {
+                spread.add(t);
+            }
+        }
+        return new Counted(stats, histogram, spread, 0);
+    }
+
+    private static List<Tally> fold(List<Tally> tallies, Function<Tally, String> key, java.util.function.BinaryOperator<Tally> add) {
+        Map<String, Tally> folded = new LinkedHashMap<>();
+        for (Tally t : tallies) {
+            folded.merge(key.apply(t), t, add);
+        }
+        return new ArrayList<>(folded.values());
+    }
+
+    /** A synthetic index with the cases the rules treat apart: revisits, bad and recursion URLs, www., repeats in a page. */
+    static List<HashedPage> corpus(Path dir) throws Exception {
+        SyntheticIndex.write(dir, 30_000, 20, 3, 7);
+        List<HashedPage> pages = new ArrayList<>();
+        for (Path file : HashIndex.list(dir)) {
+            try (HashIndexReader reader = HashIndexReader.open(file)) {
+                reader.forEachRemaining(pages::add);
+            }
+        }
+        List<HashedPage> extra = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i += 7) {
+            HashedPage p = pages.get(i);
+            // a revisit with other content: the later fetch counts, whichever arrives first
+            HashedPage revisit = new HashedPage(p.url(), p.eventTime() + (i % 2 == 0 ? 1000 : -1000), p.fileHash(),
+                    Arrays.copyOfRange(pages.get(i + 1).chunkHashes(), 0, 20 * Math.min(3, pages.get(i + 1).chunkCount())),
+                    Arrays.copyOf(pages.get(i + 1).chunkLengths(), Math.min(3, pages.get(i + 1).chunkCount())), p.bodyBytes());
+            extra.add(revisit);
+        }
+        for (int i = 3; i < pages.size(); i += 11) {
+            HashedPage p = pages.get(i);
+            String url = p.url();
+            extra.add(new HashedPage(url.replace("https://", "https://www.").replace(".html", "-www.html"), p.eventTime(), p.fileHash(),
+                    p.chunkHashes(), p.chunkLengths(), p.bodyBytes()));
+            extra.add(new HashedPage(url.replace(".html", "/loop/loop/x.html"), p.eventTime(), p.fileHash(), p.chunkHashes(), p.chunkLengths(),
+                    p.bodyBytes()));
+            extra.add(new HashedPage("not a url " + i, p.eventTime(), p.fileHash(), p.chunkHashes(), p.chunkLengths(), p.bodyBytes()));
+            byte[] twice = new byte[p.chunkHashes().length * 2];
+            System.arraycopy(p.chunkHashes(), 0, twice, 0, p.chunkHashes().length);
+            System.arraycopy(p.chunkHashes(), 0, twice, p.chunkHashes().length, p.chunkHashes().length);
+            int[] lengths = Arrays.copyOf(p.chunkLengths(), p.chunkCount() * 2);
+            System.arraycopy(p.chunkLengths(), 0, lengths, p.chunkCount(), p.chunkCount());
+            extra.add(new HashedPage(url.replace(".html", "-twice.html"), p.eventTime(), p.fileHash(), twice, lengths, p.bodyBytes()));
+        }
+        for (int i = 5; i < pages.size(); i += 13) {
+            // one site's content on two of its hosts (a site of several hosts) and on a second site
+            HashedPage p = pages.get(i);
+            for (String host : new String[] {"docs.org" + (i % 4) + ".org", "blog.org" + (i % 4) + ".org", "mirror" + (i % 3) + ".net"}) {
+                extra.add(new HashedPage("https://" + host + "/copy" + i + ".html", p.eventTime(), p.fileHash(), p.chunkHashes(), p.chunkLengths(),
+                        p.bodyBytes()));
+            }
+        }
+        // interleave, so that revisits arrive both before and after the fetch they compete with
+        List<HashedPage> all = new ArrayList<>();
+        for (int i = 0; i < Math.max(pages.size(), extra.size()); i++) {
+            if (i < extra.size() && i % 2 == 0) {
+                all.add(extra.get(i));
+            }
+            if (i < pages.size()) {
+                all.add(pages.get(i));
+            }
+            if (i < extra.size() && i % 2 == 1) {
+                all.add(extra.get(i));
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void countsWhatThePerRecordFoldsCountInOnePartitionAndInSeveral(@TempDir Path dir) throws Exception {
+        List<HashedPage> pages = corpus(dir);
+        Counted expected = reference(pages);
+        assertThat(expected.spread()).hasSizeGreaterThan(100); // the corpus has hashes on several hosts and sites
+        assertThat(expected.spread()).anyMatch(t -> t.sites() > 1 && t.count() > t.hosts());
+        assertThat(expected.spread()).anyMatch(t -> t.hosts() > t.sites());
+        assertThat(expected.stats().recursionPages()).isPositive();
+        assertThat(expected.stats().invalidUrlPages()).isPositive();
+
+        for (int[] shape : new int[][] {{1, 1, 1}, {3, 2, 2}, {4, 5, 3}}) {
+            Counted bulk = bulk(pages, shape[0], shape[1], shape[2]);
+            assertThat(bulk.stats()).as("page statistics, shape %s", Arrays.toString(shape)).isEqualTo(expected.stats());
+            assertThat(bulk.histogram()).as("histogram, shape %s", Arrays.toString(shape)).isEqualTo(expected.histogram());
+            assertThat(bulk.spread()).as("hashes on several hosts, shape %s", Arrays.toString(shape)).isEqualTo(expected.spread());
+        }
+    }
+
+    @Test
+    void splitsLargeOutputsIntoBlocksAndKeepsEveryHash(@TempDir Path dir) throws Exception {
+        SyntheticIndex.write(dir, 200_000, 40, 1, 3);
+        List<HashedPage> pages = new ArrayList<>();
+        try (HashIndexReader reader = HashIndexReader.open(HashIndex.list(dir).get(0))) {
+            reader.forEachRemaining(pages::add);
+        }
+        Counted bulk = bulk(pages, 1, 1, 1);
+        Counted expected = reference(pages);
+        assertThat(bulk.blocks()).isGreaterThan(1);
+        assertThat(bulk.histogram()).isEqualTo(expected.histogram());
+        assertThat(bulk.spread()).isEqualTo(expected.spread());
+    }
+
+    @Test
+    void rangesFollowTheFirstBytesOfTheHash() {
+        assertThat(PartitionCounts.range(0L, 3)).isZero();
+        assertThat(PartitionCounts.range(-1L, 3)).isEqualTo(2);
+        assertThat(PartitionCounts.range(Long.MIN_VALUE, 2)).isEqualTo(1);
+        assertThat(PartitionCounts.bucket(Long.MIN_VALUE)).isEqualTo(1 << (PartitionCounts.BUCKET_BITS - 1));
+        // buckets in order are ranges in order: a range's entries in bucket order stay in order
+        long a = 0x1234_0000_0000_0000L;
+        long b = 0x1235_0000_0000_0000L;
+        assertThat(PartitionCounts.bucket(a)).isLessThanOrEqualTo(PartitionCounts.bucket(b));
+        assertThat(PartitionCounts.range(a, 7)).isLessThanOrEqualTo(PartitionCounts.range(b, 7));
+    }
+}
