@@ -53,6 +53,9 @@ public final class OperatorIds {
     public static final String DISCOVER_SAMPLE_CHUNKS = "discover-sample-chunks";
     public static final String DISCOVER_LATEST_FETCH = "discover-latest-fetch";
     public static final String DISCOVER_PAGE_TALLIES = "discover-page-tallies";
+    /** From a hash index: whole sites counted per partition, then blocks of counts merged per hash range. */
+    public static final String DISCOVER_COUNT_SITES = "discover-count-sites";
+    public static final String DISCOVER_MERGE_RANGES = "discover-merge-ranges";
     public static final String DISCOVER_PER_HOST = "discover-per-host";
     public static final String DISCOVER_HOST_LEVEL = "discover-host-level";
     public static final String DISCOVER_PER_SITE = "discover-per-site";

@@ -114,10 +114,6 @@ public final class DiscoveryWorkflow {
         return new Result(frequent, labels, histogram, summary);
     }
 
-    /** Operator ids of the index path's counting (the rest of the run shares the ids of {@link OperatorIds}). */
-    public static final String COUNT_SITES_ID = "discover-count-sites";
-    public static final String MERGE_RANGES_ID = "discover-merge-ranges";
-
     /**
      * A discovery run from a hash index, and the URLs it left out as crawler recursion errors.
      *
@@ -142,11 +138,11 @@ public final class DiscoveryWorkflow {
                 .partitionCustom((String key, int partitions) -> Math.floorMod(key.hashCode(), partitions), p -> PartitionCounts.partitionKey(p.url()))
                 .transform("discover: count the hashes of whole sites", PojoTypes.of(CountBlock.class),
                         new DiscoveryFunctions.CountSites(params, recursion, ignored, ranges))
-                .uid(COUNT_SITES_ID).name("discover: count the hashes of whole sites");
+                .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of whole sites");
         SingleOutputStreamOperator<Tally> spread = blocks
                 .partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
                 .transform("discover: merge the counts of a range of hashes", TypeInformation.of(Tally.class), new DiscoveryFunctions.MergeRanges())
-                .uid(MERGE_RANGES_ID).name("discover: merge the counts of a range of hashes");
+                .uid(OperatorIds.DISCOVER_MERGE_RANGES).name("discover: merge the counts of a range of hashes");
         DataStream<HistogramRow> histogram = histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS));
         DataStream<DiscoverySummary> pageStats = pageStats(blocks.getSideOutput(DiscoveryFunctions.PAGE_STATS));
         return new IndexResult(classify(spread, histogram, pageStats, params), blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
