@@ -42,12 +42,12 @@ public final class QuiltsCommand implements Callable<Integer> {
             + " (1: every source; default: ${DEFAULT-VALUE}).")
     int minSourceGrams = QuiltParams.DEFAULTS.minSourceGrams();
 
-    @Option(names = "--own-site-text", negatable = true, description = "Leave out grams the page shares with another page of its own server"
-            + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--own-site-text", arity = "1", paramLabel = "BOOL", description = "Leave out grams the page shares with another page of its own"
+            + " server (default: ${DEFAULT-VALUE}; off: a quilt site's pages share their donors' text too).")
     boolean ownSiteText = QuiltParams.DEFAULTS.ownSiteTextExcluded();
 
-    @Option(names = "--borrowers", negatable = true, description = "Leave out sources that are more fully quilted and name the page as their"
-            + " own source (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--borrowers", arity = "1", paramLabel = "BOOL", description = "Leave out sources that are more fully quilted and name the page"
+            + " among their own counted sources (default: ${DEFAULT-VALUE}).")
     boolean borrowers = QuiltParams.DEFAULTS.borrowersExcluded();
 
     @Option(names = "--copy-resemblance", paramLabel = "R", description = "A foreign page whose gram set resembles the page's (Jaccard) at least R is"
