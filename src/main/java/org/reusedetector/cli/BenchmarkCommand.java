@@ -668,6 +668,12 @@ public final class BenchmarkCommand {
     @Command(name = "nearcopy", mixinStandardHelpOptions = true,
             description = "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
     static final class NearCopy implements Callable<Integer> {
+        /** Forgets the page's words as ParseAndHash does when only the quilt signal is on. */
+        private static int resetLength(org.reusedetector.shingle.PageSketcher sketcher) {
+            sketcher.reset();
+            return 0;
+        }
+
         @Mixin
         ConfigOptions configOptions;
 
@@ -706,7 +712,7 @@ public final class BenchmarkCommand {
             org.reusedetector.shingle.PageSketcher sketcher = settings.pageSketcher();
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
             Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, sketcher).chunkCount()
-                    + (quiltOn ? quilt.sampledGrams(sketcher.words()).length : 0) + (nearCopyOn ? sketcher.sketch().length : sketcher.words().length)));
+                    + (quiltOn ? quilt.sampledGrams(sketcher.words()).length : 0) + (nearCopyOn ? sketcher.sketch().length : resetLength(sketcher))));
             figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
             figures.put("signals", signals);
             figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s", input, bodies.size(), bytes / 1e6, labels, signals);
