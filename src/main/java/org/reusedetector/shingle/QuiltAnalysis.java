@@ -25,6 +25,12 @@ import java.util.function.Consumer;
  * whose patch grams are mostly its own site's navigation, and a few of whose paragraphs were taken by quilts on
  * other servers, is a "quilt" of the pages that copied it. The unrefined patch fraction is reported alongside.
  *
+ * <p>The refinements of {@link QuiltParams} give the symmetric rule a direction: sources under a floor of grams do not
+ * count, and after a first verdict on every page, a page's <em>borrowers</em> (sources that are themselves quilted,
+ * more fully, and name the page among their counted sources) are left out and its cover computed again. On the
+ * standard crawls: 207 → 64 background pages flagged (default crawl, quilts found 105 → 108 of 120) and 7 → 0
+ * (javadoc, 25 → 22 of 36), against the paper's rule with c = 4.
+ *
  * <p>Memory: the gram sets of all documents (8 bytes a distinct gram of a page), a count per distinct gram (12
  * bytes) and postings for patch grams only (at most m documents each). For the standard crawls (10⁴ pages) that is
  * some 100 MB; a crawl of 10⁶ pages wants the per-gram counts as a Flink batch aggregation instead.

@@ -111,8 +111,10 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
     /**
      * The verdict on a page from its sampled grams' earlier holders (other pages, in the order seen), or {@code null}
      * when it is no quilt: a gram is a patch gram when 1 to m − 1 other pages hold it, one of them on another site
-     * (Najork's foreign-sourced variant); the page is quilted when at least θ of its sampled grams are patch grams
-     * and the greedy cover of them by foreign pages has at least c members.
+     * (Najork's foreign-sourced variant); the page is quilted when at least θ of its sampled grams are covered by
+     * the counted members of the greedy cover by foreign pages (members covering at least {@code minSourceGrams /
+     * sampleModulus} sampled grams, at least 1), and there are at least c of them. The own-site rule applies when
+     * set; borrowers need no rule here, since only earlier pages answer.
      */
     public Verdict judge(String url, List<String[]> holdersPerGram) {
         int n = holdersPerGram.size();
