@@ -97,6 +97,27 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
         return Arrays.copyOf(phrases, distinct);
     }
 
+    /** As {@link #addHolder(String[], String)}, for holders named by {@link #holderId}. */
+    public long[] addHolder(long[] holders, long id) {
+        long[] current = holders == null ? new long[0] : holders;
+        if (current.length >= params.m()) {
+            return current;
+        }
+        for (long h : current) {
+            if (h == id) {
+                return current;
+            }
+        }
+        long[] more = Arrays.copyOf(current, current.length + 1);
+        more[current.length] = id;
+        return more;
+    }
+
+    /** A page's 64-bit id in the gram index (a long per holder keeps the index's state small; about n²/2⁶⁵ collisions). */
+    public static long holderId(String url) {
+        return Fingerprints.word(url);
+    }
+
     /** The holders a gram keeps: at most m (with m other holders a page's copy would be the m + 1-th document). */
     public String[] addHolder(String[] holders, String url) {
         String[] current = holders == null ? new String[0] : holders;

@@ -1,7 +1,10 @@
 package org.reusedetector.detection.functions;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
@@ -22,7 +25,10 @@ import org.reusedetector.shingle.QuiltStream;
 public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, QuiltBatch> {
 
     private final QuiltStream quilt;
-    private transient MapState<Long, String[]> holders;
+    /** Per gram, its holders' ids ({@link QuiltStream#holderId}): longs, not URLs, since every sampled gram reads and writes its list. */
+    private transient MapState<Long, long[]> holders;
+    /** The URL of every holder id of this shard, read once per holder and record. */
+    private transient MapState<Long, String> urls;
 
     public PatchGrams(QuiltStream quilt) {
         this.quilt = quilt;
@@ -30,39 +36,55 @@ public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, 
 
     @Override
     public void open(OpenContext openContext) {
-        MapStateDescriptor<Long, String[]> descriptor = new MapStateDescriptor<>("gram-holders", Types.LONG, TypeInformation.of(String[].class));
-        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(quilt.ttlMillis()))
+        StateTtlConfig ttl = StateTtlConfig.newBuilder(Duration.ofMillis(quilt.ttlMillis()))
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
-                .build());
+                .build();
+        MapStateDescriptor<Long, long[]> descriptor = new MapStateDescriptor<>("gram-holder-ids", Types.LONG, TypeInformation.of(long[].class));
+        descriptor.enableTimeToLive(ttl);
         holders = getRuntimeContext().getMapState(descriptor);
+        MapStateDescriptor<Long, String> urlDescriptor = new MapStateDescriptor<>("holder-urls", Types.LONG, Types.STRING);
+        urlDescriptor.enableTimeToLive(ttl);
+        urls = getRuntimeContext().getMapState(urlDescriptor);
     }
 
     @Override
     public void processElement(QuiltBatch batch, Context ctx, Collector<QuiltBatch> out) throws Exception {
         long[] grams = batch.grams();
-        Map<String, Integer> ids = new HashMap<>();
+        long self = QuiltStream.holderId(batch.url());
+        urls.put(self, batch.url());
+        Map<Long, Integer> ids = new HashMap<>();
+        List<String> named = new ArrayList<>();
         int[] counts = new int[grams.length];
         int[] refs = new int[16];
         int used = 0;
         for (int i = 0; i < grams.length; i++) {
-            String[] known = holders.get(grams[i]);
+            long[] known = holders.get(grams[i]);
             if (known != null) {
-                counts[i] = known.length;
-                for (String holder : known) {
-                    if (used == refs.length) {
-                        refs = java.util.Arrays.copyOf(refs, used * 2);
+                for (long holder : known) {
+                    Integer ref = ids.get(holder);
+                    if (ref == null) {
+                        String url = urls.get(holder);
+                        if (url == null) {
+                            continue; // its name expired first: the holder is forgotten
+                        }
+                        ref = named.size();
+                        ids.put(holder, ref);
+                        named.add(url);
                     }
-                    refs[used++] = ids.computeIfAbsent(holder, h -> ids.size());
+                    if (used == refs.length) {
+                        refs = Arrays.copyOf(refs, used * 2);
+                    }
+                    refs[used++] = ref;
+                    counts[i]++;
                 }
             }
-            String[] after = quilt.addHolder(known, batch.url());
+            long[] after = quilt.addHolder(known, self);
             if (after != known) {
                 holders.put(grams[i], after);
             }
         }
-        String[] urls = new String[ids.size()];
-        ids.forEach((url, id) -> urls[id] = url);
-        out.collect(new QuiltBatch(batch.url(), batch.eventTime(), batch.shard(), batch.batches(), grams, urls, counts, java.util.Arrays.copyOf(refs, used)));
+        out.collect(new QuiltBatch(batch.url(), batch.eventTime(), batch.shard(), batch.batches(), grams, named.toArray(String[]::new), counts,
+                Arrays.copyOf(refs, used)));
     }
 }
