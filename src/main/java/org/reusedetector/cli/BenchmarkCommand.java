@@ -686,6 +686,12 @@ public final class BenchmarkCommand {
     @Command(name = "nearcopy", mixinStandardHelpOptions = true,
             description = "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
     static final class NearCopy implements Callable<Integer> {
+        /** Forgets the page's words as ParseAndHash does when only the quilt signal is on. */
+        private static int resetLength(org.reusedetector.shingle.PageSketcher sketcher) {
+            sketcher.reset();
+            return 0;
+        }
+
         @Mixin
         ConfigOptions configOptions;
 
@@ -702,11 +708,17 @@ public final class BenchmarkCommand {
                 description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}; 0 = parse step only).")
         int streamRuns;
 
+        @Option(names = "--signals", defaultValue = "both", description = "Which shingle signals the 'on' runs turn on: near-copy, quilt or both"
+                + " (default: ${DEFAULT-VALUE}).")
+        String signals;
+
         @Mixin
         BenchmarkFigures figures;
 
         @Override
         public Integer call() throws Exception {
+            boolean nearCopyOn = !signals.equals("quilt");
+            boolean quiltOn = !signals.equals("near-copy");
             ReuseDetectorConfig config = configOptions.load();
             DetectionSettings settings = DetectionSettings.from(config, null, 0);
             settings = settings.withNearCopy(DetectionSettings.nearCopyParams(config)).withQuilt(DetectionSettings.quiltParams(config));
@@ -718,13 +730,14 @@ public final class BenchmarkCommand {
             org.reusedetector.shingle.PageSketcher sketcher = settings.pageSketcher();
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
             Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, sketcher).chunkCount()
-                    + quilt.sampledGrams(sketcher.words()).length + sketcher.sketch().length));
+                    + (quiltOn ? quilt.sampledGrams(sketcher.words()).length : 0) + (nearCopyOn ? sketcher.sketch().length : resetLength(sketcher))));
             figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
-            figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s", input, bodies.size(), bytes / 1e6, labels);
+            figures.put("signals", signals);
+            figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s", input, bodies.size(), bytes / 1e6, labels, signals);
             SignalCost.parseStep(figures, "shingles", bytes, rounds, off, on);
             SignalCost.streamingJob(figures, "shingles", configOptions, config, input, labels, streamRuns,
                     List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
-                    List.of("shingles.near-copy.enabled=true", "shingles.quilt.enabled=true"));
+                    List.of("shingles.near-copy.enabled=" + nearCopyOn, "shingles.quilt.enabled=" + quiltOn));
             figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
             figures.finish();
             return 0;

@@ -38,6 +38,26 @@ public final class QuiltsCommand implements Callable<Integer> {
     @Option(names = "--theta", paramLabel = "θ", description = "A quilt's patch fraction is at least θ (default: ${DEFAULT-VALUE}).")
     double theta = QuiltParams.DEFAULTS.theta();
 
+    @Option(names = "--min-source-grams", paramLabel = "N", description = "A source counts toward C and θ only if it covers at least N grams"
+            + " (1: every source; default: ${DEFAULT-VALUE}).")
+    int minSourceGrams = QuiltParams.DEFAULTS.minSourceGrams();
+
+    @Option(names = "--own-site-text", arity = "1", paramLabel = "BOOL", description = "Leave out grams the page shares with another page of its own"
+            + " server (default: ${DEFAULT-VALUE}; off: a quilt site's pages share their donors' text too).")
+    boolean ownSiteText = QuiltParams.DEFAULTS.ownSiteTextExcluded();
+
+    @Option(names = "--borrowers", arity = "1", paramLabel = "BOOL", description = "Leave out sources that are more fully quilted and name the page"
+            + " among their own counted sources (default: ${DEFAULT-VALUE}).")
+    boolean borrowers = QuiltParams.DEFAULTS.borrowersExcluded();
+
+    @Option(names = "--copy-resemblance", paramLabel = "R", description = "A foreign page whose gram set resembles the page's (Jaccard) at least R is"
+            + " a copy, not a source (1: off; default: ${DEFAULT-VALUE}).")
+    double copyResemblance = QuiltParams.DEFAULTS.copyResemblance();
+
+    @Option(names = "--verdicts", description = "Also write verdicts.jsonl: every page whose patch fraction reached θ, quilted or not, with its"
+            + " cover (to study the rule).")
+    boolean verdicts;
+
     @Option(names = "--collapse", description = "Collapse exact and near-duplicate pages (2 of 6 supershingles) before counting grams (Fetterly et al.'s"
             + " step; off by default: on the standard crawls it flags more background pages).")
     boolean collapse;
@@ -46,7 +66,7 @@ public final class QuiltsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         QuiltsRun.Summary summary = QuiltsRun.run(input, config.chunking().hasher(), config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
-                new QuiltParams(k, m, c, theta), collapse, out);
+                new QuiltParams(k, m, c, theta, minSourceGrams, ownSiteText, borrowers, copyResemblance), collapse, out, verdicts);
         System.out.printf("Quilts over %s: %d pages, %d judged (patch fraction ≥ %.2f), %d quilts (mean %.1f sources) in %.1f s (%.0f pages/s) -> %s%n",
                 input, summary.pages(), summary.judged(), summary.theta(), summary.quilts(), summary.meanSources(), summary.seconds(),
                 summary.pagesPerSecond(), out.resolve(QuiltsRun.QUILTS));

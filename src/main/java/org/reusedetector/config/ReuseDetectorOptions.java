@@ -178,12 +178,15 @@ public final class ReuseDetectorOptions {
             .withDescription("Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
     public static final ConfigOption<Boolean> QUILT_ENABLED = key("shingles.quilt.enabled").booleanType().defaultValue(false)
             .withDescription("Quilt signal in the stream: pages at least half of whose sampled 5-grams are patch grams (held by 1 to 49 recent"
-                    + " pages, one on another site) covered by at least 4 foreign pages raise 'quilt' alerts (Najork 2012's pivot parameters).");
+                    + " pages, one on another site) covered by at least 3 foreign pages raise 'quilt' alerts (see 'quilts' for the rule).");
     public static final ConfigOption<Integer> QUILT_SAMPLE_MODULUS = key("shingles.quilt.sample-modulus").intType().defaultValue(8)
             .withDescription("Index and judge only grams whose fingerprint is 0 modulo this (1 = every gram): the index's size and the job's"
                     + " cost fall by this factor.");
     public static final ConfigOption<Duration> QUILT_TTL = key("shingles.quilt.ttl").durationType().defaultValue(Duration.ofDays(7))
             .withDescription("How long the gram index remembers a gram's holders after its last update (state TTL, processing time).");
+    public static final ConfigOption<Integer> QUILT_SHARDS = key("shingles.quilt.shards").intType().defaultValue(16)
+            .withDescription("Shards of the gram index: a page sends one record per shard holding any of its sampled grams (not one per gram);"
+                    + " more shards spread the index over more subtasks, fewer send fewer records.");
     public static final ConfigOption<Integer> QUILT_MIN_GRAMS = key("shingles.quilt.min-grams").intType().defaultValue(8)
             .withDescription("Pages with fewer sampled grams are not judged.");
     public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words").intType().defaultValue(5)

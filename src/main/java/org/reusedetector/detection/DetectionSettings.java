@@ -114,9 +114,10 @@ public record DetectionSettings(
     /** The quilt signal's settings of the configuration, whether the signal is on or not. */
     public static QuiltStream quiltParams(ReuseDetectorConfig config) {
         QuiltParams d = QuiltParams.DEFAULTS;
-        return new QuiltStream(new QuiltParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), d.m(), d.c(), d.theta()),
+        return new QuiltStream(new QuiltParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), d.m(), d.c(), d.theta(), d.minSourceGrams(),
+                d.ownSiteTextExcluded(), d.borrowersExcluded(), d.copyResemblance()),
                 config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS), config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
-                config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS));
+                config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS), config.get(ReuseDetectorOptions.QUILT_SHARDS));
     }
 
     /** The same settings with another quilt setting ({@code null}: off). */

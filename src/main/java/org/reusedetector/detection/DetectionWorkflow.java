@@ -26,7 +26,7 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
-import org.reusedetector.model.QuiltGram;
+import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.SourceRecord;
 
 /**
@@ -140,17 +140,17 @@ public final class DetectionWorkflow {
     }
 
     /**
-     * The quilt signal: each page's sampled grams are answered by the recent-gram index (keyed by gram) with their
-     * earlier holders, gathered again per page and judged by Najork's rule; stream only.
+     * The quilt signal: each page's sampled grams are answered by the recent-gram index (keyed by shard, one record a
+     * page and shard) with their earlier holders, gathered again per page and judged by Najork's rule; stream only.
      */
     public static DataStream<Alert> quiltAlerts(DataStream<HashedPage> hashed, DetectionSettings settings) {
         return hashed
-                .flatMap(new QuiltGrams(settings.quilt().minGrams()), TypeInformation.of(QuiltGram.class))
+                .flatMap(new QuiltGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
                 .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS)
-                .keyBy(QuiltGram::gram, Types.LONG)
-                .process(new PatchGrams(settings.quilt()), TypeInformation.of(QuiltGram.class))
+                .keyBy(QuiltBatch::shard, Types.INT)
+                .process(new PatchGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
                 .uid(OperatorIds.PATCH_GRAMS).name(OperatorIds.PATCH_GRAMS)
-                .keyBy(QuiltGram::url, Types.STRING)
+                .keyBy(QuiltBatch::url, Types.STRING)
                 .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
     }

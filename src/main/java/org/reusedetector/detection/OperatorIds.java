@@ -18,7 +18,7 @@ public final class OperatorIds {
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
     public static final String QUILT_GRAMS = "quilt-grams";
-    public static final String PATCH_GRAMS = "patch-grams";
+    public static final String PATCH_GRAMS = "patch-gram-shards"; // keyed by shard since the index went from one record a gram to one a page and shard
     public static final String JUDGE_QUILTS = "judge-quilts";
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";

@@ -1,18 +1,47 @@
 package org.reusedetector.shingle;
 
 /**
- * Najork 2012's four parameters. A document is (k, m, c, θ)-quilted iff at least a θ fraction of its k-grams are
- * patch grams (k-grams in more than one and at most m documents) and the (greedy) minimal set of source documents
- * covering its patch grams has at least c members (§2). The defaults are the paper's pivot point
- * (k, m, c, θ) = (5, 50, 4, 0.5), the best of its five judged runs (§3, Table 2).
+ * Najork 2012's four parameters, plus the refinements we judge with. A document is (k, m, c, θ)-quilted iff at least
+ * a θ fraction of its k-grams are patch grams (k-grams in more than one and at most m documents) and the (greedy)
+ * minimal set of source documents covering its patch grams has at least c members (§2). The paper's pivot point is
+ * (k, m, c, θ) = (5, 50, 4, 0.5), the best of its five judged runs (§3, Table 2). Sources are foreign (§3: another
+ * registrable domain), and only grams they cover count toward θ.
+ *
+ * <p>The paper's rule is symmetric: when a quilt takes a paragraph of page X, X is as much "made of" the quilt as
+ * the quilt of X, and an original copied onto other servers is made of its copies. The refinements give it a
+ * direction (see {@link QuiltAnalysis} for the figures):
+ *
+ * @param minSourceGrams a source counts toward c and θ only if it newly covers at least this many grams; a shared
+ *     gram or two is a common phrase, not a patch. (Najork §3 proposes a relative floor φ instead; on our crawls a
+ *     quilt's smallest true donor covers under 1 % of it when another donor gave a whole page, so φ cannot separate.)
+ * @param ownSiteTextExcluded grams the page shares with another page of its own server are the server's own text
+ *     (a template, or text all its translations share): the foreign pages that also hold them copied them from that
+ *     server, so they are no patches of the page
+ * @param borrowersExcluded a source that is itself quilted, more fully, and names the page among its own counted
+ *     sources took a patch from the page: a borrower, not a donor, so it does not count
+ * @param copyResemblance a foreign page whose k-gram set resembles the page's (Jaccard) at least this much is a copy
+ *     of it, not a source of patches; 1 turns it off
  */
-public record QuiltParams(int k, int m, int c, double theta) implements java.io.Serializable {
+public record QuiltParams(int k, int m, int c, double theta, int minSourceGrams, boolean ownSiteTextExcluded, boolean borrowersExcluded,
+        double copyResemblance) implements java.io.Serializable {
 
-    public static final QuiltParams DEFAULTS = new QuiltParams(5, 50, 4, 0.5);
+    /**
+     * Our defaults: the paper's pivot with c = 3, which is inside its sweep (Table 1, c from 2 to 10), and all
+     * source floor and the borrower rule on (a page stitched from three pages' paragraphs is a quilt once tails no
+     * longer pad the count). The own-site rule is off: on the javadoc crawl the quilts, all on one server, share
+     * their donors' paragraphs with one another, and it took those away (quilts found fell from 22 to 9 of 36).
+     */
+    public static final QuiltParams DEFAULTS = new QuiltParams(5, 50, 3, 0.5, 8, false, true, 1.0);
+
+    /** The paper's rule unrefined: every cover member counts, and only the page itself is not its source. */
+    public QuiltParams(int k, int m, int c, double theta) {
+        this(k, m, c, theta, 1, false, false, 1.0);
+    }
 
     public QuiltParams {
-        if (k < 1 || m < 2 || c < 1 || theta < 0 || theta > 1) {
-            throw new IllegalArgumentException("quilt parameters need k ≥ 1, m ≥ 2, c ≥ 1, 0 ≤ θ ≤ 1: " + k + ", " + m + ", " + c + ", " + theta);
+        if (k < 1 || m < 2 || c < 1 || theta < 0 || theta > 1 || minSourceGrams < 1 || copyResemblance <= 0 || copyResemblance > 1) {
+            throw new IllegalArgumentException("quilt parameters need k ≥ 1, m ≥ 2, c ≥ 1, 0 ≤ θ ≤ 1, min source grams ≥ 1, 0 < copy resemblance ≤ 1: "
+                    + k + ", " + m + ", " + c + ", " + theta + ", " + minSourceGrams + ", " + copyResemblance);
         }
     }
 }

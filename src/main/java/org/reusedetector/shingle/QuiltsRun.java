@@ -21,6 +21,7 @@ public final class QuiltsRun {
 
     public static final String QUILTS = "quilts.jsonl";
     public static final String SUMMARY = "summary.json";
+    public static final String VERDICTS = "verdicts.jsonl";
 
     /**
      * What a run did.
@@ -28,12 +29,19 @@ public final class QuiltsRun {
      * @param judged pages whose patch fraction reached θ (their sources were computed)
      * @param coverageHistogram quilts per tenth of covered fraction ([0, 0.1), …, [0.9, 1.0])
      */
-    public record Summary(String input, long records, long pages, long rejected, long revisits, long htmlBytes, int k, int m, int c, double theta, boolean collapsed,
+    public record Summary(String input, long records, long pages, long rejected, long revisits, long htmlBytes, int k, int m, int c, double theta, int minSourceGrams, boolean ownSiteTextExcluded,
+            boolean borrowersExcluded, double copyResemblance, boolean collapsed,
             long judged, long quilts, double meanSources, long[] coverageHistogram, double seconds, double pagesPerSecond) {}
 
     private QuiltsRun() {}
 
     public static Summary run(Path input, PageHasher hasher, int maxBodyBytes, QuiltParams params, boolean collapse, Path out) throws IOException {
+        return run(input, hasher, maxBodyBytes, params, collapse, out, false);
+    }
+
+    /** @param allVerdicts also write {@value #VERDICTS}: every judged page, quilted or not (to study the rule) */
+    public static Summary run(Path input, PageHasher hasher, int maxBodyBytes, QuiltParams params, boolean collapse, Path out, boolean allVerdicts)
+            throws IOException {
         long start = System.nanoTime();
         QuiltAnalysis analysis = new QuiltAnalysis(params, collapse);
         MinHash minHash = new MinHash(MinHash.SELECTORS);
@@ -54,9 +62,18 @@ public final class QuiltsRun {
         long[] quilts = {0};
         long[] sources = {0};
         long[] histogram = new long[10];
-        try (BufferedWriter writer = JsonLines.writer(out.resolve(QUILTS))) {
+        try (BufferedWriter writer = JsonLines.writer(out.resolve(QUILTS));
+                BufferedWriter all = allVerdicts ? JsonLines.writer(out.resolve(VERDICTS)) : null) {
             analysis.analyse(verdict -> {
                 judged[0]++;
+                if (all != null) {
+                    try {
+                        all.write(Json.write(verdict));
+                        all.newLine();
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
                 if (!verdict.quilted()) {
                     return;
                 }
@@ -65,7 +82,7 @@ public final class QuiltsRun {
                 histogram[Math.min(9, (int) (verdict.coveredFraction() * 10))]++;
                 try {
                     writer.write(Json.write(new QuiltLine(verdict.url(), round(verdict.coveredFraction()), round(verdict.patchFraction()),
-                            verdict.grams(), verdict.patchGrams(), verdict.sources())));
+                            verdict.grams(), verdict.patchGrams(), verdict.countedSources(), verdict.sources(), verdict.copies())));
                     writer.newLine();
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
@@ -74,14 +91,16 @@ public final class QuiltsRun {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Summary summary = new Summary(input.toString(), totals.records(), totals.pages(), totals.rejected(), totals.revisits(), totals.htmlBytes(),
-                params.k(), params.m(), params.c(), params.theta(), collapse, judged[0], quilts[0], quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
+                params.k(), params.m(), params.c(), params.theta(), params.minSourceGrams(), params.ownSiteTextExcluded(),
+                params.borrowersExcluded(), params.copyResemblance(), collapse, judged[0], quilts[0], quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
                 histogram, round(seconds), round(totals.pages() / seconds));
         Files.writeString(out.resolve(SUMMARY), Json.write(summary) + "\n");
         return summary;
     }
 
     /** One line of {@value #QUILTS}. */
-    public record QuiltLine(String url, double coveredFraction, double patchFraction, int grams, int patchGrams, List<QuiltAnalysis.Source> sources) {}
+    public record QuiltLine(String url, double coveredFraction, double patchFraction, int grams, int patchGrams, int countedSources,
+            List<QuiltAnalysis.Source> sources, List<String> copies) {}
 
     static double round(double value) {
         return Math.round(value * 10_000) / 10_000.0;

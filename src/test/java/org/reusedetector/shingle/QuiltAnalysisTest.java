@@ -75,4 +75,76 @@ class QuiltAnalysisTest {
         // the common paragraph is in 4 > m = 3 pages: no page reaches θ
         assertThat(analyse(analysis)).isEmpty();
     }
+
+    /** The paper's rule unrefined, with c = 3. */
+    private static final QuiltParams UNREFINED = new QuiltParams(5, 50, 3, 0.5);
+
+    private static boolean quilted(List<QuiltAnalysis.Verdict> verdicts, String url) {
+        return verdicts.stream().anyMatch(v -> v.url().equals(url) && v.quilted());
+    }
+
+    /** Four originals of four taken paragraphs and two of their own each; quilt q takes paragraph q of every original. */
+    private static void originalsAndTheirQuilts(QuiltAnalysis analysis) {
+        String[] hosts = {"a.example.org", "b.example.net", "c.example.com", "d.example.de"};
+        for (int o = 0; o < 4; o++) {
+            StringBuilder original = new StringBuilder();
+            for (int p = 0; p < 4; p++) {
+                original.append(paragraph("o" + o + "p" + p, 30)).append(' ');
+            }
+            original.append(paragraph("own" + o, 60));
+            add(analysis, "https://" + hosts[o] + "/page", original.toString());
+        }
+        for (int q = 0; q < 4; q++) {
+            StringBuilder quilt = new StringBuilder();
+            for (int o = 0; o < 4; o++) {
+                quilt.append(paragraph("o" + o + "p" + q, 30)).append(' ');
+            }
+            add(analysis, "https://q" + q + ".spun.biz/article", quilt.toString().trim());
+        }
+    }
+
+    @Test
+    void anOriginalWhoseParagraphsQuiltsTookIsNotAQuiltOfThem() {
+        QuiltAnalysis symmetric = new QuiltAnalysis(UNREFINED, false);
+        originalsAndTheirQuilts(symmetric);
+        // the paper's rule cannot tell who took from whom: each original is "made of" the four quilts
+        assertThat(analyse(symmetric)).filteredOn(QuiltAnalysis.Verdict::quilted).hasSize(8);
+
+        QuiltAnalysis directed = new QuiltAnalysis(QuiltParams.DEFAULTS, false);
+        originalsAndTheirQuilts(directed);
+        // the quilts are more fully covered (by the originals) than the originals (by them) and name them: borrowers
+        assertThat(analyse(directed)).filteredOn(QuiltAnalysis.Verdict::quilted).extracting(QuiltAnalysis.Verdict::url)
+                .containsExactlyInAnyOrder("https://q0.spun.biz/article", "https://q1.spun.biz/article", "https://q2.spun.biz/article", "https://q3.spun.biz/article");
+    }
+
+    @Test
+    void textAPageSharesWithItsOwnSiteIsNoPatchWhoeverElseHoldsIt() {
+        // a site's pages share three paragraphs (say, of untranslated text); three foreign pages each copied one of them
+        QuiltParams ownSiteOnly = new QuiltParams(5, 50, 3, 0.5, 1, true, false, 1.0);
+        for (boolean refined : new boolean[] {false, true}) {
+            QuiltAnalysis analysis = new QuiltAnalysis(refined ? ownSiteOnly : UNREFINED, false);
+            String shared = paragraph("s0", 30) + " " + paragraph("s1", 30) + " " + paragraph("s2", 30);
+            add(analysis, "https://en.handbook.org/page", shared);
+            add(analysis, "https://fr.handbook.org/page", shared + " " + paragraph("fr", 20));
+            for (int i = 0; i < 3; i++) {
+                add(analysis, "https://copy" + i + ".net/page", paragraph("s" + i, 30) + " " + paragraph("c" + i, 90));
+            }
+            assertThat(quilted(analyse(analysis), "https://en.handbook.org/page")).isEqualTo(!refined);
+        }
+    }
+
+    @Test
+    void sourcesOfFewerGramsThanTheFloorDoNotCount() {
+        QuiltParams floor = new QuiltParams(5, 50, 3, 0.5, 8, false, false, 1.0);
+        for (QuiltParams params : List.of(UNREFINED, floor)) {
+            QuiltAnalysis analysis = new QuiltAnalysis(params, false);
+            // a page copied whole onto one server, and a 9-word phrase of it onto two others (5 grams each)
+            String page = paragraph("orig", 60) + " " + paragraph("a", 9) + " " + paragraph("b", 9);
+            add(analysis, "https://original.org/page", page);
+            add(analysis, "https://copy.net/page", paragraph("orig", 60));
+            add(analysis, "https://x.com/page", paragraph("a", 9) + " " + paragraph("x", 40));
+            add(analysis, "https://y.com/page", paragraph("b", 9) + " " + paragraph("y", 40));
+            assertThat(quilted(analyse(analysis), "https://original.org/page")).isEqualTo(params == UNREFINED);
+        }
+    }
 }

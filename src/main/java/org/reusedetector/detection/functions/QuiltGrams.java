@@ -3,27 +3,39 @@ package org.reusedetector.detection.functions;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.QuiltGram;
+import org.reusedetector.model.QuiltBatch;
+import org.reusedetector.shingle.QuiltStream;
 
-/** The quilt signal's first step: one record per sampled gram of a page (computed by {@link ParseAndHash}). */
-public final class QuiltGrams implements FlatMapFunction<HashedPage, QuiltGram> {
+/**
+ * The quilt signal's first step: a page's sampled grams (computed by {@link ParseAndHash}), one record per index
+ * shard that holds any of them.
+ */
+public final class QuiltGrams implements FlatMapFunction<HashedPage, QuiltBatch> {
 
-    private static final String[] NONE = new String[0];
+    private static final String[] NO_URLS = new String[0];
+    private static final int[] NONE = new int[0];
 
-    private final int minGrams;
+    private final QuiltStream quilt;
 
-    public QuiltGrams(int minGrams) {
-        this.minGrams = minGrams;
+    public QuiltGrams(QuiltStream quilt) {
+        this.quilt = quilt;
     }
 
     @Override
-    public void flatMap(HashedPage page, Collector<QuiltGram> out) {
+    public void flatMap(HashedPage page, Collector<QuiltBatch> out) {
         long[] grams = page.quiltGrams();
-        if (grams == null || grams.length < Math.max(1, minGrams)) {
+        if (grams == null || grams.length < Math.max(1, quilt.minGrams())) {
             return; // too little text to judge
         }
-        for (long gram : grams) {
-            out.collect(new QuiltGram(page.url(), page.eventTime(), gram, grams.length, NONE));
+        long[][] byShard = quilt.byShard(grams);
+        int batches = 0;
+        for (long[] shard : byShard) {
+            batches += shard == null ? 0 : 1;
+        }
+        for (int s = 0; s < byShard.length; s++) {
+            if (byShard[s] != null) {
+                out.collect(new QuiltBatch(page.url(), page.eventTime(), s, batches, byShard[s], NO_URLS, NONE, NONE));
+            }
         }
     }
 }

@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.QuiltGram;
+import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.shingle.QuiltParams;
 import org.reusedetector.shingle.QuiltStream;
 
 class QuiltOperatorsTest {
 
-    /** Every gram sampled, (k, m, c, θ) = (5, 50, 4, 0.5). */
-    private static final QuiltStream QUILT = new QuiltStream(QuiltParams.DEFAULTS, 1, 3_600_000L, 8);
+    /** Every gram sampled, the default rule ((k, m, c, θ) = (5, 50, 3, 0.5), sources of 8 grams or more), 4 shards. */
+    private static final QuiltStream QUILT = new QuiltStream(QuiltParams.DEFAULTS, 1, 3_600_000L, 8, 4);
 
     private static List<String> words(long seed, int n) {
         Random random = new Random(seed);
@@ -41,10 +41,11 @@ class QuiltOperatorsTest {
 
     /** The three operators in sequence, the index and the judge keeping their state across pages. */
     private static final class Pipeline implements AutoCloseable {
-        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltGram, QuiltGram> index = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltGram::gram, Types.LONG);
-        final KeyedOneInputStreamOperatorTestHarness<String, QuiltGram, Alert> judge = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltGram::url, Types.STRING);
+        final KeyedOneInputStreamOperatorTestHarness<Integer, QuiltBatch, QuiltBatch> index = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT);
+        final KeyedOneInputStreamOperatorTestHarness<String, QuiltBatch, Alert> judge = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::url, Types.STRING);
+        int sent;
         int answered;
 
         Pipeline() throws Exception {
@@ -53,10 +54,10 @@ class QuiltOperatorsTest {
         }
 
         void page(HashedPage page) throws Exception {
-            List<QuiltGram> grams = new ArrayList<>();
-            new QuiltGrams(QUILT.minGrams()).flatMap(page, new org.apache.flink.util.Collector<>() {
+            List<QuiltBatch> grams = new ArrayList<>();
+            new QuiltGrams(QUILT).flatMap(page, new org.apache.flink.util.Collector<>() {
                 @Override
-                public void collect(QuiltGram record) {
+                public void collect(QuiltBatch record) {
                     grams.add(record);
                 }
 
@@ -64,11 +65,14 @@ class QuiltOperatorsTest {
                 public void close() {
                 }
             });
-            for (QuiltGram gram : grams) {
-                index.processElement(gram, 1);
+            assertThat(grams).as("one record per shard, not per gram").hasSizeLessThanOrEqualTo(QUILT.shards())
+                    .allSatisfy(b -> assertThat(b.batches()).isEqualTo(grams.size()));
+            sent += grams.size();
+            for (QuiltBatch batch : grams) {
+                index.processElement(batch, 1);
             }
-            List<QuiltGram> answers = index.extractOutputValues();
-            for (QuiltGram answer : answers.subList(answered, answers.size())) {
+            List<QuiltBatch> answers = index.extractOutputValues();
+            for (QuiltBatch answer : answers.subList(answered, answers.size())) {
                 judge.processElement(answer, 1);
             }
             answered = answers.size();
@@ -138,9 +142,9 @@ class QuiltOperatorsTest {
 
     @Test
     void aPageWhoseAnswersDoNotAllArriveIsForgotten() throws Exception {
-        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltGram::url, Types.STRING)) {
+        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::url, Types.STRING)) {
             judge.open();
-            judge.processElement(new QuiltGram("https://a.org/", 1L, 7L, 20, new String[0]), 1);
+            judge.processElement(new QuiltBatch("https://a.org/", 1L, 0, 3, new long[] {7L}, new String[0], new int[1], new int[0]), 1);
             assertThat(judge.numKeyedStateEntries()).isPositive();
             judge.setProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1);
             assertThat(judge.numKeyedStateEntries()).isZero();
