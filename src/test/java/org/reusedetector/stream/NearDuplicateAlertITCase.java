@@ -1,8 +1,10 @@
 package org.reusedetector.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.reusedetector.stream.AlertTestFiles.concat;
+import static org.reusedetector.stream.AlertTestFiles.read;
+import static org.reusedetector.stream.AlertTestFiles.write;
 
-import java.io.BufferedWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.cli.Main;
 import org.reusedetector.detection.TestPages;
-import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.local.KafkaBrokerExtension;
@@ -147,27 +148,5 @@ class NearDuplicateAlertITCase {
             assertThat(a.url()).isEqualTo(COPY);
             assertThat(a.lexicon()).isEqualTo(newest.lexiconName(0));
         });
-    }
-
-    private static Path write(Path file, List<String> lines) throws Exception {
-        try (BufferedWriter writer = JsonLines.writer(file)) {
-            for (String line : lines) {
-                writer.write(line);
-                writer.newLine();
-            }
-        }
-        return file;
-    }
-
-    private static String[] concat(List<String> a, List<String> b) {
-        return Stream.concat(a.stream(), b.stream()).toArray(String[]::new);
-    }
-
-    private static Alert read(String json) {
-        try {
-            return Json.read(json, Alert.class);
-        } catch (Exception e) {
-            throw new AssertionError(json, e);
-        }
     }
 }

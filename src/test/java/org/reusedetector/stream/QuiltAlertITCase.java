@@ -1,20 +1,19 @@
 package org.reusedetector.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.reusedetector.stream.AlertTestFiles.concat;
+import static org.reusedetector.stream.AlertTestFiles.read;
+import static org.reusedetector.stream.AlertTestFiles.write;
 
-import java.io.BufferedWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.cli.Main;
 import org.reusedetector.detection.TestPages;
-import org.reusedetector.format.Json;
-import org.reusedetector.format.JsonLines;
 import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
@@ -87,27 +86,5 @@ class QuiltAlertITCase {
             assertThat(a.badness()).isGreaterThanOrEqualTo(a.threshold());
             assertThat(a.evidence()).extracting(e -> e.exampleUrl()).containsExactlyInAnyOrderElementsOf(sources);
         });
-    }
-
-    private static Path write(Path file, List<String> lines) throws Exception {
-        try (BufferedWriter writer = JsonLines.writer(file)) {
-            for (String line : lines) {
-                writer.write(line);
-                writer.newLine();
-            }
-        }
-        return file;
-    }
-
-    private static String[] concat(List<String> a, List<String> b) {
-        return Stream.concat(a.stream(), b.stream()).toArray(String[]::new);
-    }
-
-    private static Alert read(String json) {
-        try {
-            return Json.read(json, Alert.class);
-        } catch (Exception e) {
-            throw new AssertionError(json, e);
-        }
     }
 }
