@@ -9,7 +9,15 @@ import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 
-/** Alerts and dead letters as JSON Kafka records, keyed so that one page or prefix stays on one partition. */
+/**
+ * Alerts and dead letters as JSON Kafka records, keyed so that one page or prefix stays on one partition.
+ *
+ * <p>A record's Kafka timestamp is the time it is written, not the Flink timestamp of the element: an alert's element
+ * time is the fetch time of its page, and the topic's time-based retention counts from the record timestamp, so
+ * the alerts of a backfill over pages fetched more than {@code retention.ms} ago (7 days by default) would be
+ * deleted at the broker's next retention check, minutes after they were committed. The page's time is in the
+ * alert itself ({@code event_time}), beside {@code detected_at}.
+ */
 public final class KafkaJsonRecords<T> implements KafkaRecordSerializationSchema<T> {
 
     private static final long serialVersionUID = 1L;
@@ -30,10 +38,11 @@ public final class KafkaJsonRecords<T> implements KafkaRecordSerializationSchema
         return new KafkaJsonRecords<>(topic, DeadLetter::origin);
     }
 
+    /** The element's Flink timestamp ({@code elementTime}) is left out: the producer stamps the record when it sends it. */
     @Override
-    public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long timestamp) {
+    public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long elementTime) {
         String k = key.apply(element);
-        return new ProducerRecord<>(topic, null, timestamp, k == null ? null : k.getBytes(StandardCharsets.UTF_8),
+        return new ProducerRecord<>(topic, null, null, k == null ? null : k.getBytes(StandardCharsets.UTF_8),
                 Json.write(element).getBytes(StandardCharsets.UTF_8));
     }
 
