@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -65,6 +67,15 @@ public final class BenchmarkCommand {
                 description = "The cluster's jars, copied from Maven by the build (default: ${DEFAULT-VALUE}).")
         Path clusterLib;
 
+        @Option(names = "--runs", defaultValue = "3",
+                description = "Timed runs of the job per parallelism, after one cold run (first JIT, fresh page cache), alternating the "
+                        + "parallelisms; the median is reported (default: ${DEFAULT-VALUE}; 0 = the cold run only).")
+        int runs;
+
+        @Option(names = "--parallelism", split = ",", paramLabel = "P[,P...]", defaultValue = "1,2",
+                description = "Parallelisms to time, run by run in turn (default: ${DEFAULT-VALUE}); stream_mb_s is that of the last.")
+        List<Integer> parallelisms;
+
         @Mixin
         BenchmarkFigures figures;
 
@@ -73,11 +84,37 @@ public final class BenchmarkCommand {
             ReuseDetectorConfig config = configOptions.load();
             ParseOnly parse = ParseOnly.measure(input, DetectionSettings.from(config, null, 0));
             Path work = Files.createTempDirectory("reuse-detector-bench");
-            JobSummary job = parsed(new StreamCommand(), configOptions, "--bounded", "--replay", input.toString(), "--labels", labels.toString(),
-                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink"))
-                    .run();
+            int last = parallelisms.get(parallelisms.size() - 1);
+            // each run on a broker of its own, so that no run reads what an earlier one left in the page cache of Kafka's log
+            JobSummary cold = run(work.resolve("cold"), last);
+            Map<Integer, double[]> seconds = new LinkedHashMap<>();
+            Map<Integer, JobSummary> summaries = new LinkedHashMap<>();
+            for (int p : parallelisms) {
+                seconds.put(p, new double[runs]);
+            }
+            for (int r = 0; r < runs; r++) {
+                for (int p : parallelisms) {
+                    JobSummary job = run(work.resolve("run" + r + "-p" + p), p);
+                    seconds.get(p)[r] = job.seconds();
+                    summaries.put(p, job);
+                }
+            }
             System.out.println();
-            report(figures, input, config.get(ReuseDetectorOptions.PARALLELISM), job, parse);
+            JobSummary reported = runs > 0 ? summaries.get(last) : cold;
+            double reportedSeconds = runs > 0 ? Chunker.median(seconds.get(last)) : cold.seconds();
+            report(figures, input, last, reported, reportedSeconds, parse);
+            figures.put("cold_stream_mb_s", cold.bytes() / 1e6 / cold.seconds()).put("runs", runs);
+            figures.line("  cold run (first in this JVM, parallelism %d): %.1f MB/s (%.1f s)", last, cold.bytes() / 1e6 / cold.seconds(), cold.seconds());
+            for (var entry : seconds.entrySet()) {
+                if (runs == 0) {
+                    break;
+                }
+                double median = Chunker.median(entry.getValue());
+                double mbs = summaries.get(entry.getKey()).bytes() / 1e6 / median;
+                figures.put("stream_mb_s_p" + entry.getKey(), mbs);
+                figures.line("  parallelism %d: %.1f MB/s (median of %d warm runs; run times %s s)", entry.getKey(), mbs, runs,
+                        Arrays.toString(Arrays.stream(entry.getValue()).map(v -> Math.round(v * 10) / 10.0).toArray()));
+            }
             if (cluster) {
                 for (ClusterBenchmark.Figure figure : ClusterBenchmark.run(configOptions, input, labels, clusterLib,
                         config.get(ReuseDetectorOptions.PARALLELISM), work)) {
@@ -90,16 +127,22 @@ public final class BenchmarkCommand {
             return 0;
         }
 
-        static void report(BenchmarkFigures figures, Path input, int parallelism, JobSummary job, ParseOnly parse) {
-            double pagesPerSecond = job.pages() / job.seconds();
-            double mbPerSecond = job.bytes() / 1e6 / job.seconds();
-            figures.put("pages", job.pages()).put("mb", job.bytes() / 1e6).put("seconds", job.seconds()).put("parallelism", parallelism)
+        private JobSummary run(Path work, int parallelism) throws Exception {
+            return parsed(new StreamCommand(), configOptions, "--bounded", "--replay", input.toString(), "--labels", labels.toString(),
+                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink"),
+                    "--set", "job.parallelism=" + parallelism).run();
+        }
+
+        static void report(BenchmarkFigures figures, Path input, int parallelism, JobSummary job, double seconds, ParseOnly parse) {
+            double pagesPerSecond = job.pages() / seconds;
+            double mbPerSecond = job.bytes() / 1e6 / seconds;
+            figures.put("pages", job.pages()).put("mb", job.bytes() / 1e6).put("seconds", seconds).put("parallelism", parallelism)
                     .put("stream_pages_s", pagesPerSecond).put("stream_mb_s", mbPerSecond)
                     .put("parse_only_mb_s", parse.bytes() / 1e6 / parse.parseSeconds()).put("hash_mb_s", parse.bytes() / 1e6 / parse.hashSeconds())
                     .put("cores", Runtime.getRuntime().availableProcessors());
             figures.line("benchmark stream: " + input);
             figures.line("  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)",
-                    parallelism, pagesPerSecond, mbPerSecond, job.pages(), job.bytes() / 1e6, job.seconds());
+                    parallelism, pagesPerSecond, mbPerSecond, job.pages(), job.bytes() / 1e6, seconds);
             figures.line(parse.toString());
             figures.line("  cores: %d", Runtime.getRuntime().availableProcessors());
         }
