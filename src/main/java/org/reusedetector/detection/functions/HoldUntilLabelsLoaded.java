@@ -1,5 +1,7 @@
 package org.reusedetector.detection.functions;
 
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.BroadcastState;
@@ -195,60 +197,49 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
     // --- the matcher sees the contexts of the function it is -------------------------------------------------
 
     private BroadcastProcessFunction<HashedPage, SourceRecord, OUT>.ReadOnlyContext readOnly(ReadOnlyContext ctx) {
-        return matcher.new ReadOnlyContext() {
-            @Override
-            public <K, V> ReadOnlyBroadcastState<K, V> getBroadcastState(MapStateDescriptor<K, V> descriptor) {
-                return ctx.getBroadcastState(descriptor);
-            }
-
-            @Override
-            public Long timestamp() {
-                return ctx.timestamp();
-            }
-
-            @Override
-            public <X> void output(OutputTag<X> tag, X value) {
-                ctx.output(tag, value);
-            }
-
-            @Override
-            public long currentProcessingTime() {
-                return ctx.currentProcessingTime();
-            }
-
-            @Override
-            public long currentWatermark() {
-                return ctx.currentWatermark();
-            }
-        };
+        return readOnlyView(ctx::getBroadcastState, ctx::timestamp, ctx::output, ctx::currentProcessingTime, ctx::currentWatermark);
     }
 
     /** Released pages are matched from the broadcast side, with its (read-write) context seen read-only. */
     private BroadcastProcessFunction<HashedPage, SourceRecord, OUT>.ReadOnlyContext readOnly(Context ctx) {
+        return readOnlyView(ctx::getBroadcastState, ctx::timestamp, ctx::output, ctx::currentProcessingTime, ctx::currentWatermark);
+    }
+
+    /** The two contexts' common base is package-private in Flink, so each passes its methods (generic ones by reference). */
+    private interface StateView {
+        <K, V> ReadOnlyBroadcastState<K, V> get(MapStateDescriptor<K, V> descriptor);
+    }
+
+    private interface SideOutput {
+        <X> void emit(OutputTag<X> tag, X value);
+    }
+
+    private BroadcastProcessFunction<HashedPage, SourceRecord, OUT>.ReadOnlyContext readOnlyView(StateView state, Supplier<Long> timestamp,
+            SideOutput output, LongSupplier processingTime, LongSupplier watermark) {
         return matcher.new ReadOnlyContext() {
             @Override
             public <K, V> ReadOnlyBroadcastState<K, V> getBroadcastState(MapStateDescriptor<K, V> descriptor) {
-                return ctx.getBroadcastState(descriptor);
+                return state.get(descriptor);
             }
 
             @Override
             public Long timestamp() {
-                return ctx.timestamp();
+                return timestamp.get();
             }
 
             @Override
             public <X> void output(OutputTag<X> tag, X value) {
-                ctx.output(tag, value);
+                output.emit(tag, value);
             }
 
             @Override
             public long currentProcessingTime() {
-                return ctx.currentProcessingTime();
+                return processingTime.getAsLong();
             }
 
             @Override
             public long currentWatermark() {
-                return ctx.currentWatermark();
+                return watermark.getAsLong();
             }
         };
     }
