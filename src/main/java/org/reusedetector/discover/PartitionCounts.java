@@ -71,7 +71,7 @@ final class PartitionCounts {
     private long[] occurrenceStart = new long[1025];
     private final IntList pageHost = new IntList();
     private final IntList chunkCounts = new IntList();
-    // the eligible distinct hashes of the pages, appended page after page: bytes 0-7, 8-15, 16-19 | kind << 32
+    // the eligible distinct hashes of the pages, appended page after page: bytes 0-7, 8-15, 16-19 | kind << 32 | host << 33
     private LongList key0 = new LongList();
     private LongList key1 = new LongList();
     private LongList key2 = new LongList();
@@ -145,17 +145,20 @@ final class PartitionCounts {
         } else {
             status[slot] = COUNTED;
         }
-        pageHost.add(status[slot] == COUNTED ? hostId(host) : -1);
+        int hostId = status[slot] == COUNTED ? hostId(host) : -1;
+        pageHost.add(hostId);
         int chunks = 0;
         if (status[slot] == COUNTED) {
+            long fileTag = ((long) HashCountTable.KIND_FILE << 32) | ((long) hostId << 33);
+            long chunkTag = ((long) HashCountTable.KIND_CHUNK << 32) | ((long) hostId << 33);
             if (eligibility.file(page)) {
-                append(page.fileHash(), 0, HashCountTable.KIND_FILE);
+                append(page.fileHash(), 0, fileTag);
             }
             byte[] hashes = page.chunkHashes();
             distinct.reset(page.chunkCount());
             for (int i = 0; i < page.chunkCount(); i++) {
                 if (eligibility.chunk(page, i) && distinct.add(hashes, i * Sha1.LENGTH)) {
-                    append(hashes, i * Sha1.LENGTH, HashCountTable.KIND_CHUNK);
+                    append(hashes, i * Sha1.LENGTH, chunkTag);
                     chunks++;
                 }
             }
@@ -171,10 +174,11 @@ final class PartitionCounts {
         return occurrenceStart[slot + 1] - occurrenceStart[slot];
     }
 
-    private void append(byte[] bytes, int at, int kind) {
+    /** Appends a hash occurrence; {@code tag} is its kind and host as key2's high bits. */
+    private void append(byte[] bytes, int at, long tag) {
         key0.add(HashCountTable.key0(bytes, at));
         key1.add(HashCountTable.key1(bytes, at));
-        key2.add((HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | ((long) kind << 32));
+        key2.add((HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | tag);
     }
 
     private int hostId(String host) {
@@ -247,8 +251,10 @@ final class PartitionCounts {
         }
         int[] order = bySiteHostAndUrl(live, counted);
         long[] fingerprints = new long[hostNames.size()];
+        int[] siteOfHost = new int[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
+            siteOfHost[h] = hostSites.get(h);
         }
 
         // lay the occurrences out by bucket, pages in site, host and URL order within each bucket
@@ -306,9 +312,9 @@ final class PartitionCounts {
             }
             table.reset(to - from);
             for (int o = from; o < to; o++) {
-                int p = page[o];
-                int host = pageHost.get(live[p]);
-                count(table, (int) (k2[o] >>> 32), k0[o], k1[o], (int) k2[o], host, hostSites.get(host), fingerprints[host], p, urlOfPage);
+                long tag = k2[o];
+                int host = (int) (tag >>> 33);
+                count(table, (int) (tag >>> 32) & 1, k0[o], k1[o], (int) tag, host, siteOfHost[host], fingerprints[host], page[o], urlOfPage);
             }
             for (int slot = 0; slot < table.capacity(); slot++) {
                 if (table.used(slot)) {
@@ -317,7 +323,7 @@ final class PartitionCounts {
             }
         }
         for (BlockWriter writer : writers) {
-            writer.flush();
+            writer.finish();
         }
     }
 
@@ -394,9 +400,10 @@ final class PartitionCounts {
         int sites;
         int top;
         long hostSet;
-        /** Index among the URLs the entry's source sent for its range. */
+        /** The example page: its index among the entry's source's counted pages (see {@link BlockWriter}). */
         int url;
 
+        /** The entry blocks of one source and range, in the order sent. */
         Cursor(List<CountBlock> blocks) {
             this.blocks = blocks.iterator();
         }
@@ -437,16 +444,17 @@ final class PartitionCounts {
     /**
      * Packs the entries of one range into blocks: a flag byte (bit 0 the kind, bit 1 "one page"), the hash
      * (20 bytes), unless on one page the pages, hosts, sites and top-host pages (varints), the host-set
-     * fingerprint (8 bytes) and the example URL's index (varint). Most hashes are on one page and take 33 bytes.
+     * fingerprint (8 bytes) and the example page (varint: its index among this source's counted pages). Most
+     * hashes are on one page and take 33 bytes. After the entries, blocks with no entries carry the URLs of
+     * the example pages, ascending (their indices as delta varints in {@code data}): a bit per page marks
+     * them as entries are written, which stays in the processor's cache where a table of ids per page did not.
      */
     private static final class BlockWriter {
         private final int source;
         private final int range;
         private final String[] urlOfPage;
         private final Consumer<CountBlock> out;
-        private final int[] urlIndex;
-        private int urls;
-        private final List<String> newUrls = new ArrayList<>();
+        private final long[] referenced;
         private Bytes bytes = new Bytes(new byte[BLOCK_ENTRIES * 40]);
         private int entries;
 
@@ -455,8 +463,7 @@ final class PartitionCounts {
             this.range = range;
             this.urlOfPage = urlOfPage;
             this.out = out;
-            urlIndex = new int[urlOfPage.length];
-            Arrays.fill(urlIndex, -1);
+            referenced = new long[(urlOfPage.length + 63) >>> 6];
         }
 
         void add(HashCountTable table, int slot) {
@@ -475,23 +482,48 @@ final class PartitionCounts {
             }
             bytes.putLong(table.hostSet(slot));
             int page = table.example(slot);
-            if (urlIndex[page] < 0) {
-                urlIndex[page] = urls++;
-                newUrls.add(urlOfPage[page]);
-            }
-            bytes.putVarint(urlIndex[page]);
+            referenced[page >>> 6] |= 1L << page;
+            bytes.putVarint(page);
             if (++entries == BLOCK_ENTRIES) {
-                flush();
+                flushEntries();
             }
         }
 
-        void flush() {
-            if (entries > 0 || !newUrls.isEmpty()) {
-                out.accept(new CountBlock(source, range, entries, Arrays.copyOf(bytes.data, bytes.pos), newUrls.toArray(String[]::new)));
+        private void flushEntries() {
+            if (entries > 0) {
+                out.accept(new CountBlock(source, range, entries, Arrays.copyOf(bytes.data, bytes.pos), new String[0]));
             }
-            newUrls.clear();
             bytes.pos = 0;
             entries = 0;
+        }
+
+        /** Sends the last entries, then the example URLs. */
+        void finish() {
+            flushEntries();
+            List<String> urls = new ArrayList<>();
+            int last = 0;
+            for (int word = 0; word < referenced.length; word++) {
+                for (long bits = referenced[word]; bits != 0; bits &= bits - 1) {
+                    int page = (word << 6) + Long.numberOfTrailingZeros(bits);
+                    bytes.ensure(8);
+                    bytes.putVarint(page - last);
+                    last = page;
+                    urls.add(urlOfPage[page]);
+                    if (urls.size() == BLOCK_ENTRIES) {
+                        flushUrls(urls);
+                        last = 0;
+                    }
+                }
+            }
+            flushUrls(urls);
+        }
+
+        private void flushUrls(List<String> urls) {
+            if (!urls.isEmpty()) {
+                out.accept(new CountBlock(source, range, 0, Arrays.copyOf(bytes.data, bytes.pos), urls.toArray(String[]::new)));
+            }
+            urls.clear();
+            bytes.pos = 0;
         }
     }
 
