@@ -33,16 +33,48 @@ final class RangeCounts {
     /** Per source and range, its entry blocks and its blocks of example URLs, in order. */
     private final Map<Long, Source> sources = new HashMap<>();
 
+    /**
+     * The entries of one source and range, copied block after block into pieces that double up to
+     * {@value #MAX_PIECE_BYTES} bytes: blocks are small (Flink copies a record that spans network buffers), and
+     * millions of small arrays kept to the end would be copied again and again by the garbage collector.
+     */
     private static final class Source {
+        private static final int MIN_PIECE_BYTES = 1 << 18;
+        private static final int MAX_PIECE_BYTES = 1 << 23;
+        /** Pieces as blocks of their entries (a piece's array may be longer than its entries). */
         final List<CountBlock> blocks = new ArrayList<>();
         final List<CountBlock> urlBlocks = new ArrayList<>();
+        private byte[] piece;
+        private int used;
+        private int entries;
         int base;
+
+        void append(CountBlock block) {
+            byte[] data = block.data();
+            if (piece == null || used + data.length > piece.length) {
+                close();
+                int size = piece == null ? MIN_PIECE_BYTES : Math.min(MAX_PIECE_BYTES, piece.length * 2);
+                piece = new byte[Math.max(size, data.length)];
+                used = 0;
+            }
+            System.arraycopy(data, 0, piece, used, data.length);
+            used += data.length;
+            entries += block.entries();
+        }
+
+        /** Ends the current piece (call before reading {@link #blocks}). */
+        void close() {
+            if (entries > 0) {
+                blocks.add(new CountBlock(0, 0, entries, piece, null));
+            }
+            entries = 0;
+        }
     }
 
     void add(CountBlock block) {
         Source source = sources.computeIfAbsent(((long) block.source() << 32) | block.range(), k -> new Source());
         if (block.entries() > 0) {
-            source.blocks.add(block);
+            source.append(block);
         } else if (block.urls().length > 0) {
             source.urlBlocks.add(block);
         }
@@ -94,6 +126,7 @@ final class RangeCounts {
         List<PartitionCounts.Cursor> cursors = new ArrayList<>();
         PartitionCounts.IntList bases = new PartitionCounts.IntList();
         for (Source source : sources.values()) {
+            source.close();
             PartitionCounts.Cursor cursor = new PartitionCounts.Cursor(source.blocks);
             if (cursor.next()) {
                 cursors.add(cursor);
