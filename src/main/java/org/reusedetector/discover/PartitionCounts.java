@@ -39,10 +39,10 @@ import org.reusedetector.url.Sites;
 final class PartitionCounts {
 
     /**
-     * Entries per {@link CountBlock}: about 34 KB, about one of Flink's network buffers. A larger record spans
-     * buffers, and Flink then copies it into a fresh array of its size (a large one is a humongous object to G1).
+     * Entries per {@link CountBlock}: about 8 KB, a quarter of one of Flink's network buffers. A record that spans
+     * buffers is copied into a fresh array of its size (a large one is a humongous object to G1).
      */
-    static final int BLOCK_ENTRIES = 1 << 10;
+    static final int BLOCK_ENTRIES = 1 << 8;
 
     /**
      * Bits of the buckets that blocks are ordered by ({@link RangeCounts} merges at this granularity). Counting
