@@ -69,6 +69,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         RecursionFilter recursion = RecursionFilter.of(config.recursionRule());
         DiscoveryOutput.prepare(out);
 
+        if (java.nio.file.Files.exists(input) && org.reusedetector.index.HashIndex.isIndex(input)) {
+            config = DiscoveryWorkflow.forIndex(config);
+        }
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.BATCH);
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings.maxBodyBytes());
         DiscoveryWorkflow.toFiles(pages, params, recursion, settings, !noTexts, out);

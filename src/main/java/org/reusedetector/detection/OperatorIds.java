@@ -54,6 +54,7 @@ public final class OperatorIds {
     public static final String DISCOVER_LATEST_FETCH = "discover-latest-fetch";
     public static final String DISCOVER_PAGE_TALLIES = "discover-page-tallies";
     /** From a hash index: whole sites counted per partition, then blocks of counts merged per hash range. */
+    public static final String DISCOVER_PREPARE_COUNTING = "discover-prepare-counting";
     public static final String DISCOVER_COUNT_SITES = "discover-count-sites";
     public static final String DISCOVER_MERGE_RANGES = "discover-merge-ranges";
     public static final String DISCOVER_PER_HOST = "discover-per-host";

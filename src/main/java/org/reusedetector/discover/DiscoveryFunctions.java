@@ -205,12 +205,36 @@ public final class DiscoveryFunctions {
         }
     }
 
+    /** A page of a hash index → what {@link CountSites} counts of it ({@link PartitionCounts.Prepare}), before the shuffle. */
+    public static final class PrepareCounting extends ProcessFunction<HashedPage, PageHashes> {
+        private final DiscoveryParams params;
+        private final RecursionFilter recursion;
+        private final IgnoredParameters ignored;
+        private transient PartitionCounts.Prepare prepare;
+
+        public PrepareCounting(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
+            this.params = params;
+            this.recursion = recursion;
+            this.ignored = ignored;
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            prepare = new PartitionCounts.Prepare(params.eligibility(), recursion, ignored);
+        }
+
+        @Override
+        public void processElement(HashedPage page, Context ctx, Collector<PageHashes> out) {
+            out.collect(prepare.of(page));
+        }
+    }
+
     /**
      * Counts the pages of whole sites ({@link PartitionCounts}) once its input has ended, and sends the counts on
      * as blocks for {@code ranges} ranges of hashes; page statistics and recursion URLs go to side outputs.
-     * A BATCH-only operator: its input must be partitioned by {@link PartitionCounts#partitionKey}.
+     * A BATCH-only operator: its input must be partitioned by {@link PageHashes#partition}.
      */
-    public static final class CountSites extends AbstractStreamOperator<CountBlock> implements OneInputStreamOperator<HashedPage, CountBlock>, BoundedOneInput {
+    public static final class CountSites extends AbstractStreamOperator<CountBlock> implements OneInputStreamOperator<PageHashes, CountBlock>, BoundedOneInput {
         private final DiscoveryParams params;
         private final RecursionFilter recursion;
         private final IgnoredParameters ignored;
@@ -231,7 +255,7 @@ public final class DiscoveryFunctions {
         }
 
         @Override
-        public void processElement(StreamRecord<HashedPage> page) {
+        public void processElement(StreamRecord<PageHashes> page) {
             counts.add(page.getValue());
         }
 

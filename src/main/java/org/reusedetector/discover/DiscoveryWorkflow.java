@@ -8,6 +8,7 @@ import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.batch.BatchInputs;
+import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.connector.PojoTypes;
 import org.reusedetector.detection.DetectionSettings;
@@ -123,7 +124,8 @@ public final class DiscoveryWorkflow {
     public record IndexResult(Result result, DataStream<RecursionUrl> recursion) {}
 
     /**
-     * Blind discovery of hashed pages (a hash index) with the rules of {@link #build}, counted in bulk: the pages
+     * Blind discovery of hashed pages (a hash index) with the rules of {@link #build}, counted in bulk: each page's
+     * URL is parsed and its eligible distinct hashes picked where it is read ({@link PageHashes}), then the pages
      * are partitioned by site, each partition counts its hashes in a primitive table
      * ({@code PartitionCounts}) and sends them on as blocks of many hashes to the partition that merges their
      * range of hashes ({@code RangeCounts}); only the hashes on several hosts go on, one record each, to the
@@ -134,18 +136,37 @@ public final class DiscoveryWorkflow {
     public static IndexResult buildFromIndex(DataStream<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
         requireBatch(pages);
         int ranges = Math.max(1, pages.getExecutionEnvironment().getParallelism());
-        SingleOutputStreamOperator<CountBlock> blocks = pages
-                .partitionCustom((String key, int partitions) -> Math.floorMod(key.hashCode(), partitions), p -> PartitionCounts.partitionKey(p.url()))
+        // with one partition, partitioning by site and by range is the identity: the stages then chain, and the
+        // pages and counts are handed on in memory instead of being serialised to a shuffle on disk and read back
+        boolean single = ranges == 1;
+        DataStream<PageHashes> prepared = pages
+                .process(new DiscoveryFunctions.PrepareCounting(params, recursion, ignored), PojoTypes.of(PageHashes.class))
+                .uid(OperatorIds.DISCOVER_PREPARE_COUNTING).name("discover: eligible hashes of a page");
+        SingleOutputStreamOperator<CountBlock> blocks = (single ? prepared : prepared.partitionCustom(PartitionCounts::partition, PageHashes::partition))
                 .transform("discover: count the hashes of whole sites", PojoTypes.of(CountBlock.class),
                         new DiscoveryFunctions.CountSites(params, recursion, ignored, ranges))
                 .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of whole sites");
-        SingleOutputStreamOperator<Tally> spread = blocks
-                .partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
+        SingleOutputStreamOperator<Tally> spread = (single ? blocks : blocks.partitionCustom((Integer range, int partitions) -> range % partitions,
+                CountBlock::range))
                 .transform("discover: merge the counts of a range of hashes", TypeInformation.of(Tally.class), new DiscoveryFunctions.MergeRanges())
                 .uid(OperatorIds.DISCOVER_MERGE_RANGES).name("discover: merge the counts of a range of hashes");
         DataStream<HistogramRow> histogram = histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS));
         DataStream<DiscoverySummary> pageStats = pageStats(blocks.getSideOutput(DiscoveryFunctions.PAGE_STATS));
         return new IndexResult(classify(spread, histogram, pageStats, params), blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+    }
+
+    /** Flink's setting of the codec of batch shuffles ({@code NONE} turns compression off). */
+    static final String SHUFFLE_CODEC = "taskmanager.network.compression.codec";
+
+    /**
+     * The configuration for discovery from a hash index: its shuffles carry SHA-1 hashes, which do not compress,
+     * so LZ4 would only cost CPU on both sides; a {@code flink.} setting of the codec wins.
+     */
+    public static ReuseDetectorConfig forIndex(ReuseDetectorConfig config) {
+        if (config.flinkConfiguration().containsKey(SHUFFLE_CODEC)) {
+            return config;
+        }
+        return config.with(java.util.Map.of(ReuseDetectorConfig.FLINK_PREFIX + SHUFFLE_CODEC, "NONE"));
     }
 
     private static void requireBatch(DataStream<?> pages) {

@@ -33,13 +33,16 @@ import org.reusedetector.url.Sites;
  * leave in bucket order, which {@link RangeCounts} relies on.
  *
  * <p>Memory: 24 bytes per eligible hash occurrence of the partition while pages arrive (a superseded fetch's
- * until the next compaction), 52 bytes while they are laid out by bucket, plus about 100 bytes per page. 20 M
- * chunk hashes in one partition take about 1 GB at the peak; a partition holds at most 2<sup>31</sup> occurrences.
+ * until the next compaction), 56 bytes while they are laid out by bucket, plus about 100 bytes per page. 20 M
+ * chunk hashes in one partition take about 1 GB at the peak; a partition holds at most 2<sup>29</sup> occurrences.
  */
 final class PartitionCounts {
 
-    /** Entries per {@link CountBlock}: about 1 MB, well inside Flink's network buffers' spanning limit. */
-    static final int BLOCK_ENTRIES = 1 << 15;
+    /**
+     * Entries per {@link CountBlock}: about 8 KB, a quarter of one of Flink's network buffers. A record that spans
+     * buffers is copied into a fresh array of its size (a large one is a humongous object to G1).
+     */
+    static final int BLOCK_ENTRIES = 1 << 8;
 
     /**
      * Bits of the buckets that blocks are ordered by ({@link RangeCounts} merges at this granularity). Counting
@@ -51,9 +54,11 @@ final class PartitionCounts {
     private static final int BUCKET_OCCURRENCES = 1 << 11;
 
     private static final int SINGLE_PAGE = 2;
-    private static final byte COUNTED = 0;
-    private static final byte INVALID_URL = 1;
-    private static final byte RECURSION = 2;
+    /** Longs per occurrence as {@link #finish} lays them out by bucket: the hash's three, the page. */
+    private static final int LAID = 4;
+    private static final byte COUNTED = PageHashes.COUNTED;
+    private static final byte INVALID_URL = PageHashes.INVALID_URL;
+    private static final byte RECURSION = PageHashes.RECURSION;
     private static final byte SUPERSEDED = 3;
 
     private final Eligibility eligibility;
@@ -71,12 +76,12 @@ final class PartitionCounts {
     private long[] occurrenceStart = new long[1025];
     private final IntList pageHost = new IntList();
     private final IntList chunkCounts = new IntList();
-    // the eligible distinct hashes of the pages, appended page after page: bytes 0-7, 8-15, 16-19 | kind << 32
+    // the eligible distinct hashes of the pages, appended page after page: bytes 0-7, 8-15, 16-19 | kind << 32 | host << 33
     private LongList key0 = new LongList();
     private LongList key1 = new LongList();
     private LongList key2 = new LongList();
     private long superseded;
-    private final PageChunks distinct = new PageChunks();
+    private Prepare prepare;
     private DiscoverySummary pageStats = DiscoverySummary.empty();
     private final List<String> recursionUrls = new ArrayList<>();
 
@@ -95,6 +100,11 @@ final class PartitionCounts {
         return host == null ? url : Sites.of(host);
     }
 
+    /** The counting partition of a page among {@code partitions}, from {@link PageHashes#partition}. */
+    static int partition(int partitionKeyHash, int partitions) {
+        return Math.floorMod(partitionKeyHash, partitions);
+    }
+
     /** The range of a hash among {@code ranges}: from the high bits of its first bytes, uniform for SHA-1. */
     static int range(long key0, int ranges) {
         return (int) (((key0 >>> 32) * ranges) >>> 32);
@@ -107,16 +117,20 @@ final class PartitionCounts {
 
     /** Adds a fetch; a later fetch of the same URL replaces it (of equal times, the first one stays). */
     void add(HashedPage page) {
-        String url = page.url();
-        NormalizedUrl parsed;
-        String key;
-        try {
-            parsed = NormalizedUrl.parse(url, ignored);
-            key = parsed.url(); // NormalizedUrl.keyOf, without parsing twice
-        } catch (InvalidUrlException e) {
-            parsed = null;
-            key = url;
+        add(prepare(page));
+    }
+
+    /** A page as {@link Prepare} makes it, with this instance's rules. */
+    PageHashes prepare(HashedPage page) {
+        if (prepare == null) {
+            prepare = new Prepare(eligibility, recursion, ignored);
         }
+        return prepare.of(page);
+    }
+
+    /** Adds a fetch as {@link Prepare} made it; a later fetch of the same URL replaces it (of equal times, the first one stays). */
+    void add(PageHashes page) {
+        String key = page.identity();
         Integer previous = slotOfUrl.get(key);
         if (previous != null) {
             if (page.eventTime() <= eventTimes[previous]) {
@@ -129,7 +143,7 @@ final class PartitionCounts {
         }
         int slot = urls.size();
         slotOfUrl.put(key, slot);
-        urls.add(url);
+        urls.add(page.url());
         if (slot == status.length) {
             eventTimes = Arrays.copyOf(eventTimes, slot * 2);
             status = Arrays.copyOf(status, slot * 2);
@@ -137,28 +151,22 @@ final class PartitionCounts {
         }
         eventTimes[slot] = page.eventTime();
         occurrenceStart[slot] = key0.size;
-        String host = parsed == null ? null : SiteKey.host(parsed);
-        if (host == null) {
-            status[slot] = INVALID_URL;
-        } else if (recursion.isRecursion(url, parsed)) {
-            status[slot] = RECURSION;
-        } else {
-            status[slot] = COUNTED;
-        }
-        pageHost.add(status[slot] == COUNTED ? hostId(host) : -1);
+        status[slot] = page.fate();
+        int hostId = status[slot] == COUNTED ? hostId(page.host()) : -1;
+        pageHost.add(hostId);
         int chunks = 0;
         if (status[slot] == COUNTED) {
-            if (eligibility.file(page)) {
-                append(page.fileHash(), 0, HashCountTable.KIND_FILE);
+            byte[] hashes = page.hashes();
+            long chunkTag = ((long) HashCountTable.KIND_CHUNK << 32) | ((long) hostId << 33);
+            int at = 0;
+            if (page.file()) {
+                append(hashes, 0, ((long) HashCountTable.KIND_FILE << 32) | ((long) hostId << 33));
+                at = Sha1.LENGTH;
             }
-            byte[] hashes = page.chunkHashes();
-            distinct.reset(page.chunkCount());
-            for (int i = 0; i < page.chunkCount(); i++) {
-                if (eligibility.chunk(page, i) && distinct.add(hashes, i * Sha1.LENGTH)) {
-                    append(hashes, i * Sha1.LENGTH, HashCountTable.KIND_CHUNK);
-                    chunks++;
-                }
+            for (; at < hashes.length; at += Sha1.LENGTH) {
+                append(hashes, at, chunkTag);
             }
+            chunks = page.chunks();
         }
         chunkCounts.add(chunks);
         occurrenceStart[slot + 1] = key0.size;
@@ -167,14 +175,69 @@ final class PartitionCounts {
         }
     }
 
+    /**
+     * Works out a page's {@link PageHashes} where the page is read: its URL parsed once (identity, host, site,
+     * recursion) and its eligible chunks, each once. Holds scratch space: one per thread.
+     */
+    static final class Prepare {
+        private final Eligibility eligibility;
+        private final RecursionFilter recursion;
+        private final IgnoredParameters ignored;
+        private final PageChunks distinct = new PageChunks();
+        private byte[] scratch = new byte[256 * Sha1.LENGTH];
+
+        Prepare(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored) {
+            this.eligibility = eligibility;
+            this.recursion = recursion;
+            this.ignored = ignored;
+        }
+
+        PageHashes of(HashedPage page) {
+            String url = page.url();
+            NormalizedUrl parsed;
+            try {
+                parsed = NormalizedUrl.parse(url, ignored);
+            } catch (InvalidUrlException e) {
+                return new PageHashes(url.hashCode(), url, null, null, page.eventTime(), PageHashes.INVALID_URL, false, new byte[0]);
+            }
+            String key = parsed.url(); // NormalizedUrl.keyOf, without parsing twice
+            key = key.equals(url) ? null : key;
+            String host = SiteKey.host(parsed);
+            int partition = Sites.of(host).hashCode();
+            if (recursion.isRecursion(url, parsed)) {
+                return new PageHashes(partition, url, key, null, page.eventTime(), PageHashes.RECURSION, false, new byte[0]);
+            }
+            int chunks = page.chunkCount();
+            if (scratch.length < (chunks + 1) * Sha1.LENGTH) {
+                scratch = new byte[(chunks + 1) * Sha1.LENGTH];
+            }
+            int length = 0;
+            boolean file = eligibility.file(page);
+            if (file) {
+                System.arraycopy(page.fileHash(), 0, scratch, 0, Sha1.LENGTH);
+                length = Sha1.LENGTH;
+            }
+            byte[] hashes = page.chunkHashes();
+            distinct.reset(chunks);
+            for (int i = 0; i < chunks; i++) {
+                if (eligibility.chunk(page, i) && distinct.add(hashes, i * Sha1.LENGTH)) {
+                    System.arraycopy(hashes, i * Sha1.LENGTH, scratch, length, Sha1.LENGTH);
+                    length += Sha1.LENGTH;
+                }
+            }
+            return new PageHashes(partition, url, key, host, page.eventTime(), PageHashes.COUNTED, file, Arrays.copyOf(scratch, length));
+        }
+    }
+
     private long occurrences(int slot) {
         return occurrenceStart[slot + 1] - occurrenceStart[slot];
     }
 
-    private void append(byte[] bytes, int at, int kind) {
+    /** Appends a hash occurrence; {@code tag} is its kind and host as key2's high bits. */
+    private void append(byte[] bytes, int at, long tag) {
         key0.add(HashCountTable.key0(bytes, at));
         key1.add(HashCountTable.key1(bytes, at));
-        key2.add((HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | ((long) kind << 32));
+        key2.add((HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | tag);
     }
 
     private int hostId(String host) {
@@ -242,13 +305,15 @@ final class PartitionCounts {
         }
         pageStats = new DiscoverySummary(null, counted, countedChunks, recursionUrls.size(), invalid, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                 0, 0, 0, 0, 0);
-        if (occurrences > Integer.MAX_VALUE - 8) {
+        if (occurrences > (Integer.MAX_VALUE - 8) / LAID) {
             throw new IllegalStateException(occurrences + " hash occurrences in one discovery partition: raise the parallelism");
         }
         int[] order = bySiteHostAndUrl(live, counted);
         long[] fingerprints = new long[hostNames.size()];
+        int[] siteOfHost = new int[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
+            siteOfHost[h] = hostSites.get(h);
         }
 
         // lay the occurrences out by bucket, pages in site, host and URL order within each bucket
@@ -268,21 +333,18 @@ final class PartitionCounts {
         for (int b = 0; b < buckets; b++) {
             bucketStart[b + 1] += bucketStart[b];
         }
-        int n = (int) occurrences;
-        long[] k0 = new long[n];
-        long[] k1 = new long[n];
-        long[] k2 = new long[n];
-        int[] page = new int[n];
+        // one array, an occurrence's four longs side by side: a write per bucket touches one cache line, not four
+        long[] laid = new long[(int) occurrences * LAID];
         int[] next = Arrays.copyOf(bucketStart, buckets);
         for (int p : order) {
             int slot = live[p];
             for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
                 long first = key0.get(o);
-                int at = next[(int) (first >>> shift)]++;
-                k0[at] = first;
-                k1[at] = key1.get(o);
-                k2[at] = key2.get(o);
-                page[at] = p;
+                int at = next[(int) (first >>> shift)]++ * LAID;
+                laid[at] = first;
+                laid[at + 1] = key1.get(o);
+                laid[at + 2] = key2.get(o);
+                laid[at + 3] = p;
             }
         }
         key0 = null;
@@ -305,10 +367,11 @@ final class PartitionCounts {
                 continue;
             }
             table.reset(to - from);
-            for (int o = from; o < to; o++) {
-                int p = page[o];
-                int host = pageHost.get(live[p]);
-                count(table, (int) (k2[o] >>> 32), k0[o], k1[o], (int) k2[o], host, hostSites.get(host), fingerprints[host], p, urlOfPage);
+            for (int at = from * LAID; at < to * LAID; at += LAID) {
+                long tag = laid[at + 2];
+                int host = (int) (tag >>> 33);
+                count(table, (int) (tag >>> 32) & 1, laid[at], laid[at + 1], (int) tag, host, siteOfHost[host], fingerprints[host], (int) laid[at + 3],
+                        urlOfPage);
             }
             for (int slot = 0; slot < table.capacity(); slot++) {
                 if (table.used(slot)) {
@@ -317,7 +380,7 @@ final class PartitionCounts {
             }
         }
         for (BlockWriter writer : writers) {
-            writer.flush();
+            writer.finish();
         }
     }
 
@@ -394,9 +457,10 @@ final class PartitionCounts {
         int sites;
         int top;
         long hostSet;
-        /** Index among the URLs the entry's source sent for its range. */
+        /** The example page: its index among the entry's source's counted pages (see {@link BlockWriter}). */
         int url;
 
+        /** The entry blocks of one source and range, in the order sent. */
         Cursor(List<CountBlock> blocks) {
             this.blocks = blocks.iterator();
         }
@@ -437,16 +501,17 @@ final class PartitionCounts {
     /**
      * Packs the entries of one range into blocks: a flag byte (bit 0 the kind, bit 1 "one page"), the hash
      * (20 bytes), unless on one page the pages, hosts, sites and top-host pages (varints), the host-set
-     * fingerprint (8 bytes) and the example URL's index (varint). Most hashes are on one page and take 33 bytes.
+     * fingerprint (8 bytes) and the example page (varint: its index among this source's counted pages). Most
+     * hashes are on one page and take 33 bytes. After the entries, blocks with no entries carry the URLs of
+     * the example pages, ascending (their indices as delta varints in {@code data}): a bit per page marks
+     * them as entries are written, which stays in the processor's cache where a table of ids per page did not.
      */
     private static final class BlockWriter {
         private final int source;
         private final int range;
         private final String[] urlOfPage;
         private final Consumer<CountBlock> out;
-        private final int[] urlIndex;
-        private int urls;
-        private final List<String> newUrls = new ArrayList<>();
+        private final long[] referenced;
         private Bytes bytes = new Bytes(new byte[BLOCK_ENTRIES * 40]);
         private int entries;
 
@@ -455,8 +520,7 @@ final class PartitionCounts {
             this.range = range;
             this.urlOfPage = urlOfPage;
             this.out = out;
-            urlIndex = new int[urlOfPage.length];
-            Arrays.fill(urlIndex, -1);
+            referenced = new long[(urlOfPage.length + 63) >>> 6];
         }
 
         void add(HashCountTable table, int slot) {
@@ -475,23 +539,48 @@ final class PartitionCounts {
             }
             bytes.putLong(table.hostSet(slot));
             int page = table.example(slot);
-            if (urlIndex[page] < 0) {
-                urlIndex[page] = urls++;
-                newUrls.add(urlOfPage[page]);
-            }
-            bytes.putVarint(urlIndex[page]);
+            referenced[page >>> 6] |= 1L << page;
+            bytes.putVarint(page);
             if (++entries == BLOCK_ENTRIES) {
-                flush();
+                flushEntries();
             }
         }
 
-        void flush() {
-            if (entries > 0 || !newUrls.isEmpty()) {
-                out.accept(new CountBlock(source, range, entries, Arrays.copyOf(bytes.data, bytes.pos), newUrls.toArray(String[]::new)));
+        private void flushEntries() {
+            if (entries > 0) {
+                out.accept(new CountBlock(source, range, entries, Arrays.copyOf(bytes.data, bytes.pos), new String[0]));
             }
-            newUrls.clear();
             bytes.pos = 0;
             entries = 0;
+        }
+
+        /** Sends the last entries, then the example URLs. */
+        void finish() {
+            flushEntries();
+            List<String> urls = new ArrayList<>();
+            int last = 0;
+            for (int word = 0; word < referenced.length; word++) {
+                for (long bits = referenced[word]; bits != 0; bits &= bits - 1) {
+                    int page = (word << 6) + Long.numberOfTrailingZeros(bits);
+                    bytes.ensure(8);
+                    bytes.putVarint(page - last);
+                    last = page;
+                    urls.add(urlOfPage[page]);
+                    if (urls.size() == BLOCK_ENTRIES) {
+                        flushUrls(urls);
+                        last = 0;
+                    }
+                }
+            }
+            flushUrls(urls);
+        }
+
+        private void flushUrls(List<String> urls) {
+            if (!urls.isEmpty()) {
+                out.accept(new CountBlock(source, range, 0, Arrays.copyOf(bytes.data, bytes.pos), urls.toArray(String[]::new)));
+            }
+            urls.clear();
+            bytes.pos = 0;
         }
     }
 

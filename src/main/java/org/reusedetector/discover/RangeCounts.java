@@ -28,37 +28,109 @@ final class RangeCounts {
     /** Histogram counts below this are kept in an array, the rare larger ones in a map. */
     private static final int DENSE_COUNTS = 4096;
 
-    private final List<String> urls = new ArrayList<>();
-    /** Per source and range, its blocks and the ids in {@link #urls} of the example URLs it sent, in order. */
+    /** The example URLs of all sources, each source's pages from its {@link Source#base}: filled in {@link #finish}. */
+    private String[] urls;
+    /** Per source and range, its entry blocks and its blocks of example URLs, in order. */
     private final Map<Long, Source> sources = new HashMap<>();
 
+    /**
+     * The entries of one source and range, copied block after block into pieces that double up to
+     * {@value #MAX_PIECE_BYTES} bytes: blocks are small (Flink copies a record that spans network buffers), and
+     * millions of small arrays kept to the end would be copied again and again by the garbage collector.
+     */
     private static final class Source {
+        private static final int MIN_PIECE_BYTES = 1 << 18;
+        private static final int MAX_PIECE_BYTES = 1 << 23;
+        /** Pieces as blocks of their entries (a piece's array may be longer than its entries). */
         final List<CountBlock> blocks = new ArrayList<>();
-        final PartitionCounts.IntList urlIds = new PartitionCounts.IntList();
+        final List<CountBlock> urlBlocks = new ArrayList<>();
+        private byte[] piece;
+        private int used;
+        private int entries;
+        int base;
+
+        void append(CountBlock block) {
+            byte[] data = block.data();
+            if (piece == null || used + data.length > piece.length) {
+                close();
+                int size = piece == null ? MIN_PIECE_BYTES : Math.min(MAX_PIECE_BYTES, piece.length * 2);
+                piece = new byte[Math.max(size, data.length)];
+                used = 0;
+            }
+            System.arraycopy(data, 0, piece, used, data.length);
+            used += data.length;
+            entries += block.entries();
+        }
+
+        /** Ends the current piece (call before reading {@link #blocks}). */
+        void close() {
+            if (entries > 0) {
+                blocks.add(new CountBlock(0, 0, entries, piece, null));
+            }
+            entries = 0;
+        }
     }
 
     void add(CountBlock block) {
         Source source = sources.computeIfAbsent(((long) block.source() << 32) | block.range(), k -> new Source());
-        for (String url : block.urls()) {
-            source.urlIds.add(urls.size());
-            urls.add(url);
-        }
         if (block.entries() > 0) {
-            source.blocks.add(block);
+            source.append(block);
+        } else if (block.urls().length > 0) {
+            source.urlBlocks.add(block);
         }
+    }
+
+    /** Places every source's example URLs in {@link #urls}: a source's pages from its base on, as many as its highest page. */
+    private void placeUrls() {
+        long total = 0;
+        for (Source source : sources.values()) {
+            source.base = (int) total;
+            if (!source.urlBlocks.isEmpty()) {
+                CountBlock last = source.urlBlocks.get(source.urlBlocks.size() - 1);
+                int[] pages = pages(last);
+                total += pages[pages.length - 1] + 1L;
+            }
+            if (total > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("more than 2^31 pages' URLs in one discovery merge partition");
+            }
+        }
+        urls = new String[(int) total];
+        for (Source source : sources.values()) {
+            for (CountBlock block : source.urlBlocks) {
+                int[] pages = pages(block);
+                for (int i = 0; i < pages.length; i++) {
+                    urls[source.base + pages[i]] = block.urls()[i];
+                }
+            }
+            source.urlBlocks.clear();
+        }
+    }
+
+    /** The pages of a block of example URLs: delta varints, ascending. */
+    private static int[] pages(CountBlock block) {
+        PartitionCounts.Bytes in = new PartitionCounts.Bytes(block.data());
+        int[] pages = new int[block.urls().length];
+        int page = 0;
+        for (int i = 0; i < pages.length; i++) {
+            page += in.varint();
+            pages[i] = page;
+        }
+        return pages;
     }
 
     /** Hands the histogram rows of the hashes merged here to {@code histogram}, the hashes on several hosts to {@code spread}. */
     void finish(Consumer<Tally> spread, Consumer<HistogramRow> histogram) {
         long[][] dense = new long[2][DENSE_COUNTS];
         List<TreeMap<Long, Long>> sparse = List.of(new TreeMap<>(), new TreeMap<>());
+        placeUrls();
         List<PartitionCounts.Cursor> cursors = new ArrayList<>();
-        List<PartitionCounts.IntList> urlIds = new ArrayList<>();
+        PartitionCounts.IntList bases = new PartitionCounts.IntList();
         for (Source source : sources.values()) {
+            source.close();
             PartitionCounts.Cursor cursor = new PartitionCounts.Cursor(source.blocks);
             if (cursor.next()) {
                 cursors.add(cursor);
-                urlIds.add(source.urlIds);
+                bases.add(source.base);
             }
         }
         HashCountTable table = new HashCountTable(1 << 10, true);
@@ -75,7 +147,7 @@ final class RangeCounts {
                     if (b < bucket) {
                         throw new IllegalStateException("count block entries out of bucket order: " + b + " after " + bucket);
                     }
-                    merge(table, e, urlIds.get(c).get(e.url));
+                    merge(table, e, bases.get(c) + e.url);
                     if (!e.next()) {
                         cursors.set(c, null);
                         e = null;
@@ -96,7 +168,7 @@ final class RangeCounts {
                 }
                 if (table.hosts(slot) > 1) {
                     spread.accept(new Tally(kindName(kind), Sha1.hex(table.hash(slot)), null, null, pages, table.hosts(slot), table.sites(slot),
-                            table.hostSet(slot), table.topHostPages(slot), urls.get(table.example(slot)), null));
+                            table.hostSet(slot), table.topHostPages(slot), urls[table.example(slot)], null));
                 }
             }
         }
@@ -122,7 +194,7 @@ final class RangeCounts {
         } else {
             table.setCounts(slot, table.pages(slot) + e.pages, table.hosts(slot) + e.hosts, table.sites(slot) + e.sites,
                     Math.max(table.topHostPages(slot), e.top), table.hostSet(slot) + e.hostSet);
-            if (urls.get(example).compareTo(urls.get(table.example(slot))) < 0) {
+            if (urls[example].compareTo(urls[table.example(slot)]) < 0) {
                 table.setExample(slot, example);
             }
         }

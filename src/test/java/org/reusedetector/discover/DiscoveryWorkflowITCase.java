@@ -140,16 +140,21 @@ class DiscoveryWorkflowITCase {
             DataStream<HashedPage> latest = DiscoveryWorkflow.latestFetch(perRecordEnv.fromData(c.pages()).rebalance(), IgnoredParameters.DEFAULT);
             DiscoveryRun perRecord = run(perRecordEnv, DiscoveryWorkflow.build(latest, null, c.params(), c.recursion()), c.params());
 
-            StreamExecutionEnvironment bulkEnv = env(RuntimeExecutionMode.BATCH);
-            DiscoveryWorkflow.IndexResult bulk = DiscoveryWorkflow.buildFromIndex(bulkEnv.fromData(c.pages()).rebalance(), c.params(), c.recursion(),
-                    IgnoredParameters.DEFAULT);
-            DiscoveryRun fromIndex = run(bulkEnv, bulk.result(), c.params());
-
             assertThat(perRecord.labels()).isNotEmpty();
-            assertThat(fromIndex.frequent()).isEqualTo(perRecord.frequent());
-            assertThat(fromIndex.labels()).isEqualTo(perRecord.labels());
-            assertThat(fromIndex.histogram()).isEqualTo(perRecord.histogram());
-            assertThat(fromIndex.summary()).isEqualTo(perRecord.summary());
+
+            // parallelism 1 chains the bulk stages (no partitioning), 2 partitions by site and by range
+            for (int parallelism : new int[] {1, 2}) {
+                StreamExecutionEnvironment bulkEnv = env(RuntimeExecutionMode.BATCH);
+                bulkEnv.setParallelism(parallelism);
+                DiscoveryWorkflow.IndexResult bulk = DiscoveryWorkflow.buildFromIndex(bulkEnv.fromData(c.pages()).rebalance(), c.params(), c.recursion(),
+                        IgnoredParameters.DEFAULT);
+                DiscoveryRun fromIndex = run(bulkEnv, bulk.result(), c.params());
+
+                assertThat(fromIndex.frequent()).as("parallelism %d", parallelism).isEqualTo(perRecord.frequent());
+                assertThat(fromIndex.labels()).as("parallelism %d", parallelism).isEqualTo(perRecord.labels());
+                assertThat(fromIndex.histogram()).as("parallelism %d", parallelism).isEqualTo(perRecord.histogram());
+                assertThat(fromIndex.summary()).as("parallelism %d", parallelism).isEqualTo(perRecord.summary());
+            }
         }
     }
 

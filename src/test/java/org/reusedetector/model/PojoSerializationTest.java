@@ -105,6 +105,12 @@ class PojoSerializationTest {
                         DiscoverySummary.empty())),
                 Arguments.of(DiscoveryThresholds.class, List.of(new DiscoveryThresholds(8_635, 33, 33, 0), new DiscoveryThresholds(8_635, 1, 1, 30))),
                 Arguments.of(RecursionUrl.class, List.of(new RecursionUrl("http://a.org/x/x/x/x/"), new RecursionUrl(null))),
+                Arguments.of(org.reusedetector.discover.PageHashes.class, List.of(
+                        new org.reusedetector.discover.PageHashes(7, "http://a.org/p?x=1", "http://a.org/p", "a.org", 5L, (byte) 0, true, new byte[40]),
+                        new org.reusedetector.discover.PageHashes(0, null, null, null, 0L, (byte) 2, false, null))),
+                Arguments.of(org.reusedetector.discover.CountBlock.class, List.of(
+                        new org.reusedetector.discover.CountBlock(1, 2, 3, new byte[] {1, 2, 3}, new String[0]),
+                        new org.reusedetector.discover.CountBlock(0, 0, 0, null, new String[] {"http://a.org/"}))),
                 // backfill
                 Arguments.of(PageResult.class, List.of(new PageResult("http://a.org/p", 4, 2, 0.5, false, true), new PageResult(null, 0, 0, 0.0, false, false))),
                 Arguments.of(NeighbourhoodResult.class, List.of(
