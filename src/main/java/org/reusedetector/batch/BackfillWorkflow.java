@@ -59,16 +59,20 @@ public final class BackfillWorkflow {
     /** From raw page records (JSONL or WARC): parse and hash first. */
     public static Outputs fromPages(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages, settings);
+        DataStream<Alert> nearDuplicateAlerts = null;
+        if (settings.lexicon() != null) { // pages parsed with a lexicon have I-Match signatures (a hash index has none)
+            nearDuplicateAlerts = DetectionWorkflow.nearDuplicateAlerts(parsed.signedPages(), labels, settings.withoutSnapshotWait());
+        }
         if (settings.nearCopy() == null) {
             Outputs outputs = fromHashes(parsed.hashedPages(), labels, settings);
-            return new Outputs(outputs.pages(), outputs.neighbourhoods(), outputs.alerts(), outputs.statistic(),
+            return new Outputs(outputs.pages(), outputs.neighbourhoods(), withAlso(outputs.alerts(), nearDuplicateAlerts), outputs.statistic(),
                     outputs.deadLetters().union(parsed.deadLetters()));
         }
         // pages parsed with the near-copy signal carry sketches (a hash index has none)
         var marked = DetectionWorkflow.matchNearCopies(parsed.hashedPages(), labels, settings.withoutSnapshotWait());
         Outputs outputs = fromHashes(marked, labels, settings);
-        return new Outputs(outputs.pages(), outputs.neighbourhoods(), outputs.alerts().union(marked.getSideOutput(MatchNearCopies.ALERTS)), outputs.statistic(),
-                outputs.deadLetters().union(parsed.deadLetters()));
+        return new Outputs(outputs.pages(), outputs.neighbourhoods(), withAlso(outputs.alerts().union(marked.getSideOutput(MatchNearCopies.ALERTS)), nearDuplicateAlerts),
+                outputs.statistic(), outputs.deadLetters().union(parsed.deadLetters()));
     }
 
     /** From hashed pages (a hash index, or pages hashed upstream). */
@@ -109,10 +113,11 @@ public final class BackfillWorkflow {
                 .uid(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH).name(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH);
 
         DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
-        if (batch.lexicon() != null) { // pages parsed with a lexicon carry I-Match signatures (a hash index has none)
-            alerts = alerts.union(DetectionWorkflow.nearDuplicateAlerts(hashed, labels, batch));
-        }
         return new Outputs(pages, neighbourhoods, alerts, statistic, scored.invalidLabels());
+    }
+
+    private static DataStream<Alert> withAlso(DataStream<Alert> alerts, DataStream<Alert> more) {
+        return more == null ? alerts : alerts.union(more);
     }
 
     static final MapStateDescriptor<String, BadnessStatistic> STATISTIC =

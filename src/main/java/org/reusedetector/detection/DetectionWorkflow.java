@@ -53,7 +53,13 @@ public final class DetectionWorkflow {
             DataStream<DeadLetter> deadLetters) {}
 
     /** Raw page records → hashed pages, and the dead letters of records that are not usable pages. */
-    public record Parsed(SingleOutputStreamOperator<HashedPage> hashedPages, DataStream<DeadLetter> deadLetters) {}
+    public record Parsed(SingleOutputStreamOperator<HashedPage> hashedPages, DataStream<DeadLetter> deadLetters) {
+
+        /** With a lexicon: the pages that have I-Match signatures, cut down to URL, time and signatures ({@link ParseAndHash#SIGNED}). */
+        public DataStream<HashedPage> signedPages() {
+            return hashedPages.getSideOutput(ParseAndHash.SIGNED);
+        }
+    }
 
     /** Hashed pages matched against the labels: scores (with event time), page/file alerts, invalid labels. */
     public record Scored(DataStream<PageScore> scores, DataStream<Alert> pageAlerts, DataStream<DeadLetter> invalidLabels) {}
@@ -73,7 +79,7 @@ public final class DetectionWorkflow {
         DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
         DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
         if (settings.lexicon() != null) {
-            alerts = alerts.union(nearDuplicateAlerts(parsed.hashedPages(), labels, settings));
+            alerts = alerts.union(nearDuplicateAlerts(parsed.signedPages(), labels, settings));
         }
         if (nearCopyAlerts != null) {
             alerts = alerts.union(nearCopyAlerts);
@@ -116,8 +122,8 @@ public final class DetectionWorkflow {
     }
 
     /**
-     * Near-duplicate alerts: pages whose I-Match signature (computed when parsing, with a lexicon) equals an
-     * {@code imatch} label. They stand beside the chunk scores: page and neighbourhood badness do not change.
+     * Near-duplicate alerts: pages whose I-Match signature (computed when parsing, with a lexicon: {@link Parsed#signedPages()})
+     * equals an {@code imatch} label. They stand beside the chunk scores: page and neighbourhood badness do not change.
      */
     public static DataStream<Alert> nearDuplicateAlerts(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
         return hashed

@@ -118,4 +118,45 @@ class SignerTest {
         assertThat(table.lookup(text, 0, 2)).isEqualTo(-1);
         assertThat(table.lookup("wordzz".toCharArray(), 0, 6)).isEqualTo(-1);
     }
+
+    @Test
+    void everyTermIsFoundByItsHashAndNoneOfManyOtherWords() {
+        List<String> terms = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            terms.add("term" + Integer.toString(i * 7919, 36));
+        }
+        terms.sort(null);
+        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, LexiconParams.defaults(), terms));
+        for (int id = 0; id < terms.size(); id++) {
+            char[] word = terms.get(id).toUpperCase(java.util.Locale.ROOT).toCharArray();
+            assertThat(table.lookup(word, 0, word.length)).as(terms.get(id)).isEqualTo(id);
+        }
+        Set<String> lexicon = Set.copyOf(terms);
+        int found = 0;
+        for (int i = 0; i < 300_000; i++) {
+            String other = "term" + Integer.toString(i, 36) + "x";
+            char[] word = (i % 2 == 0 ? other : Integer.toString(i * 31 + 7, 36) + "qz").toCharArray();
+            if (!lexicon.contains(new String(word)) && table.lookup(word, 0, word.length) >= 0) {
+                found++;
+            }
+        }
+        assertThat(found).as("words that are no terms but found (about 2^-48 each)").isZero();
+    }
+
+    @Test
+    void aTermMetAgainAfterMoreThanAThousandOtherWordsCountsOnce() {
+        Signer signer = signer(10, 3);
+        byte[] unique = sign(signer, "wordaa wordab wordac wordad wordae wordaf wordag wordah wordai wordaj wordak");
+        StringBuilder page = new StringBuilder("wordaa wordab wordac wordad wordae wordaf ");
+        for (int i = 0; i < 5000; i++) { // push the terms out of the recent words seen on the page
+            page.append("filler").append(Integer.toString(i, 36)).append(' ');
+        }
+        page.append("wordaa wordab wordac wordad wordae wordaf wordag wordah wordai wordaj wordak wordaa");
+        assertThat(sign(signer, page.toString())).isEqualTo(unique);
+        Signer fused = signer(10, 3);
+        PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
+        hasher.hashWithChunks("https://a/", 0, "<p>" + page + "</p>", fused);
+        fused.endOfPage();
+        assertThat(fused.signatures()).isEqualTo(unique);
+    }
 }

@@ -1,8 +1,10 @@
 package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
 import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
@@ -21,12 +23,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Validates a raw page record, parses it with jsoup, chunks and hashes it, and with a lexicon computes its I-Match
- * signatures from the same pass's word stream, and with the near-copy signal on its min-hash shingles (same pass);
- * bad records go to the dead letters.
+ * signatures from the same pass's word stream (to {@link #SIGNED}), and with the near-copy signal on its min-hash
+ * shingles (same pass); bad records go to the dead letters.
  */
 public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ParseAndHash.class);
+
+    /**
+     * With a lexicon: the pages that have I-Match signatures, with their URL, time and signatures only (no chunk
+     * hashes), for {@link MatchNearDuplicates}. The main output carries no signatures.
+     */
+    public static final OutputTag<HashedPage> SIGNED = new OutputTag<>("imatch-signed-pages", TypeInformation.of(HashedPage.class));
+    private static final byte[] NO_BYTES = new byte[0];
+    private static final int[] NO_INTS = new int[0];
 
     private final DetectionSettings settings;
     private transient PageRecordParser parser;
@@ -75,11 +85,11 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
                 // the signer alone cuts the words itself, in the chunker's pass (Signer#chunk)
                 hashed = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer);
                 signer.endOfPage();
-                hashed = hashed.withImatchSignatures(signer.signatures());
+                signed(hashed, ctx);
             } else {
                 hashed = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words);
                 if (signer != null) {
-                    hashed = hashed.withImatchSignatures(signer.signatures());
+                    signed(hashed, ctx);
                 }
                 if (settings.quilt() != null) {
                     hashed = hashed.withQuiltGrams(settings.quilt().sampledGrams(sketcher.words()));
@@ -106,6 +116,17 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         bytes.inc(hashed.bodyBytes());
         chunks.inc(hashed.chunkCount());
         out.collect(hashed);
+    }
+
+    /**
+     * The page's signatures, if it has any, go to {@link #SIGNED} on a page cut down to what the near-duplicate matcher
+     * reads: a page's chunk hashes then cross the network once (to the label match), not twice.
+     */
+    private void signed(HashedPage hashed, Context ctx) {
+        byte[] signatures = signer.signatures();
+        if (signatures.length > 0) {
+            ctx.output(SIGNED, new HashedPage(hashed.url(), hashed.eventTime(), NO_BYTES, NO_BYTES, NO_INTS, hashed.bodyBytes()).withImatchSignatures(signatures));
+        }
     }
 
     private void reject(DeadLetterReason reason, String message, SourceRecord record, Context ctx) {

@@ -47,11 +47,15 @@ class MatchNearDuplicatesTest {
         return "Some words outside the lexicon, then " + String.join(" ", TERMS.subList(from, to)) + " and more filler text here.";
     }
 
-    /** The page as the job parses it: ParseAndHash computes the signatures in the same pass. */
+    /**
+     * The page as the job parses it: ParseAndHash computes the signatures in the same pass and sends a page that has
+     * some to {@link ParseAndHash#SIGNED} (else the main output's page, without signatures).
+     */
     private static HashedPage parsed(String url, String... paragraphs) throws Exception {
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS))) {
             h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", paragraphs), 1);
-            return h.extractOutputValues().get(0);
+            var signed = h.getSideOutput(ParseAndHash.SIGNED);
+            return signed == null || signed.isEmpty() ? h.extractOutputValues().get(0) : signed.peek().getValue();
         }
     }
 
@@ -86,9 +90,20 @@ class MatchNearDuplicatesTest {
         HashedPage page = parsed("https://expert.org/a.html", text(0, 30));
         assertThat(Signatures.lexicons(page.imatchSignatures())).isEqualTo(11);
         assertThat(Signatures.count(page.imatchSignatures())).isEqualTo(11);
+        assertThat(page.url()).isEqualTo("https://expert.org/a.html");
+        assertThat(page.chunkHashes()).as("the matcher's copy carries no chunk hashes").isEmpty();
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS))) {
+            h.processElement(TestPages.page("https://expert.org/a.html", "2026-01-01T00:00:00Z", text(0, 30)), 1);
+            h.processElement(TestPages.page("https://tiny.net/c.html", "2026-01-01T00:00:00Z", text(0, 1)), 2);
+            assertThat(h.extractOutputValues()).as("the main output: chunk hashes, no signatures").hasSize(2)
+                    .allSatisfy(p -> assertThat(p.imatchSignatures()).isEmpty()).allSatisfy(p -> assertThat(p.chunkCount()).isPositive());
+            assertThat(h.getSideOutput(ParseAndHash.SIGNED)).as("a page without signatures is not sent to the matcher")
+                    .extracting(r -> r.getValue().url()).containsExactly("https://expert.org/a.html");
+        }
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(TestPages.settings(null, 0)))) {
             h.processElement(TestPages.page("https://expert.org/a.html", "2026-01-01T00:00:00Z", text(0, 30)), 1);
             assertThat(h.extractOutputValues().get(0).imatchSignatures()).as("no lexicon, no signatures").isEmpty();
+            assertThat(h.getSideOutput(ParseAndHash.SIGNED)).as("no lexicon, nothing signed").isNullOrEmpty();
         }
     }
 
