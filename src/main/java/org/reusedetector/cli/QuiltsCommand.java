@@ -54,6 +54,10 @@ public final class QuiltsCommand implements Callable<Integer> {
             + " a copy, not a source (1: off; default: ${DEFAULT-VALUE}).")
     double copyResemblance = QuiltParams.DEFAULTS.copyResemblance();
 
+    @Option(names = "--sibling-copies", arity = "1", paramLabel = "BOOL", description = "Leave out sources that share more with another page of the"
+            + " page's own server than with the page: copies of a sibling (default: ${DEFAULT-VALUE}).")
+    boolean siblingCopies = QuiltParams.DEFAULTS.siblingCopiesExcluded();
+
     @Option(names = "--verdicts", description = "Also write verdicts.jsonl: every page whose patch fraction reached θ, quilted or not, with its"
             + " cover (to study the rule).")
     boolean verdicts;
@@ -66,7 +70,7 @@ public final class QuiltsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         QuiltsRun.Summary summary = QuiltsRun.run(input, config.chunking().hasher(), config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
-                new QuiltParams(k, m, c, theta, minSourceGrams, ownSiteText, borrowers, copyResemblance), collapse, out, verdicts);
+                new QuiltParams(k, m, c, theta, minSourceGrams, ownSiteText, borrowers, copyResemblance, siblingCopies), collapse, out, verdicts);
         System.out.printf("Quilts over %s: %d pages, %d judged (patch fraction ≥ %.2f), %d quilts (mean %.1f sources) in %.1f s (%.0f pages/s) -> %s%n",
                 input, summary.pages(), summary.judged(), summary.theta(), summary.quilts(), summary.meanSources(), summary.seconds(),
                 summary.pagesPerSecond(), out.resolve(QuiltsRun.QUILTS));

@@ -115,7 +115,7 @@ public record DetectionSettings(
     public static QuiltStream quiltParams(ReuseDetectorConfig config) {
         QuiltParams d = QuiltParams.DEFAULTS;
         return new QuiltStream(new QuiltParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), d.m(), d.c(), d.theta(), d.minSourceGrams(),
-                d.ownSiteTextExcluded(), d.borrowersExcluded(), d.copyResemblance()),
+                d.ownSiteTextExcluded(), d.borrowersExcluded(), d.copyResemblance(), d.siblingCopiesExcluded()),
                 config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS), config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
                 config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS), config.get(ReuseDetectorOptions.QUILT_SHARDS));
     }

@@ -10,6 +10,8 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.detection.functions.LabelState;
 import org.reusedetector.detection.functions.JudgeQuilts;
+import org.reusedetector.detection.functions.NameQuiltSources;
+import org.reusedetector.detection.functions.QuiltAlerts;
 import org.reusedetector.detection.functions.MatchNearCopies;
 import org.reusedetector.detection.functions.PatchGrams;
 import org.reusedetector.detection.functions.QuiltGrams;
@@ -27,6 +29,7 @@ import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.model.QuiltBatch;
+import org.reusedetector.model.QuiltName;
 import org.reusedetector.model.SourceRecord;
 
 /**
@@ -147,18 +150,30 @@ public final class DetectionWorkflow {
 
     /**
      * The quilt signal: each page's sampled grams are answered by the recent-gram index (keyed by shard, one record a
-     * page and shard) with their earlier holders, gathered again per page and judged by Najork's rule; stream only.
+     * page and shard) with their earlier holders' ids, gathered again per page and judged by Najork's rule; a quilt's
+     * sources are then named (keyed by holder, where every judged page registered its URL) and gathered into the
+     * alert. Stream only.
      */
     public static DataStream<Alert> quiltAlerts(DataStream<HashedPage> hashed, DetectionSettings settings) {
-        return hashed
+        DataStream<QuiltName> requests = hashed
                 .flatMap(new QuiltGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
                 .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS)
                 .keyBy(QuiltBatch::shard, Types.INT)
                 .process(new PatchGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
                 .uid(OperatorIds.PATCH_GRAMS).name(OperatorIds.PATCH_GRAMS)
-                .keyBy(QuiltBatch::url, Types.STRING)
-                .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(Alert.class))
+                .keyBy(QuiltBatch::page, Types.LONG)
+                .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(QuiltName.class))
                 .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
+        DataStream<QuiltName> registrations = hashed
+                .flatMap(QuiltGrams.registrations(settings.quilt()), TypeInformation.of(QuiltName.class))
+                .uid(OperatorIds.QUILT_REGISTRATIONS).name(OperatorIds.QUILT_REGISTRATIONS);
+        return registrations.union(requests)
+                .keyBy(QuiltName::holder, Types.LONG)
+                .process(new NameQuiltSources(settings.quilt()), TypeInformation.of(QuiltName.class))
+                .uid(OperatorIds.NAME_QUILT_SOURCES).name(OperatorIds.NAME_QUILT_SOURCES)
+                .keyBy(QuiltName::page, Types.STRING)
+                .process(new QuiltAlerts(settings.quilt()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.QUILT_ALERTS).name(OperatorIds.QUILT_ALERTS);
     }
 
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */

@@ -18,8 +18,12 @@ public final class OperatorIds {
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
     public static final String QUILT_GRAMS = "quilt-grams";
-    public static final String PATCH_GRAMS = "patch-gram-shards"; // keyed by shard since the index went from one record a gram to one a page and shard
-    public static final String JUDGE_QUILTS = "judge-quilts";
+    // the quilt index and judge hold pages by holder id (site bits + URL bits) since quilts3: new uids, the old state is not restored
+    public static final String PATCH_GRAMS = "patch-gram-holders";
+    public static final String JUDGE_QUILTS = "judge-quilt-holders";
+    public static final String QUILT_REGISTRATIONS = "quilt-registrations";
+    public static final String NAME_QUILT_SOURCES = "name-quilt-sources";
+    public static final String QUILT_ALERTS = "quilt-alerts";
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";

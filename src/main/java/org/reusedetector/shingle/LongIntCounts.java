@@ -64,6 +64,21 @@ final class LongIntCounts {
         return keys[slot] == EMPTY ? 0 : values[slot];
     }
 
+    /** The keys (in no order). */
+    long[] keys() {
+        long[] all = new long[size()];
+        int n = 0;
+        if (hasZeroKey) {
+            all[n++] = EMPTY;
+        }
+        for (long key : keys) {
+            if (key != EMPTY) {
+                all[n++] = key;
+            }
+        }
+        return all;
+    }
+
     int size() {
         return size + (hasZeroKey ? 1 : 0);
     }

@@ -7,7 +7,6 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.reusedetector.url.Sites;
 
 /**
@@ -45,9 +44,9 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
      *
      * @param patchFraction the share of its sampled grams that are patch grams held by a foreign page
      * @param coveredFraction the share of its sampled grams covered by counted sources (at least φ each), judged against θ
-     * @param sources the counted sources, in cover order
+     * @param sources the counted sources' holder ids ({@link #holderId}), in cover order
      */
-    public record Verdict(double patchFraction, double coveredFraction, List<String> sources) {}
+    public record Verdict(double patchFraction, double coveredFraction, long[] sources) {}
 
     /** The index shard of a (sampled) gram: high bits, since the sample fixed the low ones. */
     public int shardOf(long gram) {
@@ -97,7 +96,7 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
         return Arrays.copyOf(phrases, distinct);
     }
 
-    /** As {@link #addHolder(String[], String)}, for holders named by {@link #holderId}. */
+    /** The holders a gram keeps: at most m (with m other holders a page's copy would be the m + 1-th document). */
     public long[] addHolder(long[] holders, long id) {
         long[] current = holders == null ? new long[0] : holders;
         if (current.length >= params.m()) {
@@ -113,20 +112,30 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
         return more;
     }
 
-    /** A page's 64-bit id in the gram index (a long per holder keeps the index's state small; about n²/2⁶⁵ collisions). */
+    /**
+     * A page's 64-bit id in the gram index: the top {@value #SITE_BITS} bits name its site (registrable domain; 0 when
+     * it has none), the rest its URL. The judge tells foreign holders from the page's own site by these bits alone, so
+     * no URL and no public-suffix lookup travels with a gram. Two sites share site bits with probability 2^-24 a pair
+     * (such a holder would count as the page's own site); two URLs of one site share an id with probability 2^-40 a
+     * pair (about 0.005 collisions in a site of 100,000 pages).
+     */
     public static long holderId(String url) {
-        return Fingerprints.word(url);
+        String site = Sites.ofUrl(url);
+        long siteBits = site == null ? 0 : Fingerprints.word(site) >>> (64 - SITE_BITS);
+        if (site != null && siteBits == 0) {
+            siteBits = 1; // 0 is "no site"
+        }
+        return siteBits << (64 - SITE_BITS) | Fingerprints.word(url) & URL_MASK;
     }
 
-    /** The holders a gram keeps: at most m (with m other holders a page's copy would be the m + 1-th document). */
-    public String[] addHolder(String[] holders, String url) {
-        String[] current = holders == null ? new String[0] : holders;
-        if (current.length >= params.m() || Arrays.asList(current).contains(url)) {
-            return current;
-        }
-        String[] more = Arrays.copyOf(current, current.length + 1);
-        more[current.length] = url;
-        return more;
+    /** Bits of a holder id that name its site. */
+    public static final int SITE_BITS = 24;
+    private static final long URL_MASK = -1L >>> SITE_BITS;
+
+    /** Whether two holders are on one site (a holder without a site is on none). */
+    public static boolean sameSite(long a, long b) {
+        long site = a >>> (64 - SITE_BITS);
+        return site != 0 && site == b >>> (64 - SITE_BITS);
     }
 
     /**
@@ -137,39 +146,39 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
      * sampleModulus} sampled grams, at least 1), and there are at least c of them. The own-site rule applies when
      * set; borrowers need no rule here, since only earlier pages answer.
      */
-    public Verdict judge(String url, List<String[]> holdersPerGram) {
+    public Verdict judge(long self, List<long[]> holdersPerGram) {
         int n = holdersPerGram.size();
         if (n < Math.max(1, minGrams)) {
             return null;
         }
-        String site = Sites.ofUrl(url);
-        Map<String, String> sites = new HashMap<>(); // the public-suffix lookup once per holder, not once per gram
-        Map<String, Integer> sourceIds = new HashMap<>();
-        List<String> sourceUrls = new ArrayList<>();
+        Map<Long, Integer> sourceIds = new HashMap<>();
+        List<Long> sourceHolders = new ArrayList<>();
         List<BitSet> items = new ArrayList<>();
         BitSet patch = new BitSet(n);
         for (int i = 0; i < n; i++) {
-            String[] holders = holdersPerGram.get(i);
-            List<String> others = new ArrayList<>();
-            for (String h : holders) {
-                if (!h.equals(url)) {
-                    others.add(h);
+            long[] holders = holdersPerGram.get(i);
+            int others = 0;
+            boolean ownSite = false;
+            for (long h : holders) {
+                if (h != self) {
+                    others++;
+                    ownSite |= sameSite(self, h);
                 }
             }
-            if (others.isEmpty() || others.size() > params.m() - 1) {
+            if (others == 0 || others > params.m() - 1) {
                 continue;
             }
-            if (params.ownSiteTextExcluded() && site != null && others.stream().anyMatch(o -> site.equals(sites.computeIfAbsent(o, Sites::ofUrl)))) {
+            if (params.ownSiteTextExcluded() && ownSite) {
                 continue; // the server's own text, wherever else it went
             }
             boolean foreign = false;
-            for (String other : others) {
-                if (site == null || !Objects.equals(site, sites.computeIfAbsent(other, Sites::ofUrl))) {
+            for (long other : holders) {
+                if (other != self && !sameSite(self, other)) {
                     foreign = true;
                     int id = sourceIds.computeIfAbsent(other, o -> {
-                        sourceUrls.add(o);
+                        sourceHolders.add(o);
                         items.add(new BitSet(n));
-                        return sourceUrls.size() - 1;
+                        return sourceHolders.size() - 1;
                     });
                     items.get(id).set(i);
                 }
@@ -183,17 +192,17 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
             return null;
         }
         List<GreedyCover.Candidate> candidates = new ArrayList<>();
-        for (int id = 0; id < sourceUrls.size(); id++) {
+        for (int id = 0; id < sourceHolders.size(); id++) {
             candidates.add(new GreedyCover.Candidate(id, true, items.get(id)));
         }
         // a source counts only if it covers enough grams (a tail of one-gram sources does not make a page copied
         // whole a quilt); the floor is in grams of the whole page, of which one in sampleModulus is seen here
         int minCounted = Math.max(1, params.minSourceGrams() / sampleModulus);
-        List<String> counted = new ArrayList<>();
+        List<Long> counted = new ArrayList<>();
         int covered = 0;
         for (GreedyCover.Step step : GreedyCover.cover(patch, candidates)) {
             if (step.covered() >= minCounted) {
-                counted.add(sourceUrls.get(step.document()));
+                counted.add(sourceHolders.get(step.document()));
                 covered += step.covered();
             }
         }
@@ -201,6 +210,6 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
         if (counted.size() < params.c() || coveredFraction < params.theta()) {
             return null;
         }
-        return new Verdict(patchFraction, coveredFraction, counted);
+        return new Verdict(patchFraction, coveredFraction, counted.stream().mapToLong(Long::longValue).toArray());
     }
 }

@@ -97,8 +97,11 @@ class PojoSerializationTest {
                         new HashCount("a9993e364706816aba3e25717850c26c9cd0d89d", Label.KIND_CHUNK, 40, 12, 2, 3, 30, "http://a.org/", "text", Verdict.LABEL),
                         new HashCount(null, null, 0, 0, 0, 0, 0, null, null, null))),
                 Arguments.of(QuiltBatch.class, List.of(
-                        new QuiltBatch("http://q.biz/a", 5L, 3, 16, new long[] {7L, -9L}, new String[] {"http://a.org/"}, new int[] {1, 0}, new int[] {0}),
-                        new QuiltBatch(null, 0L, 0, 0, null, null, null, null))),
+                        new QuiltBatch(-3L, "http://q.biz/a", 5L, 3, 16, new long[] {7L, -9L}, new int[] {1, 0}, new long[] {42L}),
+                        new QuiltBatch(0L, null, 0L, 0, 0, null, null, null))),
+                Arguments.of(QuiltName.class, List.of(
+                        new QuiltName(-3L, "http://a.org/", "http://q.biz/a", 5L, 2, 4, 0.75), QuiltName.registration(8L, "http://b.org/"),
+                        new QuiltName(0L, null, null, 0L, 0, 0, 0.0))),
                 Arguments.of(HistogramRow.class, List.of(new HistogramRow(Label.KIND_CHUNK, 3, 1200), new HistogramRow(null, 0, 0))),
                 Arguments.of(DiscoverySummary.class, List.of(
                         new DiscoverySummary("discover-r", 25, 70, 1, 1, 100, "structure", "hosts >= 3", 1, 1, 3, 25, 22, 4, 1, 2, 1, 1, 1, 0, 2, 1, 3),

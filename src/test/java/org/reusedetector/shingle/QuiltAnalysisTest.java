@@ -147,4 +147,26 @@ class QuiltAnalysisTest {
             assertThat(quilted(analyse(analysis), "https://original.org/page")).isEqualTo(params == UNREFINED);
         }
     }
+
+    @Test
+    void aForeignCopyOfASiblingIsNoSourceButADonorAnotherQuiltOfTheServerTookFromIs() {
+        QuiltParams siblings = QuiltParams.DEFAULTS;
+        QuiltParams without = new QuiltParams(5, 50, 3, 0.5, 8, false, true, 1.0, false);
+        for (QuiltParams params : List.of(without, siblings)) {
+            // four translations of one manual page; the French keeps three paragraphs untranslated, each other
+            // translation keeps one of them, and each of those three was copied whole onto a foreign server
+            QuiltAnalysis analysis = new QuiltAnalysis(params, false);
+            add(analysis, "https://fr.handbook.org/page", paragraph("u0", 30) + " " + paragraph("u1", 30) + " " + paragraph("u2", 30) + " " + paragraph("fr", 20));
+            for (int i = 0; i < 3; i++) {
+                String translation = paragraph("u" + i, 30) + " " + paragraph("t" + i, 60);
+                add(analysis, "https://t" + i + ".handbook.org/page", translation);
+                add(analysis, "https://copy" + i + ".net/page", translation);
+            }
+            assertThat(quilted(analyse(analysis), "https://fr.handbook.org/page")).isEqualTo(params == without);
+        }
+        // quilts on one server that take different paragraphs of the same originals keep them as donors
+        QuiltAnalysis quilts = new QuiltAnalysis(siblings, false);
+        originalsAndTheirQuilts(quilts);
+        assertThat(analyse(quilts)).filteredOn(QuiltAnalysis.Verdict::quilted).hasSize(4);
+    }
 }

@@ -11,25 +11,23 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
-import org.reusedetector.detection.JobCounter;
-import org.reusedetector.detection.Metrics;
-import org.reusedetector.model.Alert;
 import org.reusedetector.model.QuiltBatch;
+import org.reusedetector.model.QuiltName;
 import org.reusedetector.shingle.QuiltStream;
 
 /**
- * Keyed by page: gathers the index's answers for all of a page's shards, judges the page by Najork's rule ({@link
- * QuiltStream#judge}) and raises a {@code quilt} alert. A page whose answers are not all in within {@link
- * #GIVE_UP_MILLIS} (processing time) is forgotten, so no state outlives it.
+ * Keyed by page (holder id): gathers the index's answers for all of a page's shards and judges the page by Najork's
+ * rule ({@link QuiltStream#judge}). A quilt's counted sources leave as one {@link QuiltName} request each, to be
+ * named by {@link NameQuiltSources} and gathered into the alert by {@link QuiltAlerts}. A page whose answers are
+ * not all in within {@link #GIVE_UP_MILLIS} (processing time) is forgotten, so no state outlives it.
  */
-public final class JudgeQuilts extends KeyedProcessFunction<String, QuiltBatch, Alert> {
+public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, QuiltName> {
 
     static final long GIVE_UP_MILLIS = 10 * 60_000L;
 
     private final QuiltStream quilt;
     private transient ListState<QuiltBatch> answers;
     private transient ValueState<Integer> received;
-    private transient JobCounter alerts;
 
     public JudgeQuilts(QuiltStream quilt) {
         this.quilt = quilt;
@@ -39,11 +37,10 @@ public final class JudgeQuilts extends KeyedProcessFunction<String, QuiltBatch, 
     public void open(OpenContext openContext) {
         answers = getRuntimeContext().getListState(new ListStateDescriptor<>("quilt-answers", TypeInformation.of(QuiltBatch.class)));
         received = getRuntimeContext().getState(new ValueStateDescriptor<>("quilt-received", Types.INT));
-        alerts = JobCounter.register(getRuntimeContext(), Metrics.QUILT_ALERTS);
     }
 
     @Override
-    public void processElement(QuiltBatch answer, Context ctx, Collector<Alert> out) throws Exception {
+    public void processElement(QuiltBatch answer, Context ctx, Collector<QuiltName> out) throws Exception {
         List<QuiltBatch> all = new ArrayList<>();
         if (answer.batches() > 1) {
             Integer count = received.value();
@@ -61,23 +58,25 @@ public final class JudgeQuilts extends KeyedProcessFunction<String, QuiltBatch, 
             received.clear();
         }
         all.add(answer);
-        QuiltStream.Verdict verdict = quilt.judge(answer.url(), holdersPerGram(all));
+        QuiltStream.Verdict verdict = quilt.judge(answer.page(), holdersPerGram(all));
         if (verdict != null) {
-            alerts.inc();
-            out.collect(Alert.quilt(answer.url(), answer.eventTime(), verdict.coveredFraction(), quilt.params().theta(), verdict.sources()));
+            String url = all.stream().map(QuiltBatch::url).filter(u -> !u.isEmpty()).findFirst().orElseThrow();
+            long[] sources = verdict.sources();
+            for (int i = 0; i < sources.length; i++) {
+                out.collect(new QuiltName(sources[i], "", url, answer.eventTime(), i, sources.length, verdict.coveredFraction()));
+            }
         }
     }
 
-    /** Each gram's earlier holders, from the answers' shared holder lists. */
-    static List<String[]> holdersPerGram(List<QuiltBatch> answers) {
-        List<String[]> perGram = new ArrayList<>();
+    /** Each gram's earlier holders, from the answers' holder lists. */
+    static List<long[]> holdersPerGram(List<QuiltBatch> answers) {
+        List<long[]> perGram = new ArrayList<>();
         for (QuiltBatch answer : answers) {
             int at = 0;
             for (int count : answer.holderCounts()) {
-                String[] holders = new String[count];
-                for (int h = 0; h < count; h++) {
-                    holders[h] = answer.holderUrls()[answer.holderRefs()[at++]];
-                }
+                long[] holders = new long[count];
+                System.arraycopy(answer.holders(), at, holders, 0, count);
+                at += count;
                 perGram.add(holders);
             }
         }
@@ -85,7 +84,7 @@ public final class JudgeQuilts extends KeyedProcessFunction<String, QuiltBatch, 
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<Alert> out) {
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<QuiltName> out) {
         answers.clear();
         received.clear();
     }

@@ -14,6 +14,7 @@ import org.reusedetector.detection.TestPages;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
+import org.reusedetector.model.QuiltName;
 import org.reusedetector.shingle.QuiltParams;
 import org.reusedetector.shingle.QuiltStream;
 
@@ -39,54 +40,77 @@ class QuiltOperatorsTest {
         }
     }
 
-    /** The three operators in sequence, the index and the judge keeping their state across pages. */
+    /** The operators in sequence, the index, the judge, the names and the gatherer keeping their state across pages. */
     private static final class Pipeline implements AutoCloseable {
         final KeyedOneInputStreamOperatorTestHarness<Integer, QuiltBatch, QuiltBatch> index = new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT);
-        final KeyedOneInputStreamOperatorTestHarness<String, QuiltBatch, Alert> judge = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::url, Types.STRING);
-        int sent;
+        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltBatch, QuiltName> judge = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG);
+        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltName, QuiltName> names = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG);
+        final KeyedOneInputStreamOperatorTestHarness<String, QuiltName, Alert> alerts = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new QuiltAlerts(QUILT)), QuiltName::page, Types.STRING);
         int answered;
+        int requested;
+        int named;
 
         Pipeline() throws Exception {
             index.open();
             judge.open();
+            names.open();
+            alerts.open();
         }
 
         void page(HashedPage page) throws Exception {
             List<QuiltBatch> grams = new ArrayList<>();
-            new QuiltGrams(QUILT).flatMap(page, new org.apache.flink.util.Collector<>() {
-                @Override
-                public void collect(QuiltBatch record) {
-                    grams.add(record);
-                }
-
-                @Override
-                public void close() {
-                }
-            });
+            new QuiltGrams(QUILT).flatMap(page, collector(grams));
             assertThat(grams).as("one record per shard, not per gram").hasSizeLessThanOrEqualTo(QUILT.shards())
                     .allSatisfy(b -> assertThat(b.batches()).isEqualTo(grams.size()));
-            sent += grams.size();
+            assertThat(grams).as("the URL travels once").filteredOn(b -> !b.url().isEmpty()).hasSize(1);
+            List<QuiltName> registrations = new ArrayList<>();
+            QuiltGrams.registrations(QUILT).flatMap(page, collector(registrations));
+            for (QuiltName registration : registrations) {
+                names.processElement(registration, 1);
+            }
             for (QuiltBatch batch : grams) {
                 index.processElement(batch, 1);
             }
-            List<QuiltBatch> answers = index.extractOutputValues();
-            for (QuiltBatch answer : answers.subList(answered, answers.size())) {
-                judge.processElement(answer, 1);
+            answered = forward(index.extractOutputValues(), answered, judge);
+            requested = forward(judge.extractOutputValues(), requested, names);
+            named = forward(names.extractOutputValues(), named, alerts);
+        }
+
+        private static <T> int forward(List<T> output, int done, KeyedOneInputStreamOperatorTestHarness<?, T, ?> next) throws Exception {
+            for (T record : output.subList(done, output.size())) {
+                next.processElement(record, 1);
             }
-            answered = answers.size();
+            return output.size();
         }
 
         List<Alert> alerts() {
-            return judge.extractOutputValues();
+            return alerts.extractOutputValues();
         }
 
         @Override
         public void close() throws Exception {
             index.close();
             judge.close();
+            names.close();
+            alerts.close();
         }
+    }
+
+    private static <T> org.apache.flink.util.Collector<T> collector(List<T> into) {
+        return new org.apache.flink.util.Collector<>() {
+            @Override
+            public void collect(T record) {
+                into.add(record);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     @Test
@@ -119,17 +143,19 @@ class QuiltOperatorsTest {
                                 "https://source3.org/page.html");
             });
             assertThat(p.judge.numKeyedStateEntries()).as("judged pages leave no state").isZero();
+            assertThat(p.alerts.numKeyedStateEntries()).as("alerted quilts leave no state").isZero();
         }
     }
 
     @Test
     void theIndexKeepsAtMostMHoldersAGramAndSamplesByFingerprint() {
-        String[] holders = new String[0];
+        long[] holders = new long[0];
         for (int i = 0; i < 60; i++) {
-            holders = QUILT.addHolder(holders, "https://h" + i + ".org/");
+            holders = QUILT.addHolder(holders, QuiltStream.holderId("https://h" + i + ".org/"));
         }
-        assertThat(holders).hasSize(50);
-        assertThat(QUILT.addHolder(new String[] {"https://a.org/"}, "https://a.org/")).hasSize(1);
+        assertThat(holders).hasSize(50).doesNotHaveDuplicates();
+        long a = QuiltStream.holderId("https://a.org/");
+        assertThat(QUILT.addHolder(new long[] {a}, a)).hasSize(1);
 
         QuiltStream sampled = new QuiltStream(QuiltParams.DEFAULTS, 8, 1000L, 8);
         long[] words = words(5, 400).stream().mapToLong(org.reusedetector.shingle.Fingerprints::word).toArray();
@@ -141,14 +167,47 @@ class QuiltOperatorsTest {
     }
 
     @Test
+    void holderIdsTellSitesApartWithoutTheirUrls() {
+        long page = QuiltStream.holderId("https://www.example.org/a.html");
+        assertThat(QuiltStream.sameSite(page, QuiltStream.holderId("https://docs.example.org/b.html"))).as("one registrable domain").isTrue();
+        assertThat(QuiltStream.sameSite(page, QuiltStream.holderId("https://example.net/a.html"))).isFalse();
+        assertThat(QuiltStream.holderId("https://docs.example.org/b.html")).isNotEqualTo(QuiltStream.holderId("https://docs.example.org/c.html"));
+        long noSite = QuiltStream.holderId("no-url");
+        assertThat(QuiltStream.sameSite(noSite, QuiltStream.holderId("other"))).as("pages without a site share none").isFalse();
+    }
+
+    @Test
     void aPageWhoseAnswersDoNotAllArriveIsForgotten() throws Exception {
-        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::url, Types.STRING)) {
+        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG)) {
             judge.open();
-            judge.processElement(new QuiltBatch("https://a.org/", 1L, 0, 3, new long[] {7L}, new String[0], new int[1], new int[0]), 1);
+            judge.processElement(new QuiltBatch(7L, "https://a.org/", 1L, 0, 3, new long[] {7L}, new int[1], new long[0]), 1);
             assertThat(judge.numKeyedStateEntries()).isPositive();
             judge.setProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1);
             assertThat(judge.numKeyedStateEntries()).isZero();
             assertThat(judge.extractOutputValues()).isEmpty();
+        }
+    }
+
+    @Test
+    void aSourceRequestedBeforeItsRegistrationWaitsForItAndOneNeverRegisteredLeavesUnnamed() throws Exception {
+        try (var names = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG)) {
+            names.open();
+            names.processElement(new QuiltName(5L, "", "https://quilt.biz/", 1L, 0, 3, 0.7), 1);
+            names.processElement(new QuiltName(6L, "", "https://quilt.biz/", 1L, 1, 3, 0.7), 1);
+            assertThat(names.extractOutputValues()).isEmpty();
+            names.processElement(QuiltName.registration(5L, "https://five.org/"), 1);
+            assertThat(names.extractOutputValues()).singleElement().satisfies(n -> {
+                assertThat(n.holderUrl()).isEqualTo("https://five.org/");
+                assertThat(n.page()).isEqualTo("https://quilt.biz/");
+                assertThat(n.position()).isZero();
+            });
+            names.setProcessingTime(NameQuiltSources.WAIT_MILLIS + 1);
+            assertThat(names.extractOutputValues()).hasSize(2).last().satisfies(n -> {
+                assertThat(n.holder()).isEqualTo(6L);
+                assertThat(n.holderUrl()).isEmpty();
+            });
+            names.processElement(new QuiltName(5L, "", "https://other.biz/", 2L, 2, 3, 0.6), 1);
+            assertThat(names.extractOutputValues()).last().extracting(QuiltName::holderUrl).isEqualTo("https://five.org/");
         }
     }
 }

@@ -1,0 +1,77 @@
+package org.reusedetector.detection.functions;
+
+import java.time.Duration;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.StateTtlConfig;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.model.QuiltName;
+import org.reusedetector.shingle.QuiltStream;
+
+/**
+ * Keyed by holder id: every judged page registers its URL here (one record a page, kept for the index's TTL), and
+ * each quilt source's request is answered with the URL. The index and the judge thus carry 8-byte ids instead of
+ * URLs, and only the few sources of actual quilts are named. A request can overtake its holder's registration
+ * (they travel different paths); it waits for it up to {@link #WAIT_MILLIS}, then leaves unnamed (as does a
+ * source whose registration has expired), and the alert omits it.
+ */
+public final class NameQuiltSources extends KeyedProcessFunction<Long, QuiltName, QuiltName> {
+
+    static final long WAIT_MILLIS = 60_000L;
+
+    private final long ttlMillis;
+    private transient ValueState<String> url;
+    private transient ListState<QuiltName> waiting;
+
+    public NameQuiltSources(QuiltStream quilt) {
+        this.ttlMillis = quilt.ttlMillis();
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        ValueStateDescriptor<String> urlDescriptor = new ValueStateDescriptor<>("holder-url", Types.STRING);
+        urlDescriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(ttlMillis))
+                .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+                .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
+                .build());
+        url = getRuntimeContext().getState(urlDescriptor);
+        waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting-requests", TypeInformation.of(QuiltName.class)));
+    }
+
+    @Override
+    public void processElement(QuiltName record, Context ctx, Collector<QuiltName> out) throws Exception {
+        if (record.isRegistration()) {
+            url.update(record.holderUrl());
+            Iterable<QuiltName> requests = waiting.get();
+            if (requests != null) {
+                for (QuiltName request : requests) {
+                    out.collect(request.named(record.holderUrl()));
+                }
+                waiting.clear();
+            }
+            return;
+        }
+        String known = url.value();
+        if (known != null) {
+            out.collect(record.named(known));
+        } else {
+            waiting.add(record);
+            ctx.timerService().registerProcessingTimeTimer(ctx.timerService().currentProcessingTime() + WAIT_MILLIS);
+        }
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<QuiltName> out) throws Exception {
+        Iterable<QuiltName> requests = waiting.get();
+        if (requests != null) {
+            requests.forEach(out::collect); // still unnamed
+        }
+        waiting.clear();
+    }
+}

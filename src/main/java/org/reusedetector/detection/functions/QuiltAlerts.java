@@ -1,0 +1,74 @@
+package org.reusedetector.detection.functions;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.QuiltName;
+import org.reusedetector.shingle.QuiltStream;
+
+/**
+ * Keyed by quilt URL: gathers the quilt's named sources ({@link NameQuiltSources}) and raises the {@code quilt}
+ * alert, sources in cover order (unnamed ones omitted). Forgets a quilt whose names are not all in within {@link
+ * JudgeQuilts#GIVE_UP_MILLIS}.
+ */
+public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, Alert> {
+
+    private final double theta;
+    private transient ListState<QuiltName> named;
+    private transient ValueState<Integer> received;
+    private transient JobCounter alerts;
+
+    public QuiltAlerts(QuiltStream quilt) {
+        this.theta = quilt.params().theta();
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        named = getRuntimeContext().getListState(new ListStateDescriptor<>("quilt-sources", TypeInformation.of(QuiltName.class)));
+        received = getRuntimeContext().getState(new ValueStateDescriptor<>("quilt-sources-received", Types.INT));
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.QUILT_ALERTS);
+    }
+
+    @Override
+    public void processElement(QuiltName source, Context ctx, Collector<Alert> out) throws Exception {
+        List<QuiltName> all = new ArrayList<>();
+        if (source.sources() > 1) {
+            Integer count = received.value();
+            int n = count == null ? 1 : count + 1;
+            if (count == null) {
+                ctx.timerService().registerProcessingTimeTimer(ctx.timerService().currentProcessingTime() + JudgeQuilts.GIVE_UP_MILLIS);
+            }
+            if (n < source.sources()) {
+                named.add(source);
+                received.update(n);
+                return;
+            }
+            named.get().forEach(all::add);
+            named.clear();
+            received.clear();
+        }
+        all.add(source);
+        all.sort(Comparator.comparingInt(QuiltName::position));
+        List<String> urls = all.stream().map(QuiltName::holderUrl).filter(u -> !u.isEmpty()).toList();
+        alerts.inc();
+        out.collect(Alert.quilt(source.page(), source.eventTime(), source.coveredFraction(), theta, urls));
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<Alert> out) {
+        named.clear();
+        received.clear();
+    }
+}
