@@ -5,13 +5,24 @@ import org.reusedetector.batch.BackfillOutput;
 import org.reusedetector.detection.Metrics;
 
 /** The totals of a finished (bounded) detection job, from its accumulators, with throughput. */
-record JobSummary(long pages, long bytes, long chunks, long scored, long deadLetters, long pageAlerts, long neighbourhoodAlerts, long millis) {
+record JobSummary(long pages, long bytes, long chunks, long scored, long deadLetters, long pageAlerts, long neighbourhoodAlerts, long millis,
+        long processingMillis) {
 
     static JobSummary of(JobExecutionResult result) {
         return new JobSummary(count(result, Metrics.PAGES_PARSED), count(result, Metrics.PAGE_BYTES_PARSED), count(result, Metrics.CHUNKS_HASHED),
                 count(result, Metrics.PAGES_SCORED),
                 count(result, Metrics.DEAD_LETTERS), count(result, Metrics.PAGE_ALERTS), count(result, Metrics.NEIGHBOURHOOD_ALERTS),
-                result.getNetRuntime());
+                result.getNetRuntime(), span(result));
+    }
+
+    /** First page parsed to last page matched (see {@link org.reusedetector.detection.ProcessingSpan}); 0 when not recorded. */
+    private static long span(JobExecutionResult result) {
+        Object first = result.getAccumulatorResult(Metrics.FIRST_PAGE_PARSED_MILLIS);
+        Object last = result.getAccumulatorResult(Metrics.LAST_PAGE_MATCHED_MILLIS);
+        if (first instanceof Number f && last instanceof Number l && l.longValue() >= f.longValue() && f.longValue() != Long.MAX_VALUE) {
+            return l.longValue() - f.longValue();
+        }
+        return 0;
     }
 
     private static long count(JobExecutionResult result, String name) {
@@ -26,6 +37,11 @@ record JobSummary(long pages, long bytes, long chunks, long scored, long deadLet
 
     double seconds() {
         return Math.max(1, millis) / 1000.0;
+    }
+
+    /** The processing span in seconds, or the whole run's when the span was not recorded. */
+    double processingSeconds() {
+        return processingMillis > 0 ? processingMillis / 1000.0 : seconds();
     }
 
     @Override

@@ -42,17 +42,26 @@ final class SignalCost {
         }
         double mbsOff = 0;
         double mbsOn = 0;
+        double jobMbsOff = 0;
+        double jobMbsOn = 0;
         List<String> times = new ArrayList<>();
         for (int run = 0; run < runs; run++) {
             JobSummary jobOff = streamRun(options, input, labels, offSettings);
             JobSummary jobOn = streamRun(options, input, labels, onSettings);
-            mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
-            mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
-            times.add(String.format("off %.1f s, on %.1f s", jobOff.seconds(), jobOn.seconds()));
+            mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.processingSeconds());
+            mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.processingSeconds());
+            jobMbsOff = Math.max(jobMbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
+            jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
+            times.add(String.format("off %.1f s (job %.1f s), on %.1f s (job %.1f s)", jobOff.processingSeconds(), jobOff.seconds(),
+                    jobOn.processingSeconds(), jobOn.seconds()));
         }
-        figures.put("stream_off_mb_s", mbsOff).put("stream_on_mb_s", mbsOn).put("stream_on_cost_pct", 100 * (1 - mbsOn / mbsOff));
-        figures.line("  streaming job (parallelism %s, fastest of %d each; %s): %s off %.1f MB/s, on %.1f MB/s: on costs %.1f %%",
-                config.get(ReuseDetectorOptions.PARALLELISM), runs, String.join("; ", times), signal, mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff));
+        // the processing span: the job's start and its wait for the final checkpoint (up to one interval) are left out
+        figures.put("stream_off_mb_s", mbsOff).put("stream_on_mb_s", mbsOn).put("stream_on_cost_pct", 100 * (1 - mbsOn / mbsOff))
+                .put("job_off_mb_s", jobMbsOff).put("job_on_mb_s", jobMbsOn).put("job_on_cost_pct", 100 * (1 - jobMbsOn / jobMbsOff));
+        figures.line("  streaming job (parallelism %s, fastest of %d each; first page parsed to last page matched, and whole job: %s): "
+                        + "%s off %.1f MB/s, on %.1f MB/s: on costs %.1f %% (whole job: off %.1f, on %.1f MB/s, %.1f %%)",
+                config.get(ReuseDetectorOptions.PARALLELISM), runs, String.join("; ", times), signal, mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff),
+                jobMbsOff, jobMbsOn, 100 * (1 - jobMbsOn / jobMbsOff));
     }
 
     private static JobSummary streamRun(ConfigOptions options, Path input, Path labels, List<String> settings) throws Exception {

@@ -11,6 +11,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
 import org.reusedetector.shingle.QuiltStream;
@@ -28,6 +29,7 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
     private final QuiltStream quilt;
     private transient ListState<QuiltBatch> answers;
     private transient ValueState<Integer> received;
+    private transient ProcessingSpan.End span;
 
     public JudgeQuilts(QuiltStream quilt) {
         this.quilt = quilt;
@@ -37,10 +39,12 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
     public void open(OpenContext openContext) {
         answers = getRuntimeContext().getListState(new ListStateDescriptor<>("quilt-answers", TypeInformation.of(QuiltBatch.class)));
         received = getRuntimeContext().getState(new ValueStateDescriptor<>("quilt-received", Types.INT));
+        span = ProcessingSpan.end(getRuntimeContext());
     }
 
     @Override
     public void processElement(QuiltBatch answer, Context ctx, Collector<QuiltName> out) throws Exception {
+        span.mark();
         List<QuiltBatch> all = new ArrayList<>();
         if (answer.batches() > 1) {
             Integer count = received.value();

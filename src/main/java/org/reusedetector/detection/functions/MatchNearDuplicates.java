@@ -9,6 +9,7 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
+import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.imatch.Lexicon;
@@ -44,6 +45,7 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     private final DetectionSettings settings;
     private transient Lexicon lexicon;
     private transient JobCounter alerts;
+    private transient ProcessingSpan.End span;
 
     public MatchNearDuplicates(DetectionSettings settings) {
         this.settings = settings;
@@ -53,6 +55,7 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     public void open(OpenContext openContext) {
         lexicon = settings.lexicon();
         alerts = JobCounter.register(getRuntimeContext(), Metrics.NEAR_DUPLICATE_ALERTS);
+        span = ProcessingSpan.end(getRuntimeContext());
         // the lexicon id as a metric variable: dashboards show which lexicon version the job matches under
         int terms = lexicon.terms().size();
         getRuntimeContext().getMetricGroup().addGroup(Metrics.LEXICON_GROUP, lexicon.id()).gauge(Metrics.IMATCH_LEXICON_TERMS, () -> terms);
@@ -63,6 +66,7 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
 
     @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
+        span.mark();
         byte[] signatures = page.imatchSignatures();
         if (signatures == null || signatures.length == 0) {
             return;

@@ -9,6 +9,7 @@ import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
+import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.imatch.Signer;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
@@ -50,6 +51,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient JobCounter bytes;
     private transient JobCounter chunks;
     private transient JobCounter deadLetters;
+    private transient ProcessingSpan.Start span;
 
     public ParseAndHash(DetectionSettings settings) {
         this.settings = settings;
@@ -66,10 +68,12 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
         deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
+        span = ProcessingSpan.start(getRuntimeContext());
     }
 
     @Override
     public void processElement(SourceRecord record, Context ctx, Collector<HashedPage> out) {
+        span.mark();
         PageRecord page;
         try {
             page = parser.parse(record.value());
