@@ -47,18 +47,30 @@ final class StreamStatus implements AutoCloseable {
     /** Logs the last status line when the job has ended (a short bounded run may end before the first interval). */
     void logFinal(Map<String, Object> accumulators) {
         if (enabled()) {
-            LOG.info("{} (job ended)", line(accumulators, System.nanoTime() - lastNanos, lag == null ? OptionalLong.empty() : lag.records()));
+            LOG.info("{}", finalLine(accumulators, System.nanoTime() - lastNanos));
         }
     }
 
     String line(Map<String, Object> accumulators, long elapsedNanos, OptionalLong lagRecords) {
+        return format(accumulators, elapsedNanos,
+                ", lag " + (lagRecords.isPresent() ? String.format(Locale.ROOT, "%,d records", lagRecords.getAsLong()) : "unknown"), "");
+    }
+
+    /**
+     * The line once the job has ended, without the lag: the lag is read from the offsets committed at checkpoints, and
+     * the end of a run comes after the last of those, so it would show records still to read that were all read.
+     */
+    String finalLine(Map<String, Object> accumulators, long elapsedNanos) {
+        return format(accumulators, elapsedNanos, "", " (job ended)");
+    }
+
+    private String format(Map<String, Object> accumulators, long elapsedNanos, String lagPart, String suffix) {
         long pages = number(accumulators.get(Metrics.PAGES_PARSED));
         double rate = Math.max(0, pages - lastPages) / Math.max(1e-3, elapsedNanos / 1e9);
         long pageAlerts = number(accumulators.get(Metrics.PAGE_ALERTS));
         long neighbourhoodAlerts = number(accumulators.get(Metrics.NEIGHBOURHOOD_ALERTS));
-        return String.format(Locale.ROOT, "Status: %,d pages (%.1f/s), lag %s, %,d alerts (%,d page/file, %,d neighbourhood), %,d dead letters",
-                pages, rate, lagRecords.isPresent() ? String.format(Locale.ROOT, "%,d records", lagRecords.getAsLong()) : "unknown",
-                pageAlerts + neighbourhoodAlerts, pageAlerts, neighbourhoodAlerts, number(accumulators.get(Metrics.DEAD_LETTERS)));
+        return String.format(Locale.ROOT, "Status: %,d pages (%.1f/s)%s, %,d alerts (%,d page/file, %,d neighbourhood), %,d dead letters%s",
+                pages, rate, lagPart, pageAlerts + neighbourhoodAlerts, pageAlerts, neighbourhoodAlerts, number(accumulators.get(Metrics.DEAD_LETTERS)), suffix);
     }
 
     private static long number(Object value) {

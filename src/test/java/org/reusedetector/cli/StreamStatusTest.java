@@ -20,6 +20,14 @@ class StreamStatusTest {
     }
 
     @Test
+    void theLineAtTheEndLeavesOutTheLagOfTheLastCheckpoint() {
+        StreamStatus status = new StreamStatus(Duration.ofSeconds(30), null);
+        String line = status.finalLine(Map.of(Metrics.PAGES_PARSED, 106L, Metrics.PAGE_ALERTS, 22L, Metrics.NEIGHBOURHOOD_ALERTS, 6L, Metrics.DEAD_LETTERS, 2L),
+                2_000_000_000L);
+        assertThat(line).isEqualTo("Status: 106 pages (53.0/s), 28 alerts (22 page/file, 6 neighbourhood), 2 dead letters (job ended)");
+    }
+
+    @Test
     void aZeroIntervalTurnsTheStatusLineOff() {
         assertThat(new StreamStatus(Duration.ZERO, null).enabled()).isFalse();
     }
