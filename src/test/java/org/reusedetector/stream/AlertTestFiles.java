@@ -2,8 +2,10 @@ package org.reusedetector.stream;
 
 import java.io.BufferedWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.Alert;
@@ -22,6 +24,27 @@ final class AlertTestFiles {
             }
         }
         return file;
+    }
+
+    /**
+     * The {@code --set} arguments of a stream on the shared test broker, with topics and group of their own, state under
+     * {@code stateDir} and 1 s checkpoints, then each {@code key=value} of {@code extra}.
+     */
+    static List<String> streamSettings(Path stateDir, String alertsTopic, String... extra) {
+        List<String> settings = new ArrayList<>();
+        for (String setting : Stream.concat(Stream.of(
+                "kafka.bootstrap-servers=" + KafkaBrokerExtension.bootstrapServers(),
+                "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
+                "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
+                "kafka.topics.alerts=" + alertsTopic,
+                "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
+                "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
+                "job.state-dir=" + stateDir,
+                "job.checkpoint-interval=1s"), Stream.of(extra)).toList()) {
+            settings.add("--set");
+            settings.add(setting);
+        }
+        return settings;
     }
 
     static String[] concat(List<String> a, List<String> b) {

@@ -69,16 +69,7 @@ class NearCopyAlertITCase {
 
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
-        List<String> settings = List.of(
-                "--set", "kafka.bootstrap-servers=" + bootstrap,
-                "--set", "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
-                "--set", "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
-                "--set", "kafka.topics.alerts=" + alertsTopic,
-                "--set", "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
-                "--set", "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
-                "--set", "job.state-dir=" + dir.resolve("state"),
-                "--set", "job.checkpoint-interval=1s",
-                "--set", "shingles.near-copy.enabled=true");
+        List<String> settings = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "shingles.near-copy.enabled=true");
 
         Path labels = dir.resolve("labels.jsonl");
         assertThat(Main.run(concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings))).isZero();

@@ -66,17 +66,8 @@ class NearDuplicateAlertITCase {
         String lexiconTopic = KafkaBrokerExtension.uniqueName("lexicon");
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
         Path lexicon = dir.resolve("lexicon.json.gz");
-        List<String> settings = List.of(
-                "--set", "kafka.bootstrap-servers=" + bootstrap,
-                "--set", "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
-                "--set", "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
-                "--set", "kafka.topics.alerts=" + alertsTopic,
-                "--set", "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
-                "--set", "kafka.topics.lexicon=" + lexiconTopic,
-                "--set", "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
-                "--set", "job.state-dir=" + dir.resolve("state"),
-                "--set", "job.checkpoint-interval=1s",
-                "--set", "imatch.lexicon=" + lexicon);
+        List<String> settings = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic,
+                "imatch.lexicon=" + lexicon);
 
         assertThat(Main.run(concat(List.of("lexicon", "--input", pages.toString(), "--out", lexicon.toString(), "--publish"), settings))).isZero();
         Lexicon built = Lexicon.read(lexicon);
@@ -118,16 +109,7 @@ class NearDuplicateAlertITCase {
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String lexiconTopic = KafkaBrokerExtension.uniqueName("lexicon");
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
-        List<String> kafka = List.of(
-                "--set", "kafka.bootstrap-servers=" + bootstrap,
-                "--set", "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
-                "--set", "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
-                "--set", "kafka.topics.alerts=" + alertsTopic,
-                "--set", "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
-                "--set", "kafka.topics.lexicon=" + lexiconTopic,
-                "--set", "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
-                "--set", "job.state-dir=" + dir.resolve("state"),
-                "--set", "job.checkpoint-interval=1s");
+        List<String> kafka = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic);
         Path old = dir.resolve("old-lexicon.json.gz");
         Path lexicon = dir.resolve("lexicon.json.gz");
         // two corpora (two keys) on the compacted topic: the later one is the stream's

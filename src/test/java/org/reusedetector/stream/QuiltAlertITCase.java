@@ -61,19 +61,8 @@ class QuiltAlertITCase {
 
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
-        List<String> settings = List.of(
-                "--set", "kafka.bootstrap-servers=" + bootstrap,
-                "--set", "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
-                "--set", "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
-                "--set", "kafka.topics.alerts=" + alertsTopic,
-                "--set", "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
-                "--set", "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
-                "--set", "job.state-dir=" + dir.resolve("state"),
-                "--set", "job.checkpoint-interval=1s",
-                "--set", "job.parallelism=1",
-                "--set", "kafka.partitions=1",
-                "--set", "shingles.quilt.enabled=true",
-                "--set", "shingles.quilt.sample-modulus=2");
+        List<String> settings = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "job.parallelism=1", "kafka.partitions=1",
+                "shingles.quilt.enabled=true", "shingles.quilt.sample-modulus=2");
 
         Path labels = dir.resolve("labels.jsonl");
         assertThat(Main.run(concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings))).isZero();
