@@ -89,7 +89,7 @@ public final class BenchmarkCommand {
             JobSummary cold = run(work.resolve("cold"), last);
             Map<Integer, double[]> seconds = new LinkedHashMap<>();
             Map<Integer, JobSummary> summaries = new LinkedHashMap<>();
-            for (int p : parallelisms) {
+            for (int p : runs > 0 ? parallelisms : List.<Integer>of()) { // no warm runs: only the cold run is reported
                 seconds.put(p, new double[runs]);
             }
             for (int r = 0; r < runs; r++) {
@@ -106,9 +106,6 @@ public final class BenchmarkCommand {
             figures.put("cold_stream_mb_s", cold.bytes() / 1e6 / cold.seconds()).put("runs", runs);
             figures.line("  cold run (first in this JVM, parallelism %d): %.1f MB/s (%.1f s)", last, cold.bytes() / 1e6 / cold.seconds(), cold.seconds());
             for (var entry : seconds.entrySet()) {
-                if (runs == 0) {
-                    break;
-                }
                 double median = Chunker.median(entry.getValue());
                 double mbs = summaries.get(entry.getKey()).bytes() / 1e6 / median;
                 figures.put("stream_mb_s_p" + entry.getKey(), mbs);

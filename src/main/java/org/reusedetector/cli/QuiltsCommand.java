@@ -54,8 +54,9 @@ public final class QuiltsCommand implements Callable<Integer> {
             + " a copy, not a source (1: off; default: ${DEFAULT-VALUE}).")
     double copyResemblance = QuiltParams.DEFAULTS.copyResemblance();
 
-    @Option(names = "--sibling-copies", arity = "1", paramLabel = "BOOL", description = "Leave out sources that share more with another page of the"
-            + " page's own server than with the page: copies of a sibling (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sibling-copies", arity = "1", paramLabel = "BOOL", description = "Leave out sources that are copies of another page of the"
+            + " page's own server: near-duplicates of it both ways (95 % of the source's patch grams, 80 % of the sibling's), sharing more with it than"
+            + " with the page (default: ${DEFAULT-VALUE}).")
     boolean siblingCopies = QuiltParams.DEFAULTS.siblingCopiesExcluded();
 
     @Option(names = "--verdicts", description = "Also write verdicts.jsonl: every page whose patch fraction reached θ, quilted or not, with its"

@@ -89,12 +89,8 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
                 // the signer alone cuts the words itself, in the chunker's pass (Signer#chunk)
                 hashed = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer);
                 signer.endOfPage();
-                signed(hashed, ctx);
             } else {
                 hashed = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words);
-                if (signer != null) {
-                    signed(hashed, ctx);
-                }
                 if (settings.quilt() != null) {
                     hashed = hashed.withQuiltGrams(settings.quilt().sampledGrams(sketcher.words()));
                 }
@@ -115,6 +111,9 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
             }
             reject(DeadLetterReason.PARSE_FAILED, "HTML parse failed: " + e, record, ctx);
             return;
+        }
+        if (signer != null) {
+            signed(hashed, ctx); // only for a page that is not dead-lettered: a page gets signatures or a reason, not both
         }
         pages.inc();
         bytes.inc(hashed.bodyBytes());
