@@ -70,9 +70,12 @@ public final class TokenizingChunker {
         final boolean chunkStart;
         /** In {@link #IMPLIED_END}: decided once here, not by a set look-up on every implied-end check. */
         final boolean impliedEnd;
+        /** In the name table: the one instance of its name, so two interned tags are the same name only if identical. */
+        final boolean interned;
 
-        Tag(String name, int flags, boolean chunkStart) {
+        Tag(String name, int flags, boolean chunkStart, boolean interned) {
             this.name = name;
+            this.interned = interned;
             this.chars = name.toCharArray();
             this.impliedEnd = IMPLIED_END.contains(name);
             this.flags = flags;
@@ -84,12 +87,20 @@ public final class TokenizingChunker {
         }
 
         boolean sameName(Tag other) {
-            return this == other || name.equals(other.name);
+            return this == other || (!(interned && other.interned) && name.equals(other.name));
         }
     }
 
     private final Set<String> chunkTags;
     private final Tag[] names = new Tag[8192];
+    /**
+     * Names of up to 8 ASCII characters (nearly every tag) packed 7 bits a character into a long, beside their tags:
+     * a look-up is one compare of longs, with no pointer chase to the name's characters.
+     */
+    private final long[] shortKeys = new long[8192];
+    private final Tag[] shortTags = new Tag[8192];
+    /** The packed lower-case name {@link #tagNameEnd} just scanned, or 0 when it is longer than 8 or not ASCII. */
+    private long scannedKey;
     private int cachedNames;
     private final Tag tagHtml;
     private final Tag tagP;
@@ -102,6 +113,16 @@ public final class TokenizingChunker {
     private final Tag tagOption;
     private final Tag tagOptgroup;
     private final Tag tagTemplate;
+    private final Tag tagHead;
+    private final Tag tagBody;
+    private final Tag tagFrameset;
+    private final Tag tagInput;
+    private final Tag tagKeygen;
+    private final Tag tagTextarea;
+    private final Tag tagSvg;
+    private final Tag tagMath;
+    private final Tag tagBr;
+    private final Tag tagImage;
 
     // per page
     private char[] ownSource = new char[0];
@@ -148,6 +169,16 @@ public final class TokenizingChunker {
         tagOption = named("option");
         tagOptgroup = named("optgroup");
         tagTemplate = named("template");
+        tagHead = named("head");
+        tagBody = named("body");
+        tagFrameset = named("frameset");
+        tagInput = named("input");
+        tagKeygen = named("keygen");
+        tagTextarea = named("textarea");
+        tagSvg = named("svg");
+        tagMath = named("math");
+        tagBr = named("br");
+        tagImage = named("image");
     }
 
     /** The chunks of {@code html} as strings, in document order (for tests and tools; production uses the sink). */
@@ -228,30 +259,36 @@ public final class TokenizingChunker {
             }
             return i;
         }
-        int capacity = textLength + (end - from) + 1; // room for the rest of the page, and one pending space
+        int capacity = textLength + (end - from) + 2; // room for the rest of the page, a pending space and one spare store
         if (capacity > text.length) {
             text = java.util.Arrays.copyOf(text, Math.max(capacity, text.length * 2));
         }
         char[] out = text;
         int length = textLength;
-        boolean space = pendingSpace;
+        int space = pendingSpace ? 1 : 0;
         int i = from;
         for (; i < end; i++) {
             char c = s[i];
-            if (c <= ' ' || (c >= 0x80 && WhitespaceNormalizer.isSpace(c))) {
-                space = length > 0;
-            } else if (c == '<' || c == '&') {
-                break;
-            } else {
-                if (space) {
-                    out[length++] = ' ';
-                    space = false;
+            if (c >= 0x80 || c == '<' || c == '&') { // rare, so well predicted
+                if (c < 0x80) {
+                    break;
                 }
-                out[length++] = c;
+                if (WhitespaceNormalizer.isSpace(c)) {
+                    space = length > 0 ? 1 : 0;
+                    continue;
+                }
             }
+            // ASCII without branches on the character class: a space between words would be a mispredicted branch
+            // in about one character of six. The stores are harmless when c is whitespace: length does not move.
+            int visible = (' ' - c) >>> 31; // 1 when c > ' '
+            out[length] = ' ';
+            length += space & visible;
+            out[length] = c;
+            length += visible;
+            space = (length > 0 ? 1 : 0) & (visible ^ 1);
         }
         textLength = length;
-        pendingSpace = space;
+        pendingSpace = space != 0;
         return i;
     }
 
@@ -387,16 +424,43 @@ public final class TokenizingChunker {
         return end;
     }
 
+    /** Returns where the tag name starting at {@code i} ends, and packs it (lower case) into {@link #scannedKey}. */
     private int tagNameEnd(int i) {
         char[] s = src;
+        int start = i;
+        long key = 0;
+        boolean ascii = true;
         while (i < n) {
             char c = s[i];
             if (c == '>' || c == '/' || isHtmlSpace(c)) {
                 break;
             }
+            ascii &= (char) (c - 1) < 0x7F; // 1..127: NUL becomes U+FFFD in a name, so it takes the long way
+            key = (key << 7) | (c >= 'A' && c <= 'Z' ? c + 32 : c & 0x7F);
             i++;
         }
+        scannedKey = ascii && i - start <= 8 ? key : 0;
         return i;
+    }
+
+    /** The packed key of a lower-case name, or 0 when it has more than 8 characters or one outside 1..127. */
+    private static long shortKey(String name) {
+        if (name.length() > 8) {
+            return 0;
+        }
+        long key = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if ((char) (c - 1) >= 0x7F) {
+                return 0;
+            }
+            key = (key << 7) | c;
+        }
+        return key;
+    }
+
+    private static int shortSlot(long key) {
+        return (int) ((key * 0x9E3779B97F4A7C15L) >>> 51); // 13 bits: shortKeys.length
     }
 
     /**
@@ -707,7 +771,7 @@ public final class TokenizingChunker {
         if (!bodyStarted && !tag.is(HEAD_CONTENT)) {
             bodyStarted = true;
         }
-        if (tag == tagHtml || "head".equals(name) || "body".equals(name) || "frameset".equals(name)) {
+        if (tag == tagHtml || tag == tagHead || tag == tagBody || tag == tagFrameset) {
             return 0; // the document frame is implied; repeated or late frame tags are ignored
         }
         if (inSelect()) {
@@ -718,7 +782,7 @@ public final class TokenizingChunker {
                 if (tag == tagOptgroup && current() == tagOptgroup) {
                     pop();
                 }
-            } else if (tag == tagSelect || "input".equals(name) || "keygen".equals(name) || "textarea".equals(name)) {
+            } else if (tag == tagSelect || tag == tagInput || tag == tagKeygen || tag == tagTextarea) {
                 popThrough(tagSelect);
                 if (tag == tagSelect) {
                     return 0;
@@ -758,16 +822,16 @@ public final class TokenizingChunker {
             if (current() == tagOption) {
                 pop();
             }
-        } else if ("svg".equals(name) || "math".equals(name)) {
-            insert(tag, name.equals("svg") ? SVG : MATHML, true);
+        } else if (tag == tagSvg || tag == tagMath) {
+            insert(tag, tag == tagSvg ? SVG : MATHML, true);
             if (selfClosingTag) {
                 pop();
             }
             return 0;
-        } else if ("br".equals(name)) {
+        } else if (tag == tagBr) {
             blockSpace();
             return 0;
-        } else if ("image".equals(name)) {
+        } else if (tag == tagImage) {
             return 0;
         }
         insert(tag, HTML, tag.is(BLOCK));
@@ -793,7 +857,7 @@ public final class TokenizingChunker {
     private void processEndTag(Tag tag) {
         String name = tag.name;
         byte namespace = stackNamespace[depth - 1];
-        if (namespace != HTML && tag != tagP && !"br".equals(name)) {
+        if (namespace != HTML && tag != tagP && tag != tagBr) {
             // jsoup's foreign end tag: close the nearest same-named element, up to the first HTML element
             for (int i = depth - 1; i > 0; i--) {
                 if (stack[i].sameName(tag)) {
@@ -807,16 +871,16 @@ public final class TokenizingChunker {
                 }
             }
         }
-        if (tag == tagHtml || "body".equals(name)) {
+        if (tag == tagHtml || tag == tagBody) {
             return; // content after </body> still goes into body
         }
-        if ("head".equals(name)) {
+        if (tag == tagHead) {
             if (!bodyStarted) {
                 blockSpace();
             }
             return;
         }
-        if ("br".equals(name)) {
+        if (tag == tagBr) {
             blockSpace(); // </br> is read as <br>
             return;
         }
@@ -1185,6 +1249,15 @@ public final class TokenizingChunker {
     // ---- names ----
 
     private Tag tagNamed(int start, int end) {
+        long key = scannedKey;
+        if (key != 0) {
+            int mask = shortKeys.length - 1;
+            for (int slot = shortSlot(key); shortKeys[slot] != 0; slot = (slot + 1) & mask) {
+                if (shortKeys[slot] == key) {
+                    return shortTags[slot];
+                }
+            }
+        }
         int length = end - start;
         char[] lower = length <= nameBuffer.length ? nameBuffer : new char[length];
         char[] s = src;
@@ -1200,14 +1273,23 @@ public final class TokenizingChunker {
             return tag;
         }
         String name = new String(lower, 0, length).toLowerCase(Locale.ROOT);
+        if (name.length() != length || !name.contentEquals(java.nio.CharBuffer.wrap(lower, 0, length))) {
+            // a non-ASCII fold can land on a known name (the Kelvin sign K folds to k): that name's one instance
+            Tag known = lookup(name.toCharArray(), name.length());
+            if (known != null) {
+                return known;
+            }
+        }
         if (cachedNames < MAX_CACHED_NAMES && name.length() == length) {
             return intern(name, 0);
         }
-        return new Tag(name, 0, chunkTags.contains(name));
+        return new Tag(name, 0, chunkTags.contains(name), false);
     }
 
+    /** The one instance of a name the tree rules test for, interned when {@link HtmlTags} does not list it. */
     private Tag named(String name) {
-        return lookup(name.toCharArray(), name.length());
+        Tag tag = lookup(name.toCharArray(), name.length());
+        return tag != null ? tag : intern(name, 0);
     }
 
     private Tag lookup(char[] name, int length) {
@@ -1228,7 +1310,7 @@ public final class TokenizingChunker {
     }
 
     private Tag intern(String name, int flags) {
-        Tag tag = new Tag(name, flags, chunkTags.contains(name));
+        Tag tag = new Tag(name, flags, chunkTags.contains(name), true);
         int mask = names.length - 1;
         int slot = hash(name.toCharArray(), name.length()) & mask;
         while (names[slot] != null) {
@@ -1236,6 +1318,15 @@ public final class TokenizingChunker {
         }
         names[slot] = tag;
         cachedNames++;
+        long key = shortKey(name);
+        if (key != 0 && name.equals(name.toLowerCase(Locale.ROOT))) {
+            int at = shortSlot(key);
+            while (shortKeys[at] != 0) {
+                at = (at + 1) & (shortKeys.length - 1);
+            }
+            shortKeys[at] = key;
+            shortTags[at] = tag;
+        }
         return tag;
     }
 
@@ -1262,8 +1353,11 @@ public final class TokenizingChunker {
 
     // ---- scanning ----
 
+    /** Space, tab, LF, CR, FF as bits of a mask: one compare and one shift instead of five compares. */
+    private static final long HTML_SPACES = (1L << ' ') | (1L << '\t') | (1L << '\n') | (1L << '\r') | (1L << '\f');
+
     private static boolean isHtmlSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+        return c <= ' ' && ((HTML_SPACES >>> c) & 1) != 0;
     }
 
     private static boolean isAsciiAlpha(char c) {

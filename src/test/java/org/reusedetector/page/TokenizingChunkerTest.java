@@ -72,6 +72,25 @@ class TokenizingChunkerTest {
     }
 
     @Test
+    void aNameThatFoldsToAKnownTagIsThatTag() {
+        // U+212A KELVIN SIGN lower-cases to 'k': jsoup reads it as blockquote, a block that breaks the chunk's words
+        List<String> jsoup = JSOUP.chunk("<p>one<bloc\u212Aquote>two</bloc\u212Aquote>three</p>");
+        assertChunks("<p>one<bloc\u212Aquote>two</bloc\u212Aquote>three</p>", jsoup.toArray(String[]::new));
+        assertThat(jsoup).containsExactly("one two three");
+    }
+
+    @Test
+    void longUnknownAndNulTagNamesTakeTheLongWayAndAgreeWithJsoup() {
+        assertChunks("<p>a<customelementname>b</customelementname>c<x\u0000y>d</x\u0000y>e<DIV>f</Div>g", "abcde", "f g");
+        assertChunks("<p>a<abcdefgh>b</ABCDEFGH>c<abcdefghi>d</abcdefghi>e", "abcde");
+    }
+
+    @Test
+    void whitespaceRunsBetweenWordsBecomeOneSpace() {
+        assertChunks("<p>  one \t\n two\u00a0\u2003three  </p><div>\r\n</div><div> four</div>", "one two three", "four");
+    }
+
+    @Test
     void characterReferencesFollowJsoup() {
         assertChunks("<p>&amp;&lt;&gt;&quot;&nbsp;x &copy &notit; &notin; &ampfoo; &bogus; &#65;&#x42;&#X43 &#150; &#0; &#99999999999; & &#; &#x;",
                 "&<>\" x \u00a9 \u00acit; \u2209 &foo; &bogus; ABC \u2013 \ufffd & &#; &#x;");
