@@ -50,8 +50,8 @@ final class PartitionCounts {
      * table stays near {@value #BUCKET_OCCURRENCES} hashes (about 128 KB): still in this order.
      */
     static final int BUCKET_BITS = 12;
-    private static final int MAX_COUNT_BUCKET_BITS = 16;
-    private static final int BUCKET_OCCURRENCES = 1 << 11;
+    private static final int MAX_COUNT_BUCKET_BITS = 18;
+    private static final int BUCKET_OCCURRENCES = 1 << 9;
 
     /**
      * Bits of the buckets that occurrences are put in as they arrive ({@link Arrivals}); {@link #finish} sorts
