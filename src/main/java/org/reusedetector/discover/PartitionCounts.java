@@ -25,16 +25,19 @@ import org.reusedetector.url.Sites;
  * ({@link #partitionKey}): hosts and sites are then counted exactly here, and the parts of a hash from
  * different instances are over disjoint sites, so they merge by adding (as {@link Tally#addSites}).
  *
- * <p>How: each page's eligible distinct hashes are kept as three longs (24 bytes) as it arrives, the page
- * itself is not. At the end the hashes of the pages counted are laid out by bucket (the top
- * {@value #BUCKET_BITS} bits of the hash, a counting sort that keeps the pages in site and host order), and
- * each bucket is counted in a small {@link HashCountTable} that stays in the processor's cache: a random
- * access per hash into a table of millions of slots (a cache and TLB miss each) was what cost most. Entries
- * leave in bucket order, which {@link RangeCounts} relies on.
+ * <p>How: each page's eligible distinct hashes are kept as three longs (24 bytes, the page's slot in the
+ * third) as it arrives, the page itself is not, and straight in one of {@code 2^}{@value #COARSE_BITS}
+ * coarse buckets (the top bits of the hash; {@link Arrivals}), so that they are never copied as a whole
+ * again. At the end the pages counted are ranked in site, host and URL order, and each coarse bucket in
+ * turn is radix-sorted by finer bucket and page rank ({@link BucketSorter}, in the processor's cache) and
+ * each finer bucket counted in a small {@link HashCountTable}: a random access per hash into a table of
+ * millions of slots (a cache and TLB miss each) was what cost most. Entries leave in bucket order, which
+ * {@link RangeCounts} relies on.
  *
- * <p>Memory: 24 bytes per eligible hash occurrence of the partition while pages arrive (a superseded fetch's
- * until the next compaction), 56 bytes while they are laid out by bucket, plus about 100 bytes per page. 20 M
- * chunk hashes in one partition take about 1 GB at the peak; a partition holds at most 2<sup>29</sup> occurrences.
+ * <p>Memory: 24 bytes per eligible hash occurrence of the partition (a superseded fetch's until the next
+ * compaction), freed bucket by bucket as they are counted, plus 40 bytes per occurrence of the largest coarse
+ * bucket (a 256th of all) and about 100 bytes per page. 20 M chunk hashes in one partition take about 0.5 GB;
+ * a partition holds at most 2<sup>31</sup> fetches.
  */
 final class PartitionCounts {
 
@@ -47,7 +50,7 @@ final class PartitionCounts {
     /**
      * Bits of the buckets that blocks are ordered by ({@link RangeCounts} merges at this granularity). Counting
      * uses finer buckets in a large partition (up to {@value #MAX_COUNT_BUCKET_BITS} bits), so that a bucket's
-     * table stays near {@value #BUCKET_OCCURRENCES} hashes (about 128 KB): still in this order.
+     * table stays near {@value #BUCKET_OCCURRENCES} occurrences (at most 32 KB, the processor's first-level cache): still in this order.
      */
     static final int BUCKET_BITS = 12;
     private static final int MAX_COUNT_BUCKET_BITS = 18;
@@ -67,6 +70,10 @@ final class PartitionCounts {
     private static final byte RECURSION = PageHashes.RECURSION;
     private static final byte SUPERSEDED = 3;
 
+    private static final long COMPACT_AFTER = 1 << 20;
+
+    private final long compactAfter;
+    private final int bucketOccurrences;
     private final Eligibility eligibility;
     private final RecursionFilter recursion;
     private final IgnoredParameters ignored;
@@ -86,14 +93,25 @@ final class PartitionCounts {
     private Arrivals[] arrivals = newArrivals();
     private long occurrences;
     private long superseded;
+    private int compactions;
     private Prepare prepare;
     private DiscoverySummary pageStats = DiscoverySummary.empty();
     private final List<String> recursionUrls = new ArrayList<>();
 
     PartitionCounts(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored) {
+        this(eligibility, recursion, ignored, COMPACT_AFTER, BUCKET_OCCURRENCES);
+    }
+
+    /**
+     * With other sizes (for tests): compact once more than {@code compactAfter} occurrences of superseded fetches
+     * are kept (and they are half of all), count in tables of about {@code bucketOccurrences} occurrences.
+     */
+    PartitionCounts(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored, long compactAfter, int bucketOccurrences) {
         this.eligibility = eligibility;
         this.recursion = recursion;
         this.ignored = ignored;
+        this.compactAfter = compactAfter;
+        this.bucketOccurrences = bucketOccurrences;
     }
 
     /**
@@ -178,7 +196,7 @@ final class PartitionCounts {
             occurrences += occurrenceCount[slot];
         }
         chunkCounts.add(chunks);
-        if (superseded > (1 << 20) && superseded > occurrences / 2) {
+        if (superseded > compactAfter && superseded > occurrences / 2) {
             compact();
         }
     }
@@ -282,6 +300,12 @@ final class PartitionCounts {
         arrivals = kept;
         occurrences -= superseded;
         superseded = 0;
+        compactions++;
+    }
+
+    /** How many times superseded fetches were dropped (for tests). */
+    int compactions() {
+        return compactions;
     }
 
     /** The pages counted and left out, known after {@link #finish}. */
@@ -348,9 +372,9 @@ final class PartitionCounts {
             if (bucket.size == 0) {
                 continue;
             }
-            // finer buckets in a large partition, so that a table stays near BUCKET_OCCURRENCES hashes (in the cache)
+            // finer buckets in a large partition, so that a table stays near bucketOccurrences hashes (in the cache)
             int subBits = BUCKET_BITS - COARSE_BITS;
-            while (subBits < MAX_COUNT_BUCKET_BITS - COARSE_BITS && bucket.size >> subBits > BUCKET_OCCURRENCES) {
+            while (subBits < MAX_COUNT_BUCKET_BITS - COARSE_BITS && bucket.size >> subBits > bucketOccurrences) {
                 subBits++;
             }
             // the occurrences of pages counted, sorted by finer bucket and, within one, by page rank
