@@ -35,8 +35,8 @@ import org.reusedetector.url.Sites;
  * {@link RangeCounts} relies on.
  *
  * <p>Memory: 24 bytes per eligible hash occurrence of the partition (a superseded fetch's until the next
- * compaction), freed bucket by bucket as they are counted, plus 40 bytes per occurrence of the largest coarse
- * bucket (a 256th of all) and about 100 bytes per page. 20 M chunk hashes in one partition take about 0.5 GB;
+ * compaction), freed bucket by bucket as they are counted, plus 48 bytes per occurrence of the largest coarse
+ * bucket (a 256th of all, while it is sorted) and about 100 bytes per page. 20 M chunk hashes in one partition take about 0.5 GB;
  * a partition holds at most 2<sup>31</sup> fetches.
  */
 final class PartitionCounts {
@@ -50,7 +50,8 @@ final class PartitionCounts {
     /**
      * Bits of the buckets that blocks are ordered by ({@link RangeCounts} merges at this granularity). Counting
      * uses finer buckets in a large partition (up to {@value #MAX_COUNT_BUCKET_BITS} bits), so that a bucket's
-     * table stays near {@value #BUCKET_OCCURRENCES} occurrences (at most 32 KB, the processor's first-level cache): still in this order.
+     * table stays near {@value #BUCKET_OCCURRENCES} occurrences (at most 32 KB, the processor's first-level
+     * cache): still in this order.
      */
     static final int BUCKET_BITS = 12;
     private static final int MAX_COUNT_BUCKET_BITS = 18;
