@@ -157,16 +157,29 @@ public final class DiscoveryWorkflow {
 
     /** Flink's setting of the codec of batch shuffles ({@code NONE} turns compression off). */
     static final String SHUFFLE_CODEC = "taskmanager.network.compression.codec";
+    /** Flink's setting that hands records to chained operators as they are instead of as copies. */
+    static final String OBJECT_REUSE = "pipeline.object-reuse";
 
     /**
-     * The configuration for discovery from a hash index: its shuffles carry SHA-1 hashes, which do not compress,
-     * so LZ4 would only cost CPU on both sides; a {@code flink.} setting of the codec wins.
+     * The configuration for discovery from a hash index, where a {@code flink.} setting of the same key wins:
+     * <ul>
+     * <li>no compression of its shuffles: they carry SHA-1 hashes, which do not compress, so LZ4 would only
+     * cost CPU on both sides;
+     * <li>object reuse: otherwise every page read, every page's hashes and every count block is copied field by
+     * field (its arrays too) on its way to the next chained operator. Safe here: the job's records are immutable,
+     * and no operator of it keeps a record it was given beyond the call, except {@link RangeCounts}, which keeps
+     * the blocks of example URLs that {@link PartitionCounts} makes afresh for each.
+     * </ul>
      */
     public static ReuseDetectorConfig forIndex(ReuseDetectorConfig config) {
-        if (config.flinkConfiguration().containsKey(SHUFFLE_CODEC)) {
-            return config;
+        java.util.Map<String, String> settings = new java.util.HashMap<>();
+        if (!config.flinkConfiguration().containsKey(SHUFFLE_CODEC)) {
+            settings.put(ReuseDetectorConfig.FLINK_PREFIX + SHUFFLE_CODEC, "NONE");
         }
-        return config.with(java.util.Map.of(ReuseDetectorConfig.FLINK_PREFIX + SHUFFLE_CODEC, "NONE"));
+        if (!config.flinkConfiguration().containsKey(OBJECT_REUSE)) {
+            settings.put(ReuseDetectorConfig.FLINK_PREFIX + OBJECT_REUSE, "true");
+        }
+        return settings.isEmpty() ? config : config.with(settings);
     }
 
     private static void requireBatch(DataStream<?> pages) {

@@ -37,6 +37,8 @@ final class HashCountTable {
     private long[] slots;
     private int mask;
     private int size;
+    /** The slots in use, in the order their hashes came: no scan of empty slots to visit or clear them. */
+    private int[] inserted = new int[64];
 
     /**
      * @param expected distinct hashes expected (the table grows past them)
@@ -56,16 +58,23 @@ final class HashCountTable {
         return (int) Math.min(MAX_CAPACITY, Long.highestOneBit(wanted - 1) << 1);
     }
 
-    /** Empties the table for about {@code expected} hashes, reusing its memory: clears only the slots it will use. */
+    /** Empties the table for about {@code expected} hashes, reusing its memory: clears only the slots in use. */
     void reset(int expected) {
         int capacity = capacityFor(expected);
         if ((long) capacity * SLOT > slots.length) {
             slots = new long[capacity * SLOT];
         } else {
-            java.util.Arrays.fill(slots, 0, Math.max(capacity, mask + 1) * SLOT, 0L);
+            for (int k = 0; k < size; k++) {
+                java.util.Arrays.fill(slots, inserted[k] * SLOT, inserted[k] * SLOT + SLOT, 0L);
+            }
         }
         mask = capacity - 1;
         size = 0;
+    }
+
+    /** The slot of the {@code k}-th hash put in since the last {@link #reset} ({@code k < size()}). */
+    int usedSlot(int k) {
+        return inserted[k];
     }
 
     int size() {
@@ -110,7 +119,10 @@ final class HashCountTable {
                 slots[at] = k0;
                 slots[at + 1] = k1;
                 slots[at + 2] = tag;
-                size++;
+                if (size == inserted.length) {
+                    inserted = java.util.Arrays.copyOf(inserted, size * 2);
+                }
+                inserted[size++] = i;
                 return ~i;
             }
             if (t == tag && slots[at] == k0 && slots[at + 1] == k1) {
@@ -134,14 +146,14 @@ final class HashCountTable {
         int capacity = (mask + 1) * 2;
         slots = new long[capacity * SLOT];
         mask = capacity - 1;
-        for (int at = 0; at < old.length; at += SLOT) {
-            if ((old[at + 2] & USED) != 0) {
-                int i = index(old[at], old[at + 1]) & mask;
-                while (slots[i * SLOT + 2] != 0) {
-                    i = (i + 1) & mask;
-                }
-                System.arraycopy(old, at, slots, i * SLOT, SLOT);
+        for (int k = 0; k < size; k++) {
+            int at = inserted[k] * SLOT;
+            int i = index(old[at], old[at + 1]) & mask;
+            while (slots[i * SLOT + 2] != 0) {
+                i = (i + 1) & mask;
             }
+            System.arraycopy(old, at, slots, i * SLOT, SLOT);
+            inserted[k] = i;
         }
     }
 

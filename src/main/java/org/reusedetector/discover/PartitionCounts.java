@@ -25,16 +25,19 @@ import org.reusedetector.url.Sites;
  * ({@link #partitionKey}): hosts and sites are then counted exactly here, and the parts of a hash from
  * different instances are over disjoint sites, so they merge by adding (as {@link Tally#addSites}).
  *
- * <p>How: each page's eligible distinct hashes are kept as three longs (24 bytes) as it arrives, the page
- * itself is not. At the end the hashes of the pages counted are laid out by bucket (the top
- * {@value #BUCKET_BITS} bits of the hash, a counting sort that keeps the pages in site and host order), and
- * each bucket is counted in a small {@link HashCountTable} that stays in the processor's cache: a random
- * access per hash into a table of millions of slots (a cache and TLB miss each) was what cost most. Entries
- * leave in bucket order, which {@link RangeCounts} relies on.
+ * <p>How: each page's eligible distinct hashes are kept as three longs (24 bytes, the page's slot in the
+ * third) as it arrives, the page itself is not, and straight in one of {@code 2^}{@value #COARSE_BITS}
+ * coarse buckets (the top bits of the hash; {@link Arrivals}), so that they are never copied as a whole
+ * again. At the end the pages counted are ranked in site, host and URL order, and each coarse bucket in
+ * turn is radix-sorted by finer bucket and page rank ({@link BucketSorter}, in the processor's cache) and
+ * each finer bucket counted in a small {@link HashCountTable}: a random access per hash into a table of
+ * millions of slots (a cache and TLB miss each) was what cost most. Entries leave in bucket order, which
+ * {@link RangeCounts} relies on.
  *
- * <p>Memory: 24 bytes per eligible hash occurrence of the partition while pages arrive (a superseded fetch's
- * until the next compaction), 56 bytes while they are laid out by bucket, plus about 100 bytes per page. 20 M
- * chunk hashes in one partition take about 1 GB at the peak; a partition holds at most 2<sup>29</sup> occurrences.
+ * <p>Memory: 24 bytes per eligible hash occurrence of the partition (a superseded fetch's until the next
+ * compaction), freed bucket by bucket as they are counted, plus 48 bytes per occurrence of the largest coarse
+ * bucket (a 256th of all, while it is sorted) and about 100 bytes per page. 20 M chunk hashes in one partition take about 0.5 GB;
+ * a partition holds at most 2<sup>31</sup> fetches.
  */
 final class PartitionCounts {
 
@@ -47,20 +50,31 @@ final class PartitionCounts {
     /**
      * Bits of the buckets that blocks are ordered by ({@link RangeCounts} merges at this granularity). Counting
      * uses finer buckets in a large partition (up to {@value #MAX_COUNT_BUCKET_BITS} bits), so that a bucket's
-     * table stays near {@value #BUCKET_OCCURRENCES} hashes (about 128 KB): still in this order.
+     * table stays near {@value #BUCKET_OCCURRENCES} occurrences (at most 32 KB, the processor's first-level
+     * cache): still in this order.
      */
     static final int BUCKET_BITS = 12;
-    private static final int MAX_COUNT_BUCKET_BITS = 16;
-    private static final int BUCKET_OCCURRENCES = 1 << 11;
+    private static final int MAX_COUNT_BUCKET_BITS = 18;
+    private static final int BUCKET_OCCURRENCES = 1 << 9;
+
+    /**
+     * Bits of the buckets that occurrences are put in as they arrive ({@link Arrivals}); {@link #finish} sorts
+     * each in turn into finer buckets.
+     */
+    static final int COARSE_BITS = 8;
+    /** Page slots are the high bits of an occurrence's third long. */
+    private static final int MAX_SLOTS = Integer.MAX_VALUE;
 
     private static final int SINGLE_PAGE = 2;
-    /** Longs per occurrence as {@link #finish} lays them out by bucket: the hash's three, the page. */
-    private static final int LAID = 4;
     private static final byte COUNTED = PageHashes.COUNTED;
     private static final byte INVALID_URL = PageHashes.INVALID_URL;
     private static final byte RECURSION = PageHashes.RECURSION;
     private static final byte SUPERSEDED = 3;
 
+    private static final long COMPACT_AFTER = 1 << 20;
+
+    private final long compactAfter;
+    private final int bucketOccurrences;
     private final Eligibility eligibility;
     private final RecursionFilter recursion;
     private final IgnoredParameters ignored;
@@ -73,22 +87,32 @@ final class PartitionCounts {
     private final List<String> urls = new ArrayList<>();
     private long[] eventTimes = new long[1024];
     private byte[] status = new byte[1024];
-    private long[] occurrenceStart = new long[1025];
+    private int[] occurrenceCount = new int[1024];
     private final IntList pageHost = new IntList();
     private final IntList chunkCounts = new IntList();
-    // the eligible distinct hashes of the pages, appended page after page: bytes 0-7, 8-15, 16-19 | kind << 32 | host << 33
-    private LongList key0 = new LongList();
-    private LongList key1 = new LongList();
-    private LongList key2 = new LongList();
+    // the eligible distinct hashes of the pages as they arrive, by coarse bucket: bytes 0-7, 8-15, 16-19 | kind << 32 | slot << 33
+    private Arrivals[] arrivals = newArrivals();
+    private long occurrences;
     private long superseded;
+    private int compactions;
     private Prepare prepare;
     private DiscoverySummary pageStats = DiscoverySummary.empty();
     private final List<String> recursionUrls = new ArrayList<>();
 
     PartitionCounts(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored) {
+        this(eligibility, recursion, ignored, COMPACT_AFTER, BUCKET_OCCURRENCES);
+    }
+
+    /**
+     * With other sizes (for tests): compact once more than {@code compactAfter} occurrences of superseded fetches
+     * are kept (and they are half of all), count in tables of about {@code bucketOccurrences} occurrences.
+     */
+    PartitionCounts(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored, long compactAfter, int bucketOccurrences) {
         this.eligibility = eligibility;
         this.recursion = recursion;
         this.ignored = ignored;
+        this.compactAfter = compactAfter;
+        this.bucketOccurrences = bucketOccurrences;
     }
 
     /**
@@ -142,35 +166,38 @@ final class PartitionCounts {
             status[previous] = SUPERSEDED;
         }
         int slot = urls.size();
+        if (slot == MAX_SLOTS) {
+            throw new IllegalStateException(slot + " fetches in one discovery partition: raise the parallelism");
+        }
         slotOfUrl.put(key, slot);
         urls.add(page.url());
         if (slot == status.length) {
             eventTimes = Arrays.copyOf(eventTimes, slot * 2);
             status = Arrays.copyOf(status, slot * 2);
-            occurrenceStart = Arrays.copyOf(occurrenceStart, slot * 2 + 1);
+            occurrenceCount = Arrays.copyOf(occurrenceCount, slot * 2);
         }
         eventTimes[slot] = page.eventTime();
-        occurrenceStart[slot] = key0.size;
         status[slot] = page.fate();
         int hostId = status[slot] == COUNTED ? hostId(page.host()) : -1;
         pageHost.add(hostId);
         int chunks = 0;
         if (status[slot] == COUNTED) {
             byte[] hashes = page.hashes();
-            long chunkTag = ((long) HashCountTable.KIND_CHUNK << 32) | ((long) hostId << 33);
+            long chunkTag = ((long) HashCountTable.KIND_CHUNK << 32) | ((long) slot << 33);
             int at = 0;
             if (page.file()) {
-                append(hashes, 0, ((long) HashCountTable.KIND_FILE << 32) | ((long) hostId << 33));
+                append(hashes, 0, ((long) HashCountTable.KIND_FILE << 32) | ((long) slot << 33));
                 at = Sha1.LENGTH;
             }
             for (; at < hashes.length; at += Sha1.LENGTH) {
                 append(hashes, at, chunkTag);
             }
             chunks = page.chunks();
+            occurrenceCount[slot] = hashes.length / Sha1.LENGTH;
+            occurrences += occurrenceCount[slot];
         }
         chunkCounts.add(chunks);
-        occurrenceStart[slot + 1] = key0.size;
-        if (superseded > (1 << 20) && superseded > key0.size / 2) {
+        if (superseded > compactAfter && superseded > occurrences / 2) {
             compact();
         }
     }
@@ -230,14 +257,21 @@ final class PartitionCounts {
     }
 
     private long occurrences(int slot) {
-        return occurrenceStart[slot + 1] - occurrenceStart[slot];
+        return occurrenceCount[slot];
     }
 
-    /** Appends a hash occurrence; {@code tag} is its kind and host as key2's high bits. */
+    /** Appends a hash occurrence to its coarse bucket; {@code tag} is its kind and page slot as key2's high bits. */
     private void append(byte[] bytes, int at, long tag) {
-        key0.add(HashCountTable.key0(bytes, at));
-        key1.add(HashCountTable.key1(bytes, at));
-        key2.add((HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | tag);
+        long k0 = HashCountTable.key0(bytes, at);
+        arrivals[(int) (k0 >>> (64 - COARSE_BITS))].add(k0, HashCountTable.key1(bytes, at), (HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | tag);
+    }
+
+    private static Arrivals[] newArrivals() {
+        Arrivals[] all = new Arrivals[1 << COARSE_BITS];
+        for (int c = 0; c < all.length; c++) {
+            all[c] = new Arrivals();
+        }
+        return all;
     }
 
     private int hostId(String host) {
@@ -253,24 +287,26 @@ final class PartitionCounts {
 
     /** Drops the hashes of superseded fetches (a rolling index with many revisits would otherwise pile them up). */
     private void compact() {
-        LongList[] kept = {new LongList(), new LongList(), new LongList()};
-        for (int slot = 0; slot < urls.size(); slot++) {
-            long from = occurrenceStart[slot];
-            long to = occurrenceStart[slot + 1];
-            occurrenceStart[slot] = kept[0].size;
-            if (status[slot] == COUNTED) {
-                for (long o = from; o < to; o++) {
-                    kept[0].add(key0.get(o));
-                    kept[1].add(key1.get(o));
-                    kept[2].add(key2.get(o));
+        Arrivals[] kept = newArrivals();
+        for (Arrivals bucket : arrivals) {
+            for (int piece = 0; piece < bucket.pieces; piece++) {
+                long[] values = bucket.piece[piece];
+                for (int at = 0, end = bucket.used(piece); at < end; at += 3) {
+                    if (status[(int) (values[at + 2] >>> 33)] == COUNTED) {
+                        kept[(int) (values[at] >>> (64 - COARSE_BITS))].add(values[at], values[at + 1], values[at + 2]);
+                    }
                 }
             }
         }
-        occurrenceStart[urls.size()] = kept[0].size;
-        key0 = kept[0];
-        key1 = kept[1];
-        key2 = kept[2];
+        arrivals = kept;
+        occurrences -= superseded;
         superseded = 0;
+        compactions++;
+    }
+
+    /** How many times superseded fetches were dropped (for tests). */
+    int compactions() {
+        return compactions;
     }
 
     /** The pages counted and left out, known after {@link #finish}. */
@@ -290,13 +326,11 @@ final class PartitionCounts {
         int counted = 0;
         long invalid = 0;
         long countedChunks = 0;
-        long occurrences = 0;
         for (int slot = 0; slot < slots; slot++) {
             switch (status[slot]) {
                 case COUNTED -> {
                     live[counted++] = slot;
                     countedChunks += chunkCounts.get(slot);
-                    occurrences += occurrences(slot);
                 }
                 case INVALID_URL -> invalid++;
                 case RECURSION -> recursionUrls.add(urls.get(slot));
@@ -305,10 +339,19 @@ final class PartitionCounts {
         }
         pageStats = new DiscoverySummary(null, counted, countedChunks, recursionUrls.size(), invalid, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                 0, 0, 0, 0, 0);
-        if (occurrences > (Integer.MAX_VALUE - 8) / LAID) {
-            throw new IllegalStateException(occurrences + " hash occurrences in one discovery partition: raise the parallelism");
-        }
+
+        // pages are numbered by rank from here on: in site, host and URL order
         int[] order = bySiteHostAndUrl(live, counted);
+        int[] rankOfSlot = new int[slots];
+        Arrays.fill(rankOfSlot, -1);
+        int[] hostOfRank = new int[counted];
+        String[] urlOfRank = new String[counted];
+        for (int r = 0; r < counted; r++) {
+            int slot = live[order[r]];
+            rankOfSlot[slot] = r;
+            hostOfRank[r] = pageHost.get(slot);
+            urlOfRank[r] = urls.get(slot);
+        }
         long[] fingerprints = new long[hostNames.size()];
         int[] siteOfHost = new int[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
@@ -316,69 +359,53 @@ final class PartitionCounts {
             siteOfHost[h] = hostSites.get(h);
         }
 
-        // lay the occurrences out by bucket, pages in site, host and URL order within each bucket
-        int bits = BUCKET_BITS;
-        while (bits < MAX_COUNT_BUCKET_BITS && occurrences >> bits > BUCKET_OCCURRENCES) {
-            bits++;
-        }
-        int shift = 64 - bits;
-        int buckets = 1 << bits;
-        int[] bucketStart = new int[buckets + 1];
-        for (int p = 0; p < counted; p++) {
-            int slot = live[p];
-            for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
-                bucketStart[(int) (key0.get(o) >>> shift) + 1]++;
-            }
-        }
-        for (int b = 0; b < buckets; b++) {
-            bucketStart[b + 1] += bucketStart[b];
-        }
-        // one array, an occurrence's four longs side by side: a write per bucket touches one cache line, not four
-        long[] laid = new long[(int) occurrences * LAID];
-        int[] next = Arrays.copyOf(bucketStart, buckets);
-        for (int p : order) {
-            int slot = live[p];
-            for (long o = occurrenceStart[slot]; o < occurrenceStart[slot + 1]; o++) {
-                long first = key0.get(o);
-                int at = next[(int) (first >>> shift)]++ * LAID;
-                laid[at] = first;
-                laid[at + 1] = key1.get(o);
-                laid[at + 2] = key2.get(o);
-                laid[at + 3] = p;
-            }
-        }
-        key0 = null;
-        key1 = null;
-        key2 = null;
-
-        String[] urlOfPage = new String[counted];
-        for (int p = 0; p < counted; p++) {
-            urlOfPage[p] = urls.get(live[p]);
-        }
         BlockWriter[] writers = new BlockWriter[ranges];
         for (int r = 0; r < ranges; r++) {
-            writers[r] = new BlockWriter(source, r, urlOfPage, out);
+            writers[r] = new BlockWriter(source, r, urlOfRank, out);
         }
         HashCountTable table = new HashCountTable(1 << 10, false);
-        for (int b = 0; b < buckets; b++) {
-            int from = bucketStart[b];
-            int to = bucketStart[b + 1];
-            if (from == to) {
+        int rankBits = 32 - Integer.numberOfLeadingZeros(counted);
+        long rankMask = (1L << rankBits) - 1;
+        BucketSorter sorter = new BucketSorter();
+        for (int c = 0; c < arrivals.length; c++) {
+            Arrivals bucket = arrivals[c];
+            arrivals[c] = null; // its memory goes as the buckets are counted
+            if (bucket.size == 0) {
                 continue;
             }
-            table.reset(to - from);
-            for (int at = from * LAID; at < to * LAID; at += LAID) {
-                long tag = laid[at + 2];
-                int host = (int) (tag >>> 33);
-                count(table, (int) (tag >>> 32) & 1, laid[at], laid[at + 1], (int) tag, host, siteOfHost[host], fingerprints[host], (int) laid[at + 3],
-                        urlOfPage);
+            // finer buckets in a large partition, so that a table stays near bucketOccurrences hashes (in the cache)
+            int subBits = BUCKET_BITS - COARSE_BITS;
+            while (subBits < MAX_COUNT_BUCKET_BITS - COARSE_BITS && bucket.size >> subBits > bucketOccurrences) {
+                subBits++;
             }
-            for (int slot = 0; slot < table.capacity(); slot++) {
-                if (table.used(slot)) {
+            // the occurrences of pages counted, sorted by finer bucket and, within one, by page rank
+            int n = sorter.load(bucket, rankOfSlot, COARSE_BITS, subBits, rankBits);
+            long[] keys = sorter.keys;
+            int[] index = sorter.index;
+            long[] laid = sorter.laid;
+            int from = 0;
+            while (from < n) {
+                long sub = keys[from] >>> rankBits;
+                int to = from + 1;
+                while (to < n && keys[to] >>> rankBits == sub) {
+                    to++;
+                }
+                table.reset(to - from);
+                for (int i = from; i < to; i++) {
+                    int page = (int) (keys[i] & rankMask);
+                    int at = index[i] * 3;
+                    long tag = laid[at + 2];
+                    int host = hostOfRank[page];
+                    count(table, (int) (tag >>> 32) & 1, laid[at], laid[at + 1], (int) tag, host, siteOfHost[host], fingerprints[host], page, urlOfRank);
+                }
+                for (int k = 0; k < table.size(); k++) {
+                    int slot = table.usedSlot(k);
                     writers[range(table.key0(slot), ranges)].add(table, slot);
                 }
+                from = to;
             }
         }
+        arrivals = null;
         for (BlockWriter writer : writers) {
             writer.finish();
         }
@@ -691,26 +718,132 @@ final class PartitionCounts {
         }
     }
 
-    /** A growable long array in pieces of 1 M (no copy of everything as it grows). */
-    static final class LongList {
-        private static final int PIECE_BITS = 20;
-        private long[][] pieces = new long[16][];
+    /**
+     * The occurrences of one coarse bucket as they arrive, three longs each, in pieces that double up to
+     * {@value #LARGEST_PIECE} longs: no copy as they grow, and no piece is so large that G1 takes it for a
+     * humongous object (each of those may start a collection).
+     */
+    static final class Arrivals {
+        private static final int FIRST_PIECE = 3 << 8;
+        private static final int LARGEST_PIECE = 3 << 14;
+        private long[][] piece = new long[4][];
+        private int pieces;
+        private long[] current;
+        private int used;
         long size;
 
-        void add(long v) {
-            int piece = (int) (size >>> PIECE_BITS);
-            if (piece == pieces.length) {
-                pieces = Arrays.copyOf(pieces, piece * 2);
+        void add(long k0, long k1, long tag) {
+            long[] last = current;
+            int at = used;
+            if (last == null || at == last.length) {
+                last = grow();
+                at = 0;
             }
-            if (pieces[piece] == null) {
-                pieces[piece] = new long[1 << PIECE_BITS];
-            }
-            pieces[piece][(int) size & ((1 << PIECE_BITS) - 1)] = v;
+            last[at] = k0;
+            last[at + 1] = k1;
+            last[at + 2] = tag;
+            used = at + 3;
             size++;
         }
 
-        long get(long i) {
-            return pieces[(int) (i >>> PIECE_BITS)][(int) i & ((1 << PIECE_BITS) - 1)];
+        private long[] grow() {
+            int length = current == null ? FIRST_PIECE : Math.min(LARGEST_PIECE, current.length * 2);
+            if (pieces == piece.length) {
+                piece = Arrays.copyOf(piece, pieces * 2);
+            }
+            current = new long[length];
+            piece[pieces++] = current;
+            used = 0;
+            return current;
+        }
+
+        /** Longs in use in a piece. */
+        int used(int p) {
+            return p == pieces - 1 ? used : piece[p].length;
+        }
+    }
+
+    /**
+     * Lays out one coarse bucket's occurrences of counted pages ({@link #laid}, three longs each) and sorts them
+     * ({@link #index} into {@link #laid}) by finer bucket and, within one, by page rank: a radix sort of at most
+     * {@value #RADIX_BITS} bits a pass over a bucket that stays in the processor's cache.
+     */
+    static final class BucketSorter {
+        private static final int RADIX_BITS = 11;
+        long[] keys = new long[0];
+        int[] index = new int[0];
+        long[] laid = new long[0];
+        private long[] keysBuffer = new long[0];
+        private int[] indexBuffer = new int[0];
+        private final int[] counts = new int[(1 << RADIX_BITS) + 1];
+
+        /** Returns the occurrences laid out: those of pages with a rank ({@code rankOfSlot[slot] >= 0}). */
+        int load(Arrivals bucket, int[] rankOfSlot, int coarseBits, int subBits, int rankBits) {
+            if (bucket.size > (Integer.MAX_VALUE - 8) / 3) {
+                throw new IllegalStateException(bucket.size + " hash occurrences in one bucket of a discovery partition: raise the parallelism");
+            }
+            int size = (int) bucket.size;
+            if (keys.length < size) {
+                int capacity = Math.max(size, keys.length + (keys.length >> 1));
+                keys = new long[capacity];
+                index = new int[capacity];
+                keysBuffer = new long[capacity];
+                indexBuffer = new int[capacity];
+                laid = new long[capacity * 3];
+            }
+            int subShift = 64 - subBits;
+            int n = 0;
+            for (int p = 0; p < bucket.pieces; p++) {
+                long[] values = bucket.piece[p];
+                for (int at = 0, end = bucket.used(p); at < end; at += 3) {
+                    long tag = values[at + 2];
+                    int rank = rankOfSlot[(int) (tag >>> 33)];
+                    if (rank < 0) {
+                        continue;
+                    }
+                    long k0 = values[at];
+                    int to = n * 3;
+                    laid[to] = k0;
+                    laid[to + 1] = values[at + 1];
+                    laid[to + 2] = tag;
+                    keys[n] = ((k0 << coarseBits) >>> subShift) << rankBits | rank;
+                    index[n] = n;
+                    n++;
+                }
+            }
+            sort(n, subBits + rankBits);
+            return n;
+        }
+
+        /** A least-significant-digit radix sort of {@link #keys} (their low {@code bits} bits) with {@link #index}: stable. */
+        private void sort(int n, int bits) {
+            int passes = Math.max(1, (bits + RADIX_BITS - 1) / RADIX_BITS);
+            int digitBits = (bits + passes - 1) / passes;
+            int mask = (1 << digitBits) - 1;
+            for (int pass = 0; pass < passes; pass++) {
+                int shift = pass * digitBits;
+                long[] from = keys;
+                int[] fromIndex = index;
+                long[] to = keysBuffer;
+                int[] toIndex = indexBuffer;
+                Arrays.fill(counts, 0, mask + 2, 0);
+                for (int i = 0; i < n; i++) {
+                    counts[((int) (from[i] >>> shift) & mask) + 1]++;
+                }
+                for (int d = 0; d < mask + 1; d++) {
+                    counts[d + 1] += counts[d];
+                }
+                for (int i = 0; i < n; i++) {
+                    long key = from[i];
+                    int at = counts[(int) (key >>> shift) & mask]++;
+                    to[at] = key;
+                    toIndex[at] = fromIndex[i];
+                }
+                keys = to;
+                index = toIndex;
+                keysBuffer = from;
+                indexBuffer = fromIndex;
+            }
         }
     }
 }

@@ -83,6 +83,26 @@ public final class HashIndexFormat {
 
     /** Reads one record, or returns {@code null} at the end of the stream (between records). */
     public static HashedPage read(DataInput in) throws IOException {
+        return read(in, new ReadBuffer());
+    }
+
+    /**
+     * Space for the payload of the records one reader reads, reused from record to record: a record is then
+     * copied once, from the buffer into the page's fields, not first into an array of its own.
+     */
+    public static final class ReadBuffer {
+        private byte[] payload = new byte[4096];
+
+        byte[] ofSize(int length) {
+            if (payload.length < length) {
+                payload = new byte[Math.max(length, payload.length * 2)];
+            }
+            return payload;
+        }
+    }
+
+    /** {@link #read(DataInput)} with a buffer of the reader's, which the page does not keep. */
+    public static HashedPage read(DataInput in, ReadBuffer buffer) throws IOException {
         int first;
         try {
             first = in.readUnsignedByte();
@@ -94,8 +114,8 @@ public final class HashIndexFormat {
             if (length > MAX_RECORD_BYTES) {
                 throw new IOException("corrupt hash index: record of " + length + " bytes");
             }
-            byte[] payload = new byte[length];
-            in.readFully(payload);
+            byte[] payload = buffer.ofSize(length);
+            in.readFully(payload, 0, length);
             int crc = in.readInt();
             if (crc != crc(payload, length)) {
                 throw new IOException("corrupt hash index: checksum mismatch");
@@ -162,7 +182,7 @@ public final class HashIndexFormat {
     /** The page of a record payload ({@code bytes[0, length)}). */
     public static HashedPage decode(byte[] bytes, int length) throws IOException {
         Cursor c = new Cursor(bytes, length);
-        String url = new String(c.take(c.varint()), StandardCharsets.UTF_8);
+        String url = c.string(c.varint());
         long eventTime = unZigZag(c.varlong());
         int bodyBytes = c.varint();
         byte[] fileHash = c.take(Sha1.LENGTH);
@@ -255,6 +275,19 @@ public final class HashIndexFormat {
                 v >>>= 7;
             }
             bytes[pos++] = (byte) v;
+        }
+
+        String string(int n) throws IOException {
+            check(n);
+            String out = new String(bytes, pos, n, StandardCharsets.UTF_8);
+            pos += n;
+            return out;
+        }
+
+        private void check(int n) throws IOException {
+            if (n < 0 || n > remaining()) {
+                throw new IOException("corrupt hash index: field of " + n + " bytes, " + remaining() + " left");
+            }
         }
 
         byte[] take(int n) throws IOException {

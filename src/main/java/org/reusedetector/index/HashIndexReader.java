@@ -16,6 +16,7 @@ public final class HashIndexReader implements JsonLines.CloseableIterator<Hashed
 
     private final DataInputStream in;
     private final String name;
+    private final HashIndexFormat.ReadBuffer buffer = new HashIndexFormat.ReadBuffer();
     private long read;
     private HashedPage next;
 
@@ -29,7 +30,7 @@ public final class HashIndexReader implements JsonLines.CloseableIterator<Hashed
         this.name = name;
         try {
             HashIndexFormat.readHeader(in);
-            next = HashIndexFormat.read(in);
+            next = HashIndexFormat.read(in, buffer);
         } catch (IOException e) {
             in.close();
             throw new IOException(name + ": " + e.getMessage(), e);
@@ -49,7 +50,7 @@ public final class HashIndexReader implements JsonLines.CloseableIterator<Hashed
         HashedPage page = next;
         read++;
         try {
-            next = HashIndexFormat.read(in);
+            next = HashIndexFormat.read(in, buffer);
             if (next == null) {
                 in.close();
             }

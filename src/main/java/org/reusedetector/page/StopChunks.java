@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,12 +33,41 @@ public final class StopChunks {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final long USED = 1L << 32;
+
     private final int minLength;
     private final Set<HashKey> hashes;
+    /**
+     * The hashes again, in a primitive open-addressing table (three longs a slot: bytes 0-7, 8-15, 16-19 with a
+     * used bit), so that {@link #isStop} looks a chunk up without making a key object: it runs for every chunk
+     * of every page.
+     */
+    private final long[] table;
+    private final int mask;
 
     public StopChunks(int minLength, Set<HashKey> hashes) {
         this.minLength = minLength;
         this.hashes = Collections.unmodifiableSet(hashes);
+        int capacity = Integer.highestOneBit(Math.max(1, hashes.size()) * 2 - 1) << 1;
+        table = new long[capacity * 3];
+        mask = capacity - 1;
+        for (HashKey hash : hashes) {
+            byte[] bytes = hash.bytes();
+            long k0 = (long) LONG.get(bytes, 0);
+            int i = slot(k0);
+            while (table[i * 3 + 2] != 0) {
+                i = (i + 1) & mask;
+            }
+            table[i * 3] = k0;
+            table[i * 3 + 1] = (long) LONG.get(bytes, 8);
+            table[i * 3 + 2] = ((int) INT.get(bytes, 16) & 0xFFFF_FFFFL) | USED;
+        }
+    }
+
+    private int slot(long k0) {
+        return (int) (k0 ^ (k0 >>> 29)) & mask;
     }
 
     public static StopChunks none() {
@@ -95,7 +127,23 @@ public final class StopChunks {
 
     /** Whether the chunk of the given length and hash (20 bytes at {@code index} of {@code packed}) is a stop chunk. */
     public boolean isStop(int length, byte[] packed, int index) {
-        return length < minLength || (!hashes.isEmpty() && hashes.contains(HashKey.of(packed, index)));
+        return length < minLength || (!hashes.isEmpty() && listed(packed, index * Sha1.LENGTH));
+    }
+
+    /** Whether the 20 bytes at {@code offset} of {@code bytes} are a listed hash: no allocation. */
+    private boolean listed(byte[] bytes, int offset) {
+        long k0 = (long) LONG.get(bytes, offset);
+        long k1 = (long) LONG.get(bytes, offset + 8);
+        long tag = ((int) INT.get(bytes, offset + 16) & 0xFFFF_FFFFL) | USED;
+        for (int i = slot(k0); ; i = (i + 1) & mask) {
+            long t = table[i * 3 + 2];
+            if (t == 0) {
+                return false;
+            }
+            if (t == tag && table[i * 3] == k0 && table[i * 3 + 1] == k1) {
+                return true;
+            }
+        }
     }
 
     public boolean isStopHash(HashKey hash) {

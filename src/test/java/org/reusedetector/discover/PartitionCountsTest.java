@@ -40,9 +40,13 @@ class PartitionCountsTest {
     record Counted(DiscoverySummary stats, Map<String, Long> histogram, Set<Tally> spread, long blocks) {}
 
     static Counted bulk(List<HashedPage> pages, int partitions, int ranges, int mergers) {
+        return bulk(pages, partitions, ranges, mergers, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+    }
+
+    static Counted bulk(List<HashedPage> pages, int partitions, int ranges, int mergers, java.util.function.Supplier<PartitionCounts> counter) {
         List<PartitionCounts> counters = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
-            counters.add(new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+            counters.add(counter.get());
         }
         for (HashedPage page : pages) {
             counters.get(Math.floorMod(PartitionCounts.partitionKey(page.url()).hashCode(), partitions)).add(page);
@@ -208,6 +212,39 @@ class PartitionCountsTest {
         assertThat(bulk.blocks()).isGreaterThan(1);
         assertThat(bulk.histogram()).isEqualTo(expected.histogram());
         assertThat(bulk.spread()).isEqualTo(expected.spread());
+    }
+
+    @Test
+    void compactsSupersededFetchesAndCountsInFineBucketsAlike(@TempDir Path dir) throws Exception {
+        SyntheticIndex.write(dir, 50_000, 40, 1, 5);
+        List<HashedPage> pages = new ArrayList<>();
+        try (HashIndexReader reader = HashIndexReader.open(HashIndex.list(dir).get(0))) {
+            reader.forEachRemaining(pages::add);
+        }
+        // every page fetched four times, the third fetch older than the second: most occurrences kept are superseded ones
+        List<HashedPage> fetches = new ArrayList<>();
+        for (int round = 0; round < 4; round++) {
+            int shift = new int[] {0, 2, 1, 3}[round];
+            for (int i = 0; i < pages.size(); i++) {
+                HashedPage p = pages.get(i);
+                HashedPage other = pages.get((i + round * 17) % pages.size());
+                fetches.add(new HashedPage(p.url(), p.eventTime() + shift, p.fileHash(), other.chunkHashes(), other.chunkLengths(), p.bodyBytes()));
+            }
+        }
+        Counted expected = reference(fetches);
+        // compaction after a few thousand superseded occurrences; tables of a few occurrences, so finer buckets of every size
+        for (int bucketOccurrences : new int[] {512, 4, 1}) {
+            List<PartitionCounts> made = new ArrayList<>();
+            Counted bulk = bulk(fetches, 2, 3, 2, () -> {
+                made.add(new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000, bucketOccurrences));
+                return made.get(made.size() - 1);
+            });
+            assertThat(made).allMatch(counts -> counts.compactions() > 0);
+            assertThat(bulk.stats()).as("page statistics, tables of %d", bucketOccurrences).isEqualTo(expected.stats());
+            assertThat(bulk.histogram()).as("histogram, tables of %d", bucketOccurrences).isEqualTo(expected.histogram());
+            assertThat(bulk.spread()).as("hashes on several hosts, tables of %d", bucketOccurrences).isEqualTo(expected.spread());
+        }
+        assertThat(expected.spread()).hasSizeGreaterThan(100);
     }
 
     @Test

@@ -183,4 +183,29 @@ class StopChunksTest {
         Path bad = Files.writeString(dir.resolve("bad.tsv"), "not-a-hash\n");
         assertThatThrownBy(() -> StopChunks.load(0, TEXT, false, bad)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void isStopFindsEveryListedHashAtAnyPlaceOfAPackedArrayAndNoOther() throws IOException {
+        StopChunks stop = StopChunks.load(0, HTML, true, null);
+        List<byte[]> listed = new ArrayList<>();
+        for (Row row : defaultRows()) {
+            HTML.chunkFragment(row.chunk()).forEach(chunk -> listed.add(Sha1.of(chunk)));
+        }
+        assertThat(listed).hasSizeGreaterThan(10);
+        // listed hashes between unlisted ones, some differing from a listed one in the last byte only
+        byte[] packed = new byte[listed.size() * 2 * Sha1.LENGTH];
+        for (int i = 0; i < listed.size(); i++) {
+            byte[] near = listed.get(i).clone();
+            near[Sha1.LENGTH - 1] ^= 1;
+            System.arraycopy(near, 0, packed, 2 * i * Sha1.LENGTH, Sha1.LENGTH);
+            System.arraycopy(listed.get(i), 0, packed, (2 * i + 1) * Sha1.LENGTH, Sha1.LENGTH);
+        }
+        for (int index = 0; index < listed.size() * 2; index++) {
+            boolean expected = stop.isStopHash(HashKey.of(packed, index));
+            assertThat(expected).as("listed at %d", index).isEqualTo(index % 2 == 1);
+            assertThat(stop.isStop(1000, packed, index)).as("chunk %d", index).isEqualTo(expected);
+        }
+        assertThat(StopChunks.none().isStop(1000, packed, 1)).isFalse();
+        assertThat(new StopChunks(50, Set.of()).isStop(49, packed, 0)).isTrue();
+    }
 }
