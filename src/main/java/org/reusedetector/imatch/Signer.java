@@ -4,6 +4,7 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.reusedetector.page.TokenizingChunker;
+import org.reusedetector.page.WordChars;
 import org.reusedetector.page.WordSink;
 
 /**
@@ -96,9 +97,20 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
      */
     private static final char[] ASCII_FOLDED = new char[128];
 
+    /**
+     * The same for every BMP char that is no surrogate (128 KB): one read instead of the Unicode lookups of
+     * {@code Character.isLetterOrDigit} and {@code Character.toLowerCase} for a non-ASCII char.
+     */
+    private static final char[] BMP_FOLDED = new char[1 << 16];
+
     static {
         for (char c = 1; c < 128; c++) {
             ASCII_FOLDED[c] = Character.isLetterOrDigit(c) ? TermRules.fold(c) : 0;
+        }
+        for (int c = 1; c < 1 << 16; c++) {
+            if (!WordChars.isSurrogate((char) c) && Character.isLetterOrDigit(c)) {
+                BMP_FOLDED[c] = TermRules.fold((char) c);
+            }
         }
     }
 
@@ -112,6 +124,21 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
             char c = text[i];
             if (c < 128) {
                 char folded = ASCII_FOLDED[c];
+                if (folded != 0) {
+                    if (start < 0) {
+                        start = i;
+                        h = LexiconTable.FNV_OFFSET;
+                    }
+                    h = (h ^ folded) * LexiconTable.FNV_PRIME;
+                } else if (start >= 0) {
+                    endWord(h, i - start, maxLength);
+                    start = -1;
+                }
+                i++;
+                continue;
+            }
+            if (!WordChars.isSurrogate(c)) {
+                char folded = BMP_FOLDED[c];
                 if (folded != 0) {
                     if (start < 0) {
                         start = i;
