@@ -769,8 +769,9 @@ public final class BenchmarkCommand {
             PageHasher hasher = settings.pageHasher();
             org.reusedetector.shingle.PageSketcher sketcher = settings.pageSketcher();
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
-            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithWords("https://bench/", 0, body, sketcher).chunkCount()
-                    + (quiltOn ? quilt.sampledGrams(sketcher.words()).length : 0) + (nearCopyOn ? sketcher.sketch().length : resetLength(sketcher))));
+            // as ParseAndHash: the sketcher cuts the words in the chunker's pass (PageSketcher#chunk), grams and sketch share the phrases
+            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithChunks("https://bench/", 0, body, sketcher).chunkCount()
+                    + (quiltOn ? sketcher.sampledGrams(quilt).length : 0) + (nearCopyOn ? sketcher.sketch().length : resetLength(sketcher))));
             figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
             figures.put("signals", signals);
             figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s", input, bodies.size(), bytes / 1e6, labels, signals);

@@ -34,6 +34,8 @@ public final class WordSplitter implements TokenizingChunker.ChunkSink {
             boolean alnum;
             if (c < 128) {
                 alnum = ASCII_ALNUM[c];
+            } else if (!WordChars.isSurrogate(c)) {
+                alnum = WordChars.isLetterOrDigit(c);
             } else {
                 int cp = Character.codePointAt(text, i, length);
                 width = Character.charCount(cp);

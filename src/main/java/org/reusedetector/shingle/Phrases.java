@@ -13,10 +13,15 @@ public final class Phrases {
      * document will be k repetitions of that one word." Element i is the phrase starting at word i.
      */
     public static long[] circular(long[] words, int k) {
-        int n = words.length;
-        long[] phrases = new long[n];
+        long[] phrases = new long[words.length];
+        circular(words, words.length, k, phrases);
+        return phrases;
+    }
+
+    /** As {@link #circular(long[], int)}, for the first {@code n} words, into {@code phrases[0, n)}. */
+    public static void circular(long[] words, int n, int k, long[] phrases) {
         if (n == 0) {
-            return phrases;
+            return;
         }
         long top = 1; // R^(k-1)
         for (int j = 1; j < k; j++) {
@@ -26,12 +31,16 @@ public final class Phrases {
         for (int j = 0; j < k; j++) {
             h = h * Fingerprints.R + words[j % n];
         }
-        for (int i = 0; i < n; i++) {
+        // roll: drop word i, append word i + k; only the last k phrases wrap round the circle (no division before)
+        int i = 0;
+        for (int straight = n - k; i < straight; i++) {
             phrases[i] = Fingerprints.mix(h);
-            // roll: drop word i, append word i + k (round the circle)
+            h = (h - words[i] * top) * Fingerprints.R + words[i + k];
+        }
+        for (; i < n; i++) {
+            phrases[i] = Fingerprints.mix(h);
             h = (h - words[i] * top) * Fingerprints.R + words[(i + k) % n];
         }
-        return phrases;
     }
 
     /**

@@ -73,27 +73,51 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
         return split;
     }
 
-    /** The page's distinct sampled k-grams. */
+    /** The page's distinct sampled k-grams, sorted. */
     public long[] sampledGrams(long[] words) {
-        if (words.length < params.k()) {
+        return sampledGramsOfPhrases(Phrases.circular(words, params.k()), words.length);
+    }
+
+    /**
+     * As {@link #sampledGrams}, from the page's {@link Phrases#circular} phrases ({@code phrases[0, wordCount)}, left
+     * unchanged): the first n − k + 1 phrases are the grams (they do not wrap); only the sample is copied and sorted.
+     */
+    public long[] sampledGramsOfPhrases(long[] phrases, int wordCount) {
+        int grams = wordCount - params.k() + 1;
+        if (grams <= 0) {
             return new long[0];
         }
-        long[] phrases = Phrases.circular(words, params.k());
+        long[] sample;
         int n = 0;
-        // the first n − k + 1 phrases are the grams (they do not wrap); sample before sorting, sort only the sample
-        for (int i = 0; i <= words.length - params.k(); i++) {
-            if (Long.remainderUnsigned(phrases[i], sampleModulus) == 0) {
-                phrases[n++] = phrases[i];
+        if ((sampleModulus & (sampleModulus - 1)) == 0) {
+            // a power of 2: the remainder is the low bits (no 64-bit division a gram)
+            long low = sampleModulus - 1L;
+            for (int i = 0; i < grams; i++) {
+                n += (phrases[i] & low) == 0 ? 1 : 0;
+            }
+            sample = new long[n];
+            n = 0;
+            for (int i = 0; i < grams && n < sample.length; i++) {
+                if ((phrases[i] & low) == 0) {
+                    sample[n++] = phrases[i];
+                }
+            }
+        } else {
+            sample = new long[grams];
+            for (int i = 0; i < grams; i++) {
+                if (Long.remainderUnsigned(phrases[i], sampleModulus) == 0) {
+                    sample[n++] = phrases[i];
+                }
             }
         }
-        Arrays.sort(phrases, 0, n);
+        Arrays.sort(sample, 0, n);
         int distinct = 0;
         for (int i = 0; i < n; i++) {
-            if (i == 0 || phrases[i] != phrases[i - 1]) {
-                phrases[distinct++] = phrases[i];
+            if (i == 0 || sample[i] != sample[i - 1]) {
+                sample[distinct++] = sample[i];
             }
         }
-        return Arrays.copyOf(phrases, distinct);
+        return distinct == sample.length ? sample : Arrays.copyOf(sample, distinct);
     }
 
     /** The holders a gram keeps: at most m (with m other holders a page's copy would be the m + 1-th document). */

@@ -159,4 +159,34 @@ class SignerTest {
         fused.endOfPage();
         assertThat(fused.signatures()).isEqualTo(unique);
     }
+
+    @Test
+    void answersRememberedFromEarlierPagesChangeNoSignature() {
+        // many pages of words from a pool larger than the remembered answers: slots are shared and overwritten
+        List<String> terms = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            terms.add("term" + Integer.toString(i * 7919, 36));
+        }
+        terms.sort(null);
+        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 4, 0.33, 3, 2), terms));
+        Signer longLived = new Signer(table);
+        PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
+        java.util.Random random = new java.util.Random(11);
+        int signed = 0;
+        for (int page = 0; page < 200; page++) {
+            StringBuilder body = new StringBuilder("<p>");
+            for (int w = 0; w < 300; w++) {
+                body.append(random.nextBoolean() ? terms.get(random.nextInt(terms.size())).toUpperCase(java.util.Locale.ROOT)
+                        : "other" + Integer.toString(random.nextInt(20_000), 36)).append(' ');
+            }
+            hasher.hashWithChunks("https://a/", 0, body.append("</p>").toString(), longLived);
+            longLived.endOfPage();
+            Signer fresh = new Signer(table);
+            hasher.hashWithChunks("https://a/", 0, body.toString(), fresh);
+            fresh.endOfPage();
+            assertThat(longLived.signatures()).as("page %d", page).isEqualTo(fresh.signatures());
+            signed += longLived.signatures().length > 0 ? 1 : 0;
+        }
+        assertThat(signed).isEqualTo(200);
+    }
 }

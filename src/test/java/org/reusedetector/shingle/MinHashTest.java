@@ -64,4 +64,27 @@ class MinHashTest {
                     .containsExactly(minHash.shingles(phrases, minHash.selectPositions(phrases)));
         }
     }
+
+    @Test
+    void theBitwiseMinimumIsTheUnsignedMinimumAtTheEdgesOfTheRange() {
+        // phrases that selector 0 sends to the edges of the unsigned and signed ranges: p = (v - b) · a⁻¹
+        long b = minHash.select(0, 0);
+        long a = minHash.select(0, 1) - b;
+        long inverse = a; // Newton's iteration for the inverse of an odd number mod 2^64
+        for (int i = 0; i < 6; i++) {
+            inverse *= 2 - a * inverse;
+        }
+        assertThat(a * inverse).isEqualTo(1);
+        long[] edges = {-1L, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1, 1L, 0L};
+        for (int n = 1; n <= edges.length; n++) {
+            long[] phrases = new long[n];
+            for (int i = 0; i < n; i++) {
+                phrases[i] = (edges[i] - b) * inverse;
+            }
+            long[] shingles = minHash.shingles(phrases, n);
+            assertThat(shingles).containsExactly(minHash.shingles(phrases, minHash.selectPositions(phrases)));
+            long expected = Arrays.stream(edges, 0, n).reduce((x, y) -> Long.compareUnsigned(x, y) <= 0 ? x : y).orElseThrow();
+            assertThat(shingles[0]).isEqualTo(expected);
+        }
+    }
 }

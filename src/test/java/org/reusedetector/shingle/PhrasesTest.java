@@ -62,4 +62,21 @@ class PhrasesTest {
         assertThat(page.phraseText(4, 5)).isEqualTo("five six One two three");
         assertThat(collector.take("next").words()).isEmpty(); // taking resets the collector
     }
+
+    @Test
+    void rollingPhrasesEqualThePhraseDefinitionForEveryLengthAndK() {
+        java.util.Random random = new java.util.Random(4);
+        for (int n = 1; n <= 14; n++) {
+            long[] words = random.longs(n).toArray();
+            for (int k = 1; k <= 8; k++) {
+                long[] buffer = new long[n + 3];
+                Phrases.circular(words, n, k, buffer);
+                for (int i = 0; i < n; i++) {
+                    assertThat(buffer[i]).as("n %d, k %d, phrase %d", n, k, i).isEqualTo(Fingerprints.phrase(words, i, k));
+                }
+                assertThat(Arrays.copyOf(buffer, n)).isEqualTo(Phrases.circular(words, k));
+                assertThat(buffer[n]).as("nothing written past n").isZero();
+            }
+        }
+    }
 }

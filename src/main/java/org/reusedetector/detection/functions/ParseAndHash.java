@@ -17,7 +17,7 @@ import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
-import org.reusedetector.page.WordSink;
+import org.reusedetector.page.TokenizingChunker;
 import org.reusedetector.shingle.PageSketcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +46,8 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient Signer signer;
     /** The words of the same pass for min-hash shingles and quilt grams; {@code null} when both signals are off. */
     private transient PageSketcher sketcher;
-    private transient WordSink words;
+    /** The chunk consumer of the signals that cut words from the same pass: signer, sketcher, or both. */
+    private transient TokenizingChunker.ChunkSink wordCutters;
     private transient JobCounter pages;
     private transient JobCounter bytes;
     private transient JobCounter chunks;
@@ -63,7 +64,11 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         hasher = settings.pageHasher();
         signer = settings.imatchSigner();
         sketcher = settings.pageSketcher();
-        words = signer == null ? sketcher : sketcher == null ? signer : WordSink.both(signer, sketcher);
+        // each cuts the words itself, folding its fingerprint into the char loop (Signer#chunk, PageSketcher#chunk)
+        wordCutters = signer == null ? sketcher : sketcher == null ? signer : (text, length) -> {
+            signer.chunk(text, length);
+            sketcher.chunk(text, length);
+        };
         pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
@@ -83,21 +88,22 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         }
         HashedPage hashed;
         try {
-            if (words == null) {
+            if (wordCutters == null) {
                 hashed = hasher.hash(page.url(), page.fetchedAtMillis(), page.body());
-            } else if (sketcher == null) {
-                // the signer alone cuts the words itself, in the chunker's pass (Signer#chunk)
-                hashed = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer);
-                signer.endOfPage();
             } else {
-                hashed = hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words);
-                if (settings.quilt() != null) {
-                    hashed = hashed.withQuiltGrams(settings.quilt().sampledGrams(sketcher.words()));
+                hashed = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), wordCutters);
+                if (signer != null) {
+                    signer.endOfPage();
                 }
-                if (settings.nearCopy() != null) {
-                    hashed = hashed.withShingles(sketcher.sketch());
-                } else if (sketcher != null) {
-                    sketcher.reset();
+                if (sketcher != null) {
+                    if (settings.quilt() != null) {
+                        hashed = hashed.withQuiltGrams(sketcher.sampledGrams(settings.quilt()));
+                    }
+                    if (settings.nearCopy() != null) {
+                        hashed = hashed.withShingles(sketcher.sketch());
+                    } else {
+                        sketcher.reset();
+                    }
                 }
             }
         } catch (RuntimeException | StackOverflowError e) {

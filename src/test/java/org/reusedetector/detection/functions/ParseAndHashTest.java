@@ -77,4 +77,47 @@ class ParseAndHashTest {
             assertThat(accumulators.get(Metrics.DEAD_LETTERS).getLocalValue()).isEqualTo(1L);
         }
     }
+
+    @Test
+    void withEveryWordSignalOnTheFusedPassGivesWhatTheWordStreamGives() throws Exception {
+        List<String> terms = new java.util.ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            terms.add("term" + Integer.toString(i * 7919, 36));
+        }
+        terms.sort(null);
+        org.reusedetector.imatch.Lexicon lexicon = new org.reusedetector.imatch.Lexicon("test@2026-11-24:abc", "test", "2026-11-24T00:00:00Z", 100,
+                new org.reusedetector.imatch.LexiconParams(0.2, 0.8, 4, 0.33, 3, 2), terms);
+        org.reusedetector.shingle.QuiltStream quilt = new org.reusedetector.shingle.QuiltStream(org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
+        DetectionSettings all = SETTINGS.withLexicon(lexicon).withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2)).withQuilt(quilt);
+        java.util.Random random = new java.util.Random(2);
+        List<String> texts = new java.util.ArrayList<>();
+        for (int p = 0; p < 6; p++) {
+            StringBuilder text = new StringBuilder();
+            for (int w = 0; w < 120; w++) {
+                text.append(random.nextInt(3) == 0 ? terms.get(random.nextInt(terms.size())).toUpperCase(java.util.Locale.ROOT) : "Wört" + random.nextInt(90)).append(' ');
+            }
+            texts.add(text.toString());
+        }
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(all))) {
+            for (int p = 0; p < texts.size(); p += 2) {
+                h.processElement(page("https://x.org/" + p + ".html", "2024-05-01T10:00:00Z", texts.get(p), texts.get(p + 1)), p);
+            }
+            List<HashedPage> out = h.extractOutputValues();
+            List<HashedPage> signed = h.getSideOutput(ParseAndHash.SIGNED).stream().map(r -> r.getValue()).toList();
+            assertThat(out).hasSize(3);
+            assertThat(signed).hasSize(3);
+            // the reference: the word stream (WordSplitter) into a word-sink signer and sketcher, grams from the words
+            org.reusedetector.page.PageHasher hasher = all.pageHasher();
+            org.reusedetector.imatch.Signer signer = all.imatchSigner();
+            org.reusedetector.shingle.PageSketcher sketcher = new org.reusedetector.shingle.PageSketcher(5);
+            for (int p = 0; p < 3; p++) {
+                String body = TestPages.html(texts.get(2 * p), texts.get(2 * p + 1));
+                HashedPage plain = hasher.hashWithWords(out.get(p).url(), 0, body, org.reusedetector.page.WordSink.both(signer, sketcher));
+                assertThat(out.get(p).chunkHashes()).isEqualTo(plain.chunkHashes());
+                assertThat(signed.get(p).imatchSignatures()).isNotEmpty().isEqualTo(signer.signatures());
+                assertThat(out.get(p).quiltGrams()).isNotEmpty().isEqualTo(quilt.sampledGrams(sketcher.words()));
+                assertThat(out.get(p).shingles()).hasSize(84).isEqualTo(sketcher.sketch());
+            }
+        }
+    }
 }

@@ -1,0 +1,79 @@
+package org.reusedetector.shingle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.WordSplitter;
+
+class PageSketcherTest {
+
+    private static final QuiltStream QUILT = new QuiltStream(QuiltParams.DEFAULTS, 1, 1000, 1);
+
+    /** Pages whose text mixes ASCII, other scripts, letters outside the BMP, lone surrogates, digits and marks. */
+    private static List<String> bodies() {
+        StringBuilder random = new StringBuilder("<p>");
+        Random r = new Random(5);
+        String alphabet = "aZ09 ,.-éßÉŉ中文\u0301\u00A0\uD835\uDC00\uD835\uDC01\uDC00\uD800x\u2028Ωω  ";
+        for (int i = 0; i < 5000; i++) {
+            random.append(alphabet.charAt(r.nextInt(alphabet.length())));
+            if (i % 400 == 399) {
+                random.append("</p><div>");
+            }
+        }
+        return List.of(
+                "<p>One, two; three!</p><div>four-five six</div>",
+                "<p>Straße und GRÖSSE größe 中文字 𝐀𝐁𝐂𝐃 word1x — École</p><div>\uD835 lone \uDC00 surrogates x\uD835</div>",
+                "<p></p>",
+                "<p>a b c</p>",
+                random.append("</div>").toString());
+    }
+
+    @Test
+    void theFusedChunkPathCutsAndFingerprintsTheWordsOfTheWordStream() {
+        PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
+        PageSketcher stream = new PageSketcher(5);
+        PageSketcher fused = new PageSketcher(5);
+        MinHash minHash = new MinHash(MinHash.SELECTORS);
+        for (String body : bodies()) {
+            hasher.hashWithWords("https://a/", 0, body, stream);
+            hasher.hashWithChunks("https://a/", 0, body, fused);
+            long[] words = stream.words();
+            assertThat(fused.words()).as(body).containsExactly(words);
+            assertThat(fused.wordCount()).isEqualTo(words.length);
+            assertThat(fused.sampledGrams(QUILT)).isEqualTo(QUILT.sampledGrams(words)).isEqualTo(Phrases.gramSet(words, 5));
+            long[] phrases = Phrases.circular(words, 5);
+            long[] expected = words.length == 0 ? new long[0] : minHash.shingles(phrases, minHash.selectPositions(phrases));
+            assertThat(fused.sketch()).isEqualTo(expected);
+            assertThat(fused.wordCount()).as("sketching resets").isZero();
+            stream.reset();
+        }
+    }
+
+    @Test
+    void theWordsAreThoseOfTheWordSplitter() {
+        List<String> split = new java.util.ArrayList<>();
+        String text = "Straße 𝐀𝐁𝐂𝐃 x\uD835 \uDC00y a1-b2";
+        new WordSplitter((chars, start, length) -> split.add(new String(chars, start, length))).chunk(text.toCharArray(), text.length());
+        PageSketcher fused = new PageSketcher(5);
+        fused.chunk(text.toCharArray(), text.length());
+        assertThat(fused.words()).containsExactly(split.stream().mapToLong(Fingerprints::word).toArray());
+        assertThat(split).containsExactly("Straße", "𝐀𝐁𝐂𝐃", "x", "y", "a1", "b2");
+    }
+
+    @Test
+    void gramsComeFromTheSamePhrasesAsTheSketchAndResetForgetsThePage() {
+        PageSketcher sketcher = new PageSketcher(5);
+        String text = "the quick brown fox jumps over the lazy dog and runs away";
+        sketcher.chunk(text.toCharArray(), text.length());
+        long[] grams = sketcher.sampledGrams(QUILT);
+        assertThat(grams).hasSize(12 - 5 + 1).isSorted();
+        assertThat(sketcher.sampledGrams(QUILT)).as("asking twice").isEqualTo(grams);
+        sketcher.reset();
+        assertThat(sketcher.sampledGrams(QUILT)).isEmpty();
+        assertThat(sketcher.sketch()).isEmpty();
+    }
+}
