@@ -159,6 +159,7 @@ public final class QuiltAnalysis {
         for (int id = 0; id < postings.size(); id++) {
             postings.set(id, java.util.Arrays.copyOf(postings.get(id), filled.get(id)));
         }
+        copySites = params.copySitesExcluded() ? copySites(patchIds, postings) : java.util.Set.of();
         Judged[] first = new Judged[gramSets.size()];
         for (int d = 0; d < gramSets.size(); d++) {
             first[d] = judge(d, patchIds, postings, java.util.Set.of());
@@ -200,6 +201,93 @@ public final class QuiltAnalysis {
     }
 
     private static final int SIBLING_ROUNDS = 3;
+
+    /** Pairs (copier server, copied server) as {@link #serverPair}; see {@link #copySites(LongIntCounts, List)}. */
+    private java.util.Set<Long> copySites = java.util.Set.of();
+    private int[] serverIds;
+
+    static final double COPY_PAGE_SHARE = 0.8;
+    static final double COPY_SITE_SHARE = 0.5;
+    /** Fewer copied pages are no site-level evidence: a one-page donor all of whose shared text a quilt took is no copy site. */
+    static final int MIN_COPY_PAGES = 5;
+
+    private static long serverPair(int copier, int copied) {
+        return ((long) copier << 32) | (copied & 0xffffffffL);
+    }
+
+    /**
+     * Copy sites: server A is a copy site of server S when at least {@link #COPY_SITE_SHARE} of A's pages, and at least
+     * {@link #MIN_COPY_PAGES}, are copies of S's text, a page being a copy of S's text when pages of S hold at least
+     * {@link #COPY_PAGE_SHARE} of its patch grams. Mirrors, mutated copies and pages stitched from S's paragraphs all
+     * are; a donor is not, since only a few of its pages gave patches. Servers that are copy sites of each other
+     * (a whole site mirrored) are left to the paper's rule: which one holds the original is not known.
+     */
+    private java.util.Set<Long> copySites(LongIntCounts patchIds, List<int[]> postings) {
+        Map<String, Integer> ids = new HashMap<>();
+        serverIds = new int[sites.size()];
+        for (int d = 0; d < serverIds.length; d++) {
+            serverIds[d] = ids.computeIfAbsent(java.util.Objects.requireNonNullElse(sites.get(d), ""), x -> ids.size());
+        }
+        int servers = ids.size();
+        int[] pagesOf = new int[servers];
+        LongIntCounts copiesOf = new LongIntCounts(1024);
+        int[] heldOn = new int[servers];
+        int[] seenAt = new int[servers];
+        java.util.Arrays.fill(seenAt, -1);
+        List<Integer> touched = new ArrayList<>();
+        int stamp = 0;
+        for (int d = 0; d < gramSets.size(); d++) {
+            if (gramSets.get(d).length == 0) {
+                continue;
+            }
+            int own = serverIds[d];
+            pagesOf[own]++;
+            int patch = 0;
+            touched.clear();
+            for (long g : gramSets.get(d)) {
+                int id = patchIds.get(g) - 1;
+                if (id < 0) {
+                    continue;
+                }
+                patch++;
+                stamp++;
+                for (int holder : postings.get(id)) {
+                    int server = serverIds[holder];
+                    if (server != own && seenAt[server] != stamp) {
+                        seenAt[server] = stamp;
+                        if (heldOn[server]++ == 0) {
+                            touched.add(server);
+                        }
+                    }
+                }
+            }
+            for (int server : touched) {
+                if (patch > 0 && heldOn[server] >= COPY_PAGE_SHARE * patch) {
+                    copiesOf.increment(serverPair(own, server));
+                }
+                heldOn[server] = 0;
+            }
+        }
+        java.util.Set<Long> copying = new java.util.HashSet<>();
+        for (long pair : copiesOf.keys()) {
+            int copier = (int) (pair >>> 32);
+            if (copiesOf.get(pair) >= MIN_COPY_PAGES && copiesOf.get(pair) >= COPY_SITE_SHARE * pagesOf[copier]) {
+                copying.add(pair);
+            }
+        }
+        // servers that copy each other hold the same text, and which is the original is not known: the paper's rule
+        java.util.Set<Long> pairs = new java.util.HashSet<>();
+        for (long pair : copying) {
+            if (!copying.contains(serverPair((int) pair, (int) (pair >>> 32)))) {
+                pairs.add(pair);
+            }
+        }
+        return pairs;
+    }
+
+    private boolean isCopySite(int candidate, int d) {
+        return !copySites.isEmpty() && copySites.contains(serverPair(serverIds[candidate], serverIds[d]));
+    }
 
     /**
      * Whether {@code source} is a copy of another page of {@code d}'s server (a sibling): source and sibling share at
@@ -292,7 +380,8 @@ public final class QuiltAnalysis {
                 continue; // the server's own text, wherever else it went
             }
             for (int other : holders) {
-                if (other != d && classes[other] != classes[d] && !java.util.Objects.equals(sites.get(other), site) && !excluded.contains(other)) {
+                if (other != d && classes[other] != classes[d] && !java.util.Objects.equals(sites.get(other), site) && !excluded.contains(other)
+                        && !isCopySite(other, d)) {
                     held.computeIfAbsent(other, o -> new BitSet()).set(j);
                     target.set(j);
                 }
