@@ -41,11 +41,12 @@ public final class QuiltAnalysis {
     /**
      * A source of a quilt and the number of the quilt's patch grams it newly covered (in cover order); {@code
      * equivalents} are pages that would have covered exactly the same grams at that step (copies of the same text,
-     * at most {@value #MAX_EQUIVALENTS} named); {@code counted} when it covered at least {@link QuiltParams#minSourceGrams}
+     * all named: a patch gram is in at most m pages, so there are fewer than m); {@code counted} when it covered at least {@link QuiltParams#minSourceGrams}
      * grams, so that it counts toward c and θ.
      */
     public record Source(String url, int grams, List<String> equivalents, boolean counted) {}
 
+    /** Copies of the page named at most (equivalents are all named: fewer than m, see {@link Source}). */
     static final int MAX_EQUIVALENTS = 20;
 
     /**
@@ -412,7 +413,7 @@ public final class QuiltAnalysis {
         java.util.Set<Integer> named = new java.util.HashSet<>();
         int covered = 0;
         for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
-            List<String> equivalents = step.equivalents().stream().limit(MAX_EQUIVALENTS).map(urls::get).toList();
+            List<String> equivalents = step.equivalents().stream().limit(params.m()).map(urls::get).toList();
             boolean counts = step.covered() >= minCounted;
             sources.add(new Source(urls.get(step.document()), step.covered(), equivalents, counts));
             if (counts) {
