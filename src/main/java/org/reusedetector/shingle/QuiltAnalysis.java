@@ -122,50 +122,26 @@ public final class QuiltAnalysis {
             near.add(s);
         }
         classes = new int[gramSets.size()];
-        Map<Integer, List<Integer>> members = new HashMap<>();
         for (int d = 0; d < classes.length; d++) {
             classes[d] = collapse ? near.classOf(d) : d;
-            members.computeIfAbsent(classes[d], c -> new ArrayList<>()).add(d);
         }
-        // |docs_k(g)| counts a class of near-duplicates once (Fetterly et al. 2005 §3.2 collapse them first)
-        LongIntCounts classesPerGram = new LongIntCounts((int) Math.min(Integer.MAX_VALUE / 4, totalGrams / 2 + 16));
-        for (List<Integer> cls : members.values()) {
-            long[] grams = gramSets.get(cls.get(0));
-            if (cls.size() > 1) {
-                grams = cls.stream().flatMapToLong(d -> java.util.Arrays.stream(gramSets.get(d))).distinct().toArray();
-            }
-            for (long g : grams) {
-                classesPerGram.increment(g);
-            }
-        }
-        // postings of patch grams only: docs_k(g) for 1 < |docs_k(g)| ≤ m
         LongIntCounts patchIds = new LongIntCounts(1024);
         List<int[]> postings = new ArrayList<>();
-        List<Integer> filled = new ArrayList<>();
-        for (int d = 0; d < gramSets.size(); d++) {
-            for (long g : gramSets.get(d)) {
-                int count = classesPerGram.get(g);
-                if (count > 1 && count <= params.m()) {
-                    int id = patchIds.get(g) - 1;
-                    if (id < 0) {
-                        id = postings.size();
-                        patchIds.put(g, id + 1);
-                        postings.add(new int[count]);
-                        filled.add(0);
-                    }
-                    int at = filled.get(id);
-                    if (at == postings.get(id).length) {
-                        postings.set(id, java.util.Arrays.copyOf(postings.get(id), at * 2));
-                    }
-                    postings.get(id)[at] = d;
-                    filled.set(id, at + 1);
+        index(totalGrams, patchIds, postings);
+        copySites = params.copySitesExcluded() ? copySites(patchIds, postings) : java.util.Set.of();
+        if (!copySites.isEmpty() && COPY_SITES_COUNT_ONCE) {
+            // a copy site's pages are no independent documents: the site counts once in |docs_k(g)|
+            java.util.Set<Integer> copiers = new java.util.HashSet<>();
+            copySites.forEach(pair -> copiers.add((int) (pair >>> 32)));
+            for (int d = 0; d < classes.length; d++) {
+                if (copiers.contains(serverIds[d])) {
+                    classes[d] = classes.length + serverIds[d];
                 }
             }
+            patchIds = new LongIntCounts(1024);
+            postings = new ArrayList<>();
+            index(totalGrams, patchIds, postings);
         }
-        for (int id = 0; id < postings.size(); id++) {
-            postings.set(id, java.util.Arrays.copyOf(postings.get(id), filled.get(id)));
-        }
-        copySites = params.copySitesExcluded() ? copySites(patchIds, postings) : java.util.Set.of();
         Judged[] first = new Judged[gramSets.size()];
         for (int d = 0; d < gramSets.size(); d++) {
             first[d] = judge(d, patchIds, postings, java.util.Set.of());
@@ -205,6 +181,56 @@ public final class QuiltAnalysis {
             verdicts.accept(judged.verdict());
         }
     }
+
+    /** Counts |docs_k(g)| with a class of {@link #classes} once, and fills the postings of the patch grams. */
+    private void index(long totalGrams, LongIntCounts patchIds, List<int[]> postings) {
+        Map<Integer, List<Integer>> members = new HashMap<>();
+        for (int d = 0; d < classes.length; d++) {
+            members.computeIfAbsent(classes[d], c -> new ArrayList<>()).add(d);
+        }
+        // |docs_k(g)| counts a class of near-duplicates once (Fetterly et al. 2005 §3.2 collapse them first)
+        LongIntCounts classesPerGram = new LongIntCounts((int) Math.min(Integer.MAX_VALUE / 4, totalGrams / 2 + 16));
+        for (List<Integer> cls : members.values()) {
+            long[] grams = gramSets.get(cls.get(0));
+            if (cls.size() > 1) {
+                grams = cls.stream().flatMapToLong(d -> java.util.Arrays.stream(gramSets.get(d))).distinct().toArray();
+            }
+            for (long g : grams) {
+                classesPerGram.increment(g);
+            }
+        }
+        // postings of patch grams only: docs_k(g) for 1 < |docs_k(g)| ≤ m
+        List<Integer> filled = new ArrayList<>();
+        for (int d = 0; d < gramSets.size(); d++) {
+            for (long g : gramSets.get(d)) {
+                int count = classesPerGram.get(g);
+                if (count > 1 && count <= params.m()) {
+                    int id = patchIds.get(g) - 1;
+                    if (id < 0) {
+                        id = postings.size();
+                        patchIds.put(g, id + 1);
+                        postings.add(new int[count]);
+                        filled.add(0);
+                    }
+                    int at = filled.get(id);
+                    if (at == postings.get(id).length) {
+                        postings.set(id, java.util.Arrays.copyOf(postings.get(id), at * 2));
+                    }
+                    postings.get(id)[at] = d;
+                    filled.set(id, at + 1);
+                }
+            }
+        }
+        for (int id = 0; id < postings.size(); id++) {
+            postings.set(id, java.util.Arrays.copyOf(postings.get(id), filled.get(id)));
+        }
+    }
+
+    /**
+     * Whether a copy site counts once in |docs_k(g)| (as a class of near-duplicates does in Fetterly et al.): the
+     * donor text of a quilt held by a copied server and its many copies is then not "in more than m pages".
+     */
+    static final boolean COPY_SITES_COUNT_ONCE = true;
 
     private static final int SIBLING_ROUNDS = 3;
 

@@ -201,4 +201,30 @@ class QuiltAnalysisTest {
             assertThat(quilted(verdicts, "https://www.spun.biz/article")).isTrue();
         }
     }
+
+    @Test
+    void aCopySiteCountsOnceSoThatDonorTextItCopiedIsStillPatchText() {
+        QuiltParams without = new QuiltParams(5, 50, 3, 0.5, 8, false, true, 1.0, true, false);
+        for (QuiltParams params : List.of(without, QuiltParams.DEFAULTS)) {
+            QuiltAnalysis analysis = new QuiltAnalysis(params, false);
+            // x.org: 30 pages keep the same paragraph (say, untranslated), copies.net copied those 30 pages, and
+            // x.org has 40 more pages of its own: the paragraph is in 60 > m pages, but on two servers
+            for (int i = 0; i < 30; i++) {
+                String page = paragraph("kept", 30) + " " + paragraph("x" + i, 40);
+                add(analysis, "https://x.org/page" + i, page);
+                add(analysis, "https://copies.net/page" + i, page);
+            }
+            for (int i = 0; i < 40; i++) {
+                add(analysis, "https://x.org/other" + i, paragraph("other" + i, 40));
+            }
+            add(analysis, "https://y.com/page", paragraph("y", 30) + " " + paragraph("ownY", 40));
+            add(analysis, "https://z.de/page", paragraph("z", 30) + " " + paragraph("ownZ", 40));
+            add(analysis, "https://www.spun.biz/article", paragraph("kept", 30) + " " + paragraph("y", 30) + " " + paragraph("z", 30));
+            List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
+            // copies.net counts once: the paragraph is in 30 x.org pages, copies.net and the quilt, a patch of 3 sources
+            assertThat(quilted(verdicts, "https://www.spun.biz/article")).isEqualTo(params == QuiltParams.DEFAULTS);
+            assertThat(verdicts).filteredOn(QuiltAnalysis.Verdict::quilted).extracting(QuiltAnalysis.Verdict::url)
+                    .allMatch(url -> url.contains("spun"));
+        }
+    }
 }
