@@ -59,8 +59,9 @@ public final class QuiltsCommand implements Callable<Integer> {
             + " with the page (default: ${DEFAULT-VALUE}).")
     boolean siblingCopies = QuiltParams.DEFAULTS.siblingCopiesExcluded();
 
-    @Option(names = "--copy-sites", arity = "1", paramLabel = "BOOL", description = "Leave out sources on copy sites of the page's own server: servers"
-            + " at least half of whose pages have 80 % or more of their patch grams held on the page's server (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--copy-sites", arity = "1", paramLabel = "BOOL", description = "Leave out sources on copy sites of the page's own server, and count a copy site once toward M: servers"
+            + " at least half of whose pages, and 5 or more, have 80 % or more of their patch grams held on the page's server, and not the other way"
+            + " round (default: ${DEFAULT-VALUE}).")
     boolean copySites = QuiltParams.DEFAULTS.copySitesExcluded();
 
     @Option(names = "--verdicts", description = "Also write verdicts.jsonl: every page whose patch fraction reached θ, quilted or not, with its"
