@@ -59,6 +59,11 @@ public final class QuiltsCommand implements Callable<Integer> {
             + " with the page (default: ${DEFAULT-VALUE}).")
     boolean siblingCopies = QuiltParams.DEFAULTS.siblingCopiesExcluded();
 
+    @Option(names = "--copy-sites", arity = "1", paramLabel = "BOOL", description = "Leave out sources on copy sites of the page's own server, and count a copy site once toward M: servers"
+            + " at least half of whose pages, and 5 or more, have 80 % or more of their patch grams held on the page's server, and not the other way"
+            + " round (default: ${DEFAULT-VALUE}).")
+    boolean copySites = QuiltParams.DEFAULTS.copySitesExcluded();
+
     @Option(names = "--verdicts", description = "Also write verdicts.jsonl: every page whose patch fraction reached θ, quilted or not, with its"
             + " cover (to study the rule).")
     boolean verdicts;
@@ -71,7 +76,7 @@ public final class QuiltsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         QuiltsRun.Summary summary = QuiltsRun.run(input, config.chunking().hasher(), config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
-                new QuiltParams(k, m, c, theta, minSourceGrams, ownSiteText, borrowers, copyResemblance, siblingCopies), collapse, out, verdicts);
+                new QuiltParams(k, m, c, theta, minSourceGrams, ownSiteText, borrowers, copyResemblance, siblingCopies, copySites), collapse, out, verdicts);
         System.out.printf("Quilts over %s: %d pages, %d judged (patch fraction ≥ %.2f), %d quilts (mean %.1f sources) in %.1f s (%.0f pages/s) -> %s%n",
                 input, summary.pages(), summary.judged(), summary.theta(), summary.quilts(), summary.meanSources(), summary.seconds(),
                 summary.pagesPerSecond(), out.resolve(QuiltsRun.QUILTS));

@@ -28,9 +28,15 @@ import java.util.function.Consumer;
  * <p>The refinements of {@link QuiltParams} give the symmetric rule a direction: sources under a floor of grams do not
  * count, and after a first verdict on every page, a page's <em>borrowers</em> (sources that are themselves quilted,
  * more fully, and name the page among their counted sources) are left out and its cover computed again; so are
- * <em>sibling copies</em> of a quilted page's sources (near-duplicates of another page of the page's own server). On
- * the standard crawls: 207 → 49 background pages flagged (default crawl, quilts found 105 → 108 of 120) and 7 → 0
- * (javadoc, 25 → 22 of 36), against the paper's rule with c = 4.
+ * <em>sibling copies</em> of a quilted page's sources (near-duplicates of another page of the page's own server).
+ * Pages of a <em>copy site</em> of the page's server (a site-level signal, not in the paper: a foreign server most of
+ * whose pages are copies of the server's text, see {@link #copySites}) are no sources at all: what they share with
+ * the page is the server's own text, whichever of its pages it was copied from; servers that copy each other are
+ * left to the paper's rule. A copy site also counts once in |docs_k(g)| ({@link #COPY_SITES_COUNT_ONCE}). On the
+ * standard crawls: 207 → 49 → 0 background pages flagged (default crawl, quilts found 105 → 108 → 116 of 120) and
+ * 7 → 0 (javadoc, 25 → 22 → 24 of 36), against the paper's rule with c = 4; the copy-site rule took the default crawl
+ * from 49 to 0 (translations of one manual, whose mutated, ad-wrapped and quilted copies held paragraphs every
+ * translation keeps untranslated), and counting copy sites once found 7 more quilts there and 2 on javadoc.
  *
  * <p>Memory: the gram sets of all documents (8 bytes a distinct gram of a page), a count per distinct gram (12
  * bytes) and postings for patch grams only (at most m documents each). For the standard crawls (10⁴ pages) that is
@@ -41,11 +47,12 @@ public final class QuiltAnalysis {
     /**
      * A source of a quilt and the number of the quilt's patch grams it newly covered (in cover order); {@code
      * equivalents} are pages that would have covered exactly the same grams at that step (copies of the same text,
-     * at most {@value #MAX_EQUIVALENTS} named); {@code counted} when it covered at least {@link QuiltParams#minSourceGrams}
+     * all named: a patch gram is in at most m pages, so there are fewer than m); {@code counted} when it covered at least {@link QuiltParams#minSourceGrams}
      * grams, so that it counts toward c and θ.
      */
     public record Source(String url, int grams, List<String> equivalents, boolean counted) {}
 
+    /** Copies of the page named at most (equivalents are all named: fewer than m, see {@link Source}). */
     static final int MAX_EQUIVALENTS = 20;
 
     /**
@@ -116,48 +123,25 @@ public final class QuiltAnalysis {
             near.add(s);
         }
         classes = new int[gramSets.size()];
-        Map<Integer, List<Integer>> members = new HashMap<>();
         for (int d = 0; d < classes.length; d++) {
             classes[d] = collapse ? near.classOf(d) : d;
-            members.computeIfAbsent(classes[d], c -> new ArrayList<>()).add(d);
         }
-        // |docs_k(g)| counts a class of near-duplicates once (Fetterly et al. 2005 §3.2 collapse them first)
-        LongIntCounts classesPerGram = new LongIntCounts((int) Math.min(Integer.MAX_VALUE / 4, totalGrams / 2 + 16));
-        for (List<Integer> cls : members.values()) {
-            long[] grams = gramSets.get(cls.get(0));
-            if (cls.size() > 1) {
-                grams = cls.stream().flatMapToLong(d -> java.util.Arrays.stream(gramSets.get(d))).distinct().toArray();
-            }
-            for (long g : grams) {
-                classesPerGram.increment(g);
-            }
-        }
-        // postings of patch grams only: docs_k(g) for 1 < |docs_k(g)| ≤ m
         LongIntCounts patchIds = new LongIntCounts(1024);
         List<int[]> postings = new ArrayList<>();
-        List<Integer> filled = new ArrayList<>();
-        for (int d = 0; d < gramSets.size(); d++) {
-            for (long g : gramSets.get(d)) {
-                int count = classesPerGram.get(g);
-                if (count > 1 && count <= params.m()) {
-                    int id = patchIds.get(g) - 1;
-                    if (id < 0) {
-                        id = postings.size();
-                        patchIds.put(g, id + 1);
-                        postings.add(new int[count]);
-                        filled.add(0);
-                    }
-                    int at = filled.get(id);
-                    if (at == postings.get(id).length) {
-                        postings.set(id, java.util.Arrays.copyOf(postings.get(id), at * 2));
-                    }
-                    postings.get(id)[at] = d;
-                    filled.set(id, at + 1);
+        index(totalGrams, patchIds, postings);
+        copySites = params.copySitesExcluded() ? copySites(patchIds, postings) : java.util.Set.of();
+        if (!copySites.isEmpty() && COPY_SITES_COUNT_ONCE) {
+            // a copy site's pages are no independent documents: the site counts once in |docs_k(g)|
+            java.util.Set<Integer> copiers = new java.util.HashSet<>();
+            copySites.forEach(pair -> copiers.add((int) (pair >>> 32)));
+            for (int d = 0; d < classes.length; d++) {
+                if (copiers.contains(serverIds[d])) {
+                    classes[d] = classes.length + serverIds[d];
                 }
             }
-        }
-        for (int id = 0; id < postings.size(); id++) {
-            postings.set(id, java.util.Arrays.copyOf(postings.get(id), filled.get(id)));
+            patchIds = new LongIntCounts(1024);
+            postings = new ArrayList<>();
+            index(totalGrams, patchIds, postings);
         }
         Judged[] first = new Judged[gramSets.size()];
         for (int d = 0; d < gramSets.size(); d++) {
@@ -199,7 +183,146 @@ public final class QuiltAnalysis {
         }
     }
 
+    /** Counts |docs_k(g)| with a class of {@link #classes} once, and fills the postings of the patch grams. */
+    private void index(long totalGrams, LongIntCounts patchIds, List<int[]> postings) {
+        Map<Integer, List<Integer>> members = new HashMap<>();
+        for (int d = 0; d < classes.length; d++) {
+            members.computeIfAbsent(classes[d], c -> new ArrayList<>()).add(d);
+        }
+        // |docs_k(g)| counts a class of near-duplicates once (Fetterly et al. 2005 §3.2 collapse them first)
+        LongIntCounts classesPerGram = new LongIntCounts((int) Math.min(Integer.MAX_VALUE / 4, totalGrams / 2 + 16));
+        for (List<Integer> cls : members.values()) {
+            long[] grams = gramSets.get(cls.get(0));
+            if (cls.size() > 1) {
+                grams = cls.stream().flatMapToLong(d -> java.util.Arrays.stream(gramSets.get(d))).distinct().toArray();
+            }
+            for (long g : grams) {
+                classesPerGram.increment(g);
+            }
+        }
+        // postings of patch grams only: docs_k(g) for 1 < |docs_k(g)| ≤ m
+        List<Integer> filled = new ArrayList<>();
+        for (int d = 0; d < gramSets.size(); d++) {
+            for (long g : gramSets.get(d)) {
+                int count = classesPerGram.get(g);
+                if (count > 1 && count <= params.m()) {
+                    int id = patchIds.get(g) - 1;
+                    if (id < 0) {
+                        id = postings.size();
+                        patchIds.put(g, id + 1);
+                        postings.add(new int[count]);
+                        filled.add(0);
+                    }
+                    int at = filled.get(id);
+                    if (at == postings.get(id).length) {
+                        postings.set(id, java.util.Arrays.copyOf(postings.get(id), at * 2));
+                    }
+                    postings.get(id)[at] = d;
+                    filled.set(id, at + 1);
+                }
+            }
+        }
+        for (int id = 0; id < postings.size(); id++) {
+            postings.set(id, java.util.Arrays.copyOf(postings.get(id), filled.get(id)));
+        }
+    }
+
+    /**
+     * A copy site counts once in |docs_k(g)| (as a class of near-duplicates does in Fetterly et al. 2005; a deviation
+     * from Najork's count of pages): the donor text of a quilt held by a copied server and its many copies is then not
+     * "in more than m pages", while text on more than m pages of one server (its template) stays out. Default crawl:
+     * quilts found 109 → 116 of 120; javadoc 22 → 24 of 36; no background page flagged on either.
+     */
+    static final boolean COPY_SITES_COUNT_ONCE = true;
+
     private static final int SIBLING_ROUNDS = 3;
+
+    /** Pairs (copier server, copied server) as {@link #serverPair}; see {@link #copySites(LongIntCounts, List)}. */
+    private java.util.Set<Long> copySites = java.util.Set.of();
+    private int[] serverIds;
+
+    static final double COPY_PAGE_SHARE = 0.8;
+    static final double COPY_SITE_SHARE = 0.5;
+    /** Fewer copied pages are no site-level evidence: a one-page donor all of whose shared text a quilt took is no copy site. */
+    static final int MIN_COPY_PAGES = 5;
+
+    private static long serverPair(int copier, int copied) {
+        return ((long) copier << 32) | (copied & 0xffffffffL);
+    }
+
+    /**
+     * Copy sites: server A is a copy site of server S when at least {@link #COPY_SITE_SHARE} of A's pages, and at least
+     * {@link #MIN_COPY_PAGES}, are copies of S's text, a page being a copy of S's text when pages of S hold at least
+     * {@link #COPY_PAGE_SHARE} of its patch grams. Mirrors, mutated copies and pages stitched from S's paragraphs all
+     * are; a donor is not, since only a few of its pages gave patches. Servers that are copy sites of each other
+     * (a whole site mirrored) are left to the paper's rule: which one holds the original is not known.
+     */
+    private java.util.Set<Long> copySites(LongIntCounts patchIds, List<int[]> postings) {
+        Map<String, Integer> ids = new HashMap<>();
+        serverIds = new int[sites.size()];
+        for (int d = 0; d < serverIds.length; d++) {
+            serverIds[d] = ids.computeIfAbsent(java.util.Objects.requireNonNullElse(sites.get(d), ""), x -> ids.size());
+        }
+        int servers = ids.size();
+        int[] pagesOf = new int[servers];
+        LongIntCounts copiesOf = new LongIntCounts(1024);
+        int[] heldOn = new int[servers];
+        int[] seenAt = new int[servers];
+        java.util.Arrays.fill(seenAt, -1);
+        List<Integer> touched = new ArrayList<>();
+        int stamp = 0;
+        for (int d = 0; d < gramSets.size(); d++) {
+            if (gramSets.get(d).length == 0) {
+                continue;
+            }
+            int own = serverIds[d];
+            pagesOf[own]++;
+            int patch = 0;
+            touched.clear();
+            for (long g : gramSets.get(d)) {
+                int id = patchIds.get(g) - 1;
+                if (id < 0) {
+                    continue;
+                }
+                patch++;
+                stamp++;
+                for (int holder : postings.get(id)) {
+                    int server = serverIds[holder];
+                    if (server != own && seenAt[server] != stamp) {
+                        seenAt[server] = stamp;
+                        if (heldOn[server]++ == 0) {
+                            touched.add(server);
+                        }
+                    }
+                }
+            }
+            for (int server : touched) {
+                if (patch > 0 && heldOn[server] >= COPY_PAGE_SHARE * patch) {
+                    copiesOf.increment(serverPair(own, server));
+                }
+                heldOn[server] = 0;
+            }
+        }
+        java.util.Set<Long> copying = new java.util.HashSet<>();
+        for (long pair : copiesOf.keys()) {
+            int copier = (int) (pair >>> 32);
+            if (copiesOf.get(pair) >= MIN_COPY_PAGES && copiesOf.get(pair) >= COPY_SITE_SHARE * pagesOf[copier]) {
+                copying.add(pair);
+            }
+        }
+        // servers that copy each other hold the same text, and which is the original is not known: the paper's rule
+        java.util.Set<Long> pairs = new java.util.HashSet<>();
+        for (long pair : copying) {
+            if (!copying.contains(serverPair((int) pair, (int) (pair >>> 32)))) {
+                pairs.add(pair);
+            }
+        }
+        return pairs;
+    }
+
+    private boolean isCopySite(int candidate, int d) {
+        return !copySites.isEmpty() && copySites.contains(serverPair(serverIds[candidate], serverIds[d]));
+    }
 
     /**
      * Whether {@code source} is a copy of another page of {@code d}'s server (a sibling): source and sibling share at
@@ -292,7 +415,8 @@ public final class QuiltAnalysis {
                 continue; // the server's own text, wherever else it went
             }
             for (int other : holders) {
-                if (other != d && classes[other] != classes[d] && !java.util.Objects.equals(sites.get(other), site) && !excluded.contains(other)) {
+                if (other != d && classes[other] != classes[d] && !java.util.Objects.equals(sites.get(other), site) && !excluded.contains(other)
+                        && !isCopySite(other, d)) {
                     held.computeIfAbsent(other, o -> new BitSet()).set(j);
                     target.set(j);
                 }
@@ -323,7 +447,7 @@ public final class QuiltAnalysis {
         java.util.Set<Integer> named = new java.util.HashSet<>();
         int covered = 0;
         for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
-            List<String> equivalents = step.equivalents().stream().limit(MAX_EQUIVALENTS).map(urls::get).toList();
+            List<String> equivalents = step.equivalents().stream().limit(params.m()).map(urls::get).toList();
             boolean counts = step.covered() >= minCounted;
             sources.add(new Source(urls.get(step.document()), step.covered(), equivalents, counts));
             if (counts) {

@@ -30,7 +30,7 @@ public final class QuiltsRun {
      * @param coverageHistogram quilts per tenth of covered fraction ([0, 0.1), …, [0.9, 1.0])
      */
     public record Summary(String input, long records, long pages, long rejected, long revisits, long htmlBytes, int k, int m, int c, double theta, int minSourceGrams, boolean ownSiteTextExcluded,
-            boolean borrowersExcluded, double copyResemblance, boolean siblingCopiesExcluded, boolean collapsed,
+            boolean borrowersExcluded, double copyResemblance, boolean siblingCopiesExcluded, boolean copySitesExcluded, boolean collapsed,
             long judged, long quilts, double meanSources, long[] coverageHistogram, double seconds, double pagesPerSecond) {}
 
     private QuiltsRun() {}
@@ -92,7 +92,7 @@ public final class QuiltsRun {
         double seconds = (System.nanoTime() - start) / 1e9;
         Summary summary = new Summary(input.toString(), totals.records(), totals.pages(), totals.rejected(), totals.revisits(), totals.htmlBytes(),
                 params.k(), params.m(), params.c(), params.theta(), params.minSourceGrams(), params.ownSiteTextExcluded(),
-                params.borrowersExcluded(), params.copyResemblance(), params.siblingCopiesExcluded(), collapse, judged[0], quilts[0], quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
+                params.borrowersExcluded(), params.copyResemblance(), params.siblingCopiesExcluded(), params.copySitesExcluded(), collapse, judged[0], quilts[0], quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
                 histogram, round(seconds), round(totals.pages() / seconds));
         Files.writeString(out.resolve(SUMMARY), Json.write(summary) + "\n");
         return summary;

@@ -169,4 +169,62 @@ class QuiltAnalysisTest {
         originalsAndTheirQuilts(quilts);
         assertThat(analyse(quilts)).filteredOn(QuiltAnalysis.Verdict::quilted).hasSize(4);
     }
+
+    @Test
+    void aServerMadeOfCopiesOfThePagesOwnServerIsNoSourceButItsDonorsStay() {
+        QuiltParams without = new QuiltParams(5, 50, 3, 0.5, 8, false, true, 1.0, true, false);
+        for (QuiltParams params : List.of(without, QuiltParams.DEFAULTS)) {
+            // three translations keep one untranslated paragraph u_i of the French page each; a foreign server holds
+            // copies stitched from two translations each (no copy of one sibling, so the sibling-copy rule cannot tell)
+            QuiltAnalysis analysis = new QuiltAnalysis(params, false);
+            add(analysis, "https://fr.handbook.org/page", paragraph("u0", 30) + " " + paragraph("u1", 30) + " " + paragraph("u2", 30) + " " + paragraph("fr", 20));
+            for (int i = 0; i < 3; i++) {
+                add(analysis, "https://t" + i + ".handbook.org/page", paragraph("u" + i, 30) + " " + paragraph("a" + i, 30) + " " + paragraph("b" + i, 30));
+                add(analysis, "https://copies.net/page" + i, paragraph("u" + i, 30) + " " + paragraph("a" + i, 30) + " " + paragraph("b" + (i + 1) % 3, 30));
+            }
+            // the rest of handbook.org, two more of whose pages copies.net took (a server of 5 copies or more is a site)
+            for (int i = 0; i < 10; i++) {
+                String other = paragraph("h" + i, 30) + " " + paragraph("hh" + i, 30);
+                add(analysis, "https://t" + i + ".handbook.org/other", other);
+                if (i < 2) {
+                    add(analysis, "https://copies.net/other" + i, other);
+                }
+            }
+            // a quilt elsewhere that took paragraphs of a translation and of two other servers
+            add(analysis, "https://x.org/page", paragraph("x", 30) + " " + paragraph("xo", 40));
+            add(analysis, "https://y.com/page", paragraph("y", 30) + " " + paragraph("yo", 40));
+            add(analysis, "https://www.spun.biz/article", paragraph("b0", 30) + " " + paragraph("x", 30) + " " + paragraph("y", 30));
+            List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
+            assertThat(quilted(verdicts, "https://fr.handbook.org/page")).isEqualTo(params == without);
+            // copies.net is a copy site of handbook.org (5 of 5 pages), handbook.org none of copies.net (6 of 14 pages are
+            // held there, but copying is one way only) nor of spun.biz: the quilt keeps its donors
+            assertThat(quilted(verdicts, "https://www.spun.biz/article")).isTrue();
+        }
+    }
+
+    @Test
+    void aCopySiteCountsOnceSoThatDonorTextItCopiedIsStillPatchText() {
+        QuiltParams without = new QuiltParams(5, 50, 3, 0.5, 8, false, true, 1.0, true, false);
+        for (QuiltParams params : List.of(without, QuiltParams.DEFAULTS)) {
+            QuiltAnalysis analysis = new QuiltAnalysis(params, false);
+            // x.org: 30 pages keep the same paragraph (say, untranslated), copies.net copied those 30 pages, and
+            // x.org has 40 more pages of its own: the paragraph is in 60 > m pages, but on two servers
+            for (int i = 0; i < 30; i++) {
+                String page = paragraph("kept", 30) + " " + paragraph("x" + i, 40);
+                add(analysis, "https://x.org/page" + i, page);
+                add(analysis, "https://copies.net/page" + i, page);
+            }
+            for (int i = 0; i < 40; i++) {
+                add(analysis, "https://x.org/other" + i, paragraph("other" + i, 40));
+            }
+            add(analysis, "https://y.com/page", paragraph("y", 30) + " " + paragraph("ownY", 40));
+            add(analysis, "https://z.de/page", paragraph("z", 30) + " " + paragraph("ownZ", 40));
+            add(analysis, "https://www.spun.biz/article", paragraph("kept", 30) + " " + paragraph("y", 30) + " " + paragraph("z", 30));
+            List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
+            // copies.net counts once: the paragraph is in 30 x.org pages, copies.net and the quilt, a patch of 3 sources
+            assertThat(quilted(verdicts, "https://www.spun.biz/article")).isEqualTo(params == QuiltParams.DEFAULTS);
+            assertThat(verdicts).filteredOn(QuiltAnalysis.Verdict::quilted).extracting(QuiltAnalysis.Verdict::url)
+                    .allMatch(url -> url.contains("spun"));
+        }
+    }
 }
