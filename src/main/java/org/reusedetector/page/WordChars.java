@@ -19,7 +19,33 @@ public final class WordChars {
         }
     }
 
+    /** ASCII letters and digits: the bulk of the text, judged without the larger table. */
+    private static final boolean[] ASCII_LETTER_OR_DIGIT = new boolean[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            ASCII_LETTER_OR_DIGIT[c] = Character.isLetterOrDigit(c);
+        }
+    }
+
     private WordChars() {}
+
+    /**
+     * The code point at {@code text[i]} (before {@code length}) for the word splitters: its width in chars (1, or 2
+     * for a surrogate pair) when it is a letter or digit, minus its width when it is not.
+     */
+    public static int letterOrDigitWidth(char[] text, int i, int length) {
+        char c = text[i];
+        if (c < 128) {
+            return ASCII_LETTER_OR_DIGIT[c] ? 1 : -1;
+        }
+        if (!isSurrogate(c)) {
+            return isLetterOrDigit(c) ? 1 : -1;
+        }
+        int cp = Character.codePointAt(text, i, length);
+        int width = Character.charCount(cp);
+        return Character.isLetterOrDigit(cp) ? width : -width;
+    }
 
     /** Whether a char that is no surrogate is a letter or digit; {@code false} for a surrogate. */
     public static boolean isLetterOrDigit(char c) {

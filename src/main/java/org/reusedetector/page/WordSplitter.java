@@ -11,14 +11,6 @@ public final class WordSplitter implements TokenizingChunker.ChunkSink {
 
     private final WordSink sink;
 
-    /** ASCII letters and digits: the bulk of the text, judged without a Unicode table lookup. */
-    private static final boolean[] ASCII_ALNUM = new boolean[128];
-
-    static {
-        for (char c = 0; c < 128; c++) {
-            ASCII_ALNUM[c] = Character.isLetterOrDigit(c);
-        }
-    }
 
     public WordSplitter(WordSink sink) {
         this.sink = sink;
@@ -29,19 +21,9 @@ public final class WordSplitter implements TokenizingChunker.ChunkSink {
         int start = -1;
         int i = 0;
         while (i < length) {
-            char c = text[i];
-            int width = 1;
-            boolean alnum;
-            if (c < 128) {
-                alnum = ASCII_ALNUM[c];
-            } else if (!WordChars.isSurrogate(c)) {
-                alnum = WordChars.isLetterOrDigit(c);
-            } else {
-                int cp = Character.codePointAt(text, i, length);
-                width = Character.charCount(cp);
-                alnum = Character.isLetterOrDigit(cp);
-            }
-            if (alnum) {
+            int signedWidth = WordChars.letterOrDigitWidth(text, i, length);
+            int width = Math.abs(signedWidth);
+            if (signedWidth > 0) {
                 if (start < 0) {
                     start = i;
                 }

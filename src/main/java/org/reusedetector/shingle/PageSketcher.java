@@ -19,15 +19,6 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     private static final long[] EMPTY = new long[0];
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
-    /** ASCII letters and digits, as {@code WordSplitter}. */
-    private static final boolean[] ASCII_ALNUM = new boolean[128];
-
-    static {
-        for (char c = 0; c < 128; c++) {
-            ASCII_ALNUM[c] = Character.isLetterOrDigit(c);
-        }
-    }
-
     private final int k;
     private final MinHash minHash = new MinHash(MinHash.SELECTORS);
     private long[] words = new long[1024];
@@ -59,24 +50,14 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
         long h = 0;
         int i = 0;
         while (i < length) {
-            char c = text[i];
-            int width = 1;
-            boolean alnum;
-            if (c < 128) {
-                alnum = ASCII_ALNUM[c];
-            } else if (!WordChars.isSurrogate(c)) {
-                alnum = WordChars.isLetterOrDigit(c);
-            } else {
-                int cp = Character.codePointAt(text, i, length);
-                width = Character.charCount(cp);
-                alnum = Character.isLetterOrDigit(cp);
-            }
-            if (alnum) {
+            int signedWidth = WordChars.letterOrDigitWidth(text, i, length);
+            int width = Math.abs(signedWidth);
+            if (signedWidth > 0) {
                 if (start < 0) {
                     start = i;
                     h = FNV_OFFSET;
                 }
-                h = (h ^ c) * FNV_PRIME;
+                h = (h ^ text[i]) * FNV_PRIME;
                 if (width == 2) {
                     h = (h ^ text[i + 1]) * FNV_PRIME;
                 }
