@@ -662,23 +662,18 @@ public final class BenchmarkCommand {
     }
 
     /**
-     * The cost of I-Match signatures (issue 9): the whole streaming job with signatures off and on, in one run on the
-     * same pages, and the parse step alone (chunk hashing with and without the word stream and signer), interleaved.
+     * What the {@code imatch} and {@code nearcopy} subcommands share: the pages read into memory once, the parse step
+     * with the signal off and on (interleaved), then the streaming job with the signal off and on, in one run.
      */
-    @Command(name = "imatch", mixinStandardHelpOptions = true,
-            description = "MB/s of the streaming job with I-Match signatures off and on (same run, same pages), and of the parse step alone.")
-    static final class Imatch implements Callable<Integer> {
+    abstract static class SignalCostBenchmark implements Callable<Integer> {
+        /** One signal's parts: its name in the figures, the parse step with it on, and the stream settings off and on. */
+        record Signal(String name, Runnable parseOn, List<String> offSettings, List<String> onSettings) {}
+
         @Mixin
         ConfigOptions configOptions;
 
         @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
         Path input;
-
-        @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
-        Path labels;
-
-        @Option(names = "--lexicon", required = true, paramLabel = "FILE", description = "A lexicon from 'lexicon'.")
-        Path lexicon;
 
         @Option(names = "--rounds", defaultValue = "5", description = "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
         int rounds;
@@ -690,31 +685,70 @@ public final class BenchmarkCommand {
         @Mixin
         BenchmarkFigures figures;
 
+        /** The settings with the signal on. */
+        abstract DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) throws Exception;
+
+        /** The labels file the streaming runs load. */
+        abstract Path labels();
+
+        /** The signal on these pages (as ParseAndHash runs it); may add figures and print its header line. */
+        abstract Signal signal(DetectionSettings settings, PageHasher hasher, List<String> bodies, long bytes);
+
         @Override
         public Integer call() throws Exception {
             ReuseDetectorConfig config = configOptions.load();
-            DetectionSettings settings = DetectionSettings.from(config, null, 0).withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon));
-            List<String> urls = new ArrayList<>();
+            DetectionSettings settings = withSignal(config, DetectionSettings.from(config, null, 0));
             List<String> bodies = new ArrayList<>();
-            long bytes = Chunker.readPages(input, settings, urls, bodies, new ArrayList<>());
+            long bytes = Chunker.readPages(input, settings, new ArrayList<>(), bodies, new ArrayList<>());
             PageHasher hasher = settings.pageHasher();
-            org.reusedetector.imatch.Signer signer = settings.imatchSigner();
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
+            figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
+            Signal signal = signal(settings, hasher, bodies, bytes);
+            SignalCost.parseStep(figures, signal.name(), bytes, rounds, off, signal.parseOn());
+            SignalCost.streamingJob(figures, signal.name(), configOptions, config, input, labels(), streamRuns, signal.offSettings(),
+                    signal.onSettings());
+            figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
+            figures.finish();
+            return 0;
+        }
+    }
+
+    /**
+     * The cost of I-Match signatures (issue 9): the whole streaming job with signatures off and on, in one run on the
+     * same pages, and the parse step alone (chunk hashing with and without the signer), interleaved.
+     */
+    @Command(name = "imatch", mixinStandardHelpOptions = true,
+            description = "MB/s of the streaming job with I-Match signatures off and on (same run, same pages), and of the parse step alone.")
+    static final class Imatch extends SignalCostBenchmark {
+        @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
+        Path labels;
+
+        @Option(names = "--lexicon", required = true, paramLabel = "FILE", description = "A lexicon from 'lexicon'.")
+        Path lexicon;
+
+        @Override
+        DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) throws Exception {
+            return settings.withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon));
+        }
+
+        @Override
+        Path labels() {
+            return labels;
+        }
+
+        @Override
+        Signal signal(DetectionSettings settings, PageHasher hasher, List<String> bodies, long bytes) {
+            org.reusedetector.imatch.Signer signer = settings.imatchSigner();
             // as ParseAndHash with the signer alone: words cut in the chunker's pass (Signer#chunk)
             Runnable on = () -> bodies.forEach(body -> {
                 HashedPage hashed = hasher.hashWithChunks("https://bench/", 0, body, signer);
                 signer.endOfPage();
                 consume(hashed.withImatchSignatures(signer.signatures()).imatchSignatures().length);
             });
-            figures.put("pages", bodies.size()).put("mb", bytes / 1e6).put("lexicon_terms", settings.lexicon().terms().size());
+            figures.put("lexicon_terms", settings.lexicon().terms().size());
             figures.line("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)", input, bodies.size(), bytes / 1e6,
                     settings.lexicon().id(), settings.lexicon().terms().size(), settings.lexicon().lexiconCount());
-            SignalCost.parseStep(figures, "signatures", bytes, rounds, off, on);
-            SignalCost.streamingJob(figures, "signatures", configOptions, config, input, labels, streamRuns,
-                    List.of("imatch.lexicon="), List.of("imatch.lexicon=" + lexicon));
-            figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
-            figures.finish();
-            return 0;
+            return new Signal("signatures", on, List.of("imatch.lexicon="), List.of("imatch.lexicon=" + lexicon));
         }
     }
 
@@ -725,63 +759,43 @@ public final class BenchmarkCommand {
      */
     @Command(name = "nearcopy", mixinStandardHelpOptions = true,
             description = "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
-    static final class NearCopy implements Callable<Integer> {
+    static final class NearCopy extends SignalCostBenchmark {
         /** Forgets the page's words as ParseAndHash does when only the quilt signal is on. */
         private static int resetLength(org.reusedetector.shingle.PageSketcher sketcher) {
             sketcher.reset();
             return 0;
         }
 
-        @Mixin
-        ConfigOptions configOptions;
-
-        @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
-        Path input;
-
         @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file (from 'label' with shingles.near-copy.enabled).")
         Path labels;
-
-        @Option(names = "--rounds", defaultValue = "5", description = "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
-        int rounds;
-
-        @Option(names = "--stream-runs", defaultValue = "2",
-                description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}; 0 = parse step only).")
-        int streamRuns;
 
         @Option(names = "--signals", defaultValue = "both", description = "Which shingle signals the 'on' runs turn on: near-copy, quilt or both"
                 + " (default: ${DEFAULT-VALUE}).")
         String signals;
 
-        @Mixin
-        BenchmarkFigures figures;
+        @Override
+        DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) {
+            return settings.withNearCopy(DetectionSettings.nearCopyParams(config)).withQuilt(DetectionSettings.quiltParams(config));
+        }
 
         @Override
-        public Integer call() throws Exception {
+        Path labels() {
+            return labels;
+        }
+
+        @Override
+        Signal signal(DetectionSettings settings, PageHasher hasher, List<String> bodies, long bytes) {
             boolean nearCopyOn = !signals.equals("quilt");
             boolean quiltOn = !signals.equals("near-copy");
-            ReuseDetectorConfig config = configOptions.load();
-            DetectionSettings settings = DetectionSettings.from(config, null, 0);
-            settings = settings.withNearCopy(DetectionSettings.nearCopyParams(config)).withQuilt(DetectionSettings.quiltParams(config));
             org.reusedetector.shingle.QuiltStream quilt = settings.quilt();
-            List<String> urls = new ArrayList<>();
-            List<String> bodies = new ArrayList<>();
-            long bytes = Chunker.readPages(input, settings, urls, bodies, new ArrayList<>());
-            PageHasher hasher = settings.pageHasher();
             org.reusedetector.shingle.PageSketcher sketcher = settings.pageSketcher();
-            Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
             // as ParseAndHash: the sketcher cuts the words in the chunker's pass (PageSketcher#chunk), grams and sketch share the phrases
             Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithChunks("https://bench/", 0, body, sketcher).chunkCount()
                     + (quiltOn ? sketcher.sampledGrams(quilt).length : 0) + (nearCopyOn ? sketcher.sketch().length : resetLength(sketcher))));
-            figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
             figures.put("signals", signals);
             figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s", input, bodies.size(), bytes / 1e6, labels, signals);
-            SignalCost.parseStep(figures, "shingles", bytes, rounds, off, on);
-            SignalCost.streamingJob(figures, "shingles", configOptions, config, input, labels, streamRuns,
-                    List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
+            return new Signal("shingles", on, List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
                     List.of("shingles.near-copy.enabled=" + nearCopyOn, "shingles.quilt.enabled=" + quiltOn));
-            figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
-            figures.finish();
-            return 0;
         }
     }
 }
