@@ -10,6 +10,8 @@ import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
+import org.reusedetector.score.NeighbourhoodThreshold;
+import org.reusedetector.score.PageRule;
 import org.reusedetector.score.RunningStats;
 
 /**
@@ -63,17 +65,19 @@ public final class BackfillOutput {
             neighbourhoods[1] += n.bad() ? 1 : 0;
         });
         RunningStats stats = statistic.toRunningStats();
+        NeighbourhoodThreshold threshold = settings.neighbourhoodThreshold();
+        PageRule pageRule = settings.pageRule();
         BackfillSummary summary = new BackfillSummary(input.toString(), labels.toString(), job.pages() > 0 ? job.pages() : null, job.scored(),
                 job.pageAlerts(), job.deadLetters(), neighbourhoods[0], statistic.neighbourhoods(), neighbourhoods[1], stats.mean(),
-                stats.standardDeviation(), settings.pageThreshold(), settings.neighbourhoodThreshold().forWholeCorpus().threshold(stats),
-                Double.isNaN(settings.neighbourhoodFixedThreshold())
-                        ? (settings.neighbourhoodRobust() ? "median + " + settings.neighbourhoodStandardDeviations() + " * 1.4826 MAD" : "mean + "
-                                + settings.neighbourhoodStandardDeviations() + " sd") + " over neighbourhoods with >= " + settings.neighbourhoodMinPages()
-                                + " scorable pages, within [" + settings.neighbourhoodFloor() + ", " + settings.neighbourhoodCeiling() + "]; at least "
-                                + settings.neighbourhoodMinEvidence() + " distinct labelled hashes; pages need " + settings.minMatchedChunks()
+                stats.standardDeviation(), pageRule.threshold(), threshold.forWholeCorpus().threshold(stats),
+                Double.isNaN(threshold.fixedThreshold())
+                        ? (threshold.robust() ? "median + " + threshold.standardDeviations() + " * 1.4826 MAD" : "mean + "
+                                + threshold.standardDeviations() + " sd") + " over neighbourhoods with >= " + threshold.minPages()
+                                + " scorable pages, within [" + threshold.floor() + ", " + threshold.ceiling() + "]; at least "
+                                + threshold.minEvidence() + " distinct labelled hashes; pages need " + pageRule.minMatchedChunks()
                                 + " matched chunks"
                         : "fixed",
-                settings.neighbourhoodMinPages(), settings.stopMinLength(), settings.chunking().form().name(), job.seconds());
+                Math.toIntExact(threshold.minPages()), settings.stopMinLength(), settings.chunking().form().name(), job.seconds());
         writeSummary(dir, summary);
         Files.deleteIfExists(dir.resolve(STATISTIC));
         return summary;

@@ -28,15 +28,15 @@ import org.reusedetector.url.RecursionRule;
  * What the detection operators need from the configuration, in one serialisable value shipped with the job.
  * The operators build their plain-Java helpers from it in {@code open()}.
  *
+ * @param maxEvidence labelled hashes named in a page alert
+ * @param pageRule when a page is a target (threshold, minimum of matched chunks, phishing profile)
+ * @param neighbourhoodThreshold when a URL prefix is a bad neighbourhood
  * @param labelSnapshotRun id of the label snapshot markers to wait for before scoring; {@code null} when
  *     labels need no wait (batch mode, where the broadcast side is read first)
  * @param labelPartitions number of label partitions that carry a marker of that run
  * @param ignoredParameters URL parameters left out of a page's identity (its URL key)
  * @param recursionRule pages whose URL it flags are dead letters, not scored (paper §4.4.1)
- * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures; {@code null}: none
- * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched;
- *     {@code null}: off
- * @param quilt quilt signal: parsing then samples every page's k-grams for the recent-gram index; {@code null}: off
+ * @param signals the optional word signals (I-Match, near-copy, quilt)
  * @param heldPagesMax pages held until the label snapshot has loaded, per operator instance, kept on the heap; the
  *     ones past it go to keyed state ({@code job.held-pages.max})
  */
@@ -44,32 +44,32 @@ public record DetectionSettings(
         Chunking chunking,
         int maxBodyBytes,
         int stopMinLength,
-        double pageThreshold,
         int maxEvidence,
-        int neighbourhoodMinPages,
-        int neighbourhoodMinNeighbourhoods,
-        double neighbourhoodStandardDeviations,
-        double neighbourhoodFixedThreshold,
+        PageRule pageRule,
+        NeighbourhoodThreshold neighbourhoodThreshold,
         double neighbourhoodReevaluateStep,
         long urlRetentionMillis,
         int neighbourhoodMaxDepth,
         int neighbourhoodMaxEvidence,
         int deadLetterMaxOriginalChars,
-        int minMatchedChunks,
-        double neighbourhoodFloor,
-        double neighbourhoodCeiling,
-        int neighbourhoodMinEvidence,
-        boolean phishing,
-        boolean neighbourhoodRobust,
         String labelSnapshotRun,
         int labelPartitions,
         IgnoredParameters ignoredParameters,
         RecursionRule recursionRule,
-        Lexicon lexicon,
-        NearCopyParams nearCopy,
-        QuiltStream quilt,
+        Signals signals,
         int heldPagesMax)
         implements Serializable {
+
+    /**
+     * The word signals, each {@code null} when off.
+     *
+     * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures
+     * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched
+     * @param quilt quilt signal: parsing then samples every page's k-grams for the recent-gram index
+     */
+    public record Signals(Lexicon lexicon, NearCopyParams nearCopy, QuiltStream quilt) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
 
     private static final long serialVersionUID = 1L;
 
@@ -78,31 +78,28 @@ public record DetectionSettings(
                 config.chunking(),
                 config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
                 config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
-                config.get(ReuseDetectorOptions.PAGE_THRESHOLD),
                 config.get(ReuseDetectorOptions.MAX_EVIDENCE),
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES),
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_NEIGHBORHOODS),
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS),
-                config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).orElse(Double.NaN),
+                new PageRule(config.get(ReuseDetectorOptions.PAGE_THRESHOLD), config.get(ReuseDetectorOptions.MIN_MATCHED_CHUNKS),
+                        config.get(ReuseDetectorOptions.PAGE_ALERT_TYPE) == PageAlertType.PHISH),
+                new NeighbourhoodThreshold(config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_NEIGHBORHOODS),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS),
+                        config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).orElse(Double.NaN),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_STATISTIC) == NeighbourhoodStatistic.ROBUST),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis(),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE),
                 config.get(ReuseDetectorOptions.DEAD_LETTER_MAX_ORIGINAL_BYTES),
-                config.get(ReuseDetectorOptions.MIN_MATCHED_CHUNKS),
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR),
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
-                config.get(ReuseDetectorOptions.PAGE_ALERT_TYPE) == PageAlertType.PHISH,
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_STATISTIC) == NeighbourhoodStatistic.ROBUST,
                 labelSnapshotRun,
                 labelPartitions,
                 IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
                 new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
-                lexicon(config),
-                nearCopy(config),
-                quilt(config),
+                new Signals(lexicon(config), nearCopy(config), quilt(config)),
                 config.get(ReuseDetectorOptions.HELD_PAGES_MAX));
     }
 
@@ -122,11 +119,7 @@ public record DetectionSettings(
 
     /** The same settings with another quilt setting ({@code null}: off). */
     public DetectionSettings withQuilt(QuiltStream other) {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
-                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, lexicon, nearCopy, other, heldPagesMax);
+        return withSignals(new Signals(signals.lexicon(), signals.nearCopy(), other));
     }
 
     /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
@@ -142,11 +135,7 @@ public record DetectionSettings(
 
     /** The same settings with another near-copy setting ({@code null}: off). */
     public DetectionSettings withNearCopy(NearCopyParams other) {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
-                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, lexicon, other, quilt, heldPagesMax);
+        return withSignals(new Signals(signals.lexicon(), other, signals.quilt()));
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -167,40 +156,54 @@ public record DetectionSettings(
 
     /** The same settings with another lexicon ({@code null}: no I-Match signatures). */
     public DetectionSettings withLexicon(Lexicon other) {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
-                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, other, nearCopy, quilt, heldPagesMax);
+        return withSignals(new Signals(other, signals.nearCopy(), signals.quilt()));
+    }
+
+    private DetectionSettings withSignals(Signals other) {
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, maxEvidence, pageRule, neighbourhoodThreshold, neighbourhoodReevaluateStep,
+                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, other, heldPagesMax);
+    }
+
+    /** The I-Match lexicon, or {@code null}: no I-Match signatures. */
+    public Lexicon lexicon() {
+        return signals.lexicon();
+    }
+
+    /** The near-copy parameters, or {@code null}: the near-copy signal is off. */
+    public NearCopyParams nearCopy() {
+        return signals.nearCopy();
+    }
+
+    /** The quilt signal's settings, or {@code null}: the quilt signal is off. */
+    public QuiltStream quilt() {
+        return signals.quilt();
     }
 
     /** The signer of the lexicon, or {@code null} without one (one per thread). */
     public Signer imatchSigner() {
-        return lexicon == null ? null : new Signer(new LexiconTable(lexicon));
+        return lexicon() == null ? null : new Signer(new LexiconTable(lexicon()));
     }
 
     /** The word collector of the near-copy and quilt signals, or {@code null} when both are off (one per thread). */
     public PageSketcher pageSketcher() {
-        if (nearCopy != null) {
-            return new PageSketcher(nearCopy.k());
+        if (nearCopy() != null) {
+            return new PageSketcher(nearCopy().k());
         }
-        return quilt == null ? null : new PageSketcher(quilt.params().k());
+        return quilt() == null ? null : new PageSketcher(quilt().params().k());
     }
 
     public DetectionSettings withoutSnapshotWait() {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
-                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, null, 0, ignoredParameters, recursionRule, lexicon, nearCopy, quilt, heldPagesMax);
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, maxEvidence, pageRule, neighbourhoodThreshold, neighbourhoodReevaluateStep,
+                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0, ignoredParameters, recursionRule,
+                signals, heldPagesMax);
     }
 
     /** The same settings with another limit of held pages on the heap ({@code job.held-pages.max}). */
     public DetectionSettings withHeldPagesMax(int other) {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, pageThreshold, maxEvidence,
-                neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodReevaluateStep, urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, minMatchedChunks,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, phishing, neighbourhoodRobust, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, lexicon, nearCopy, quilt, other);
+        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, maxEvidence, pageRule, neighbourhoodThreshold, neighbourhoodReevaluateStep,
+                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, labelSnapshotRun, labelPartitions,
+                ignoredParameters, recursionRule, signals, other);
     }
 
     public PageHasher pageHasher() {
@@ -215,12 +218,4 @@ public record DetectionSettings(
         return new PageScorer(stopChunks(), maxEvidence);
     }
 
-    public NeighbourhoodThreshold neighbourhoodThreshold() {
-        return new NeighbourhoodThreshold(neighbourhoodMinPages, neighbourhoodMinNeighbourhoods, neighbourhoodStandardDeviations, neighbourhoodFixedThreshold,
-                neighbourhoodFloor, neighbourhoodCeiling, neighbourhoodMinEvidence, neighbourhoodRobust);
-    }
-
-    public PageRule pageRule() {
-        return new PageRule(pageThreshold, minMatchedChunks, phishing);
-    }
 }
