@@ -83,6 +83,7 @@ public final class StreamCommand implements Callable<Integer> {
         ReuseDetectorConfig config = configOptions.load();
         String bootstrap = config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS);
         EmbeddedKafkaBroker broker = null;
+        boolean sample = false;
         try {
             if (bootstrap.isBlank()) {
                 broker = EmbeddedKafkaBroker.start(config);
@@ -92,6 +93,7 @@ public final class StreamCommand implements Callable<Integer> {
                     Path dir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath().resolveSibling("sample");
                     Files.createDirectories(dir);
                     Path[] files = SampleCrawl.write(dir);
+                    sample = true;
                     replay = files[0];
                     labels = dir.resolve("labels.jsonl");
                     System.out.println("Sample crawl: " + replay + "; " + LabelCommand.label(config, files[1], labels, "informed:sample-reference"));
@@ -107,6 +109,15 @@ public final class StreamCommand implements Callable<Integer> {
                 LabelsPublisher.Result published = LabelsPublisher.publish(labels, connection, labelsTopic);
                 System.out.printf("Labels: %d published to '%s', %d invalid lines%n", published.published(), labelsTopic, published.invalidCount());
                 published.invalid().stream().limit(20).forEach(line -> System.err.printf("  invalid label %s: %s%n", line.origin(), line.error()));
+            }
+            if (sample) {
+                // the embedded broker keeps its topics between runs: a second quickstart would read the sample twice
+                long held = KafkaTopics.recordCount(connection, config.get(ReuseDetectorOptions.TOPIC_PAGES));
+                if (held > 0) {
+                    System.out.printf("Pages: the sample crawl is already in '%s' (%d records, from an earlier run): not produced again%n",
+                            config.get(ReuseDetectorOptions.TOPIC_PAGES), held);
+                    replay = null;
+                }
             }
             if (replay != null) {
                 PageReplayer.Result replayed = PageReplayer.replay(replay, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES));

@@ -107,6 +107,35 @@ public final class KafkaTopics {
         }
     }
 
+    /**
+     * The records a topic holds now (its partitions' end offsets less their start offsets; with transactions the
+     * commit markers count too). The topic must exist.
+     */
+    public static long recordCount(KafkaConnection connection, String topic) {
+        try (Admin admin = admin(connection, DEFAULT_TIMEOUT)) {
+            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            description.partitions().forEach(p -> {
+                earliest.put(new TopicPartition(topic, p.partition()), OffsetSpec.earliest());
+                latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
+            });
+            long count = 0;
+            for (var end : admin.listOffsets(latest).all().get().entrySet()) {
+                count += end.getValue().offset();
+            }
+            for (var start : admin.listOffsets(earliest).all().get().entrySet()) {
+                count -= start.getValue().offset();
+            }
+            return count;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the offsets of " + topic, e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot read the offsets of " + topic + ": " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
     /** An admin client on the connection whose calls give up after {@code timeout}. */
     static Admin admin(KafkaConnection connection, Duration timeout) {
         int timeoutMs = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
