@@ -114,7 +114,7 @@ public final class StreamCommand implements Callable<Integer> {
                 // the embedded broker keeps its topics between runs: a second quickstart would read the sample twice
                 long held = KafkaTopics.recordCount(connection, config.get(ReuseDetectorOptions.TOPIC_PAGES));
                 if (held > 0) {
-                    System.out.printf("Pages: the sample crawl is already in '%s' (%d records, from an earlier run): not produced again%n",
+                    System.out.printf("Pages: '%s' already holds %d records from an earlier run on this broker; the sample crawl is not produced again%n",
                             config.get(ReuseDetectorOptions.TOPIC_PAGES), held);
                     replay = null;
                 }
