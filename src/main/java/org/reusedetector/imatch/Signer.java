@@ -100,21 +100,13 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     }
 
     /**
-     * ASCII chars: the folded char for a letter or digit, 0 for any other (0 is no letter or digit), so that one table
-     * read both classifies and folds.
-     */
-    private static final char[] ASCII_FOLDED = new char[128];
-
-    /**
-     * The same for every BMP char that is no surrogate (128 KB): one read instead of the Unicode lookups of
-     * {@code Character.isLetterOrDigit} and {@code Character.toLowerCase} for a non-ASCII char.
+     * For every BMP char that is no surrogate (128 KB): the folded char for a letter or digit, 0 for any other (0 is no
+     * letter or digit), so that one table read both classifies and folds, instead of the Unicode lookups of
+     * {@code Character.isLetterOrDigit} and {@code Character.toLowerCase}. ASCII text reads only its first 256 bytes.
      */
     private static final char[] BMP_FOLDED = new char[1 << 16];
 
     static {
-        for (char c = 1; c < 128; c++) {
-            ASCII_FOLDED[c] = Character.isLetterOrDigit(c) ? TermRules.fold(c) : 0;
-        }
         for (int c = 1; c < 1 << 16; c++) {
             if (!WordChars.isSurrogate((char) c) && Character.isLetterOrDigit(c)) {
                 BMP_FOLDED[c] = TermRules.fold((char) c);
@@ -130,21 +122,6 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         int i = 0;
         while (i < length) {
             char c = text[i];
-            if (c < 128) {
-                char folded = ASCII_FOLDED[c];
-                if (folded != 0) {
-                    if (start < 0) {
-                        start = i;
-                        h = LexiconTable.FNV_OFFSET;
-                    }
-                    h = (h ^ folded) * LexiconTable.FNV_PRIME;
-                } else if (start >= 0) {
-                    endWord(h, i - start, maxLength);
-                    start = -1;
-                }
-                i++;
-                continue;
-            }
             if (!WordChars.isSurrogate(c)) {
                 char folded = BMP_FOLDED[c];
                 if (folded != 0) {
