@@ -55,12 +55,12 @@ public final class QuiltsCommand implements Callable<Integer> {
     double copyResemblance = QuiltParams.DEFAULTS.copyResemblance();
 
     @Option(names = "--sibling-copies", arity = "1", paramLabel = "BOOL", description = "Leave out sources that are copies of another page of the"
-            + " page's own server: near-duplicates of it both ways (95 % of the source's patch grams, 80 % of the sibling's), sharing more with it than"
+            + " page's own server: near-duplicates of it both ways (95 %% of the source's patch grams, 80 %% of the sibling's), sharing more with it than"
             + " with the page (default: ${DEFAULT-VALUE}).")
     boolean siblingCopies = QuiltParams.DEFAULTS.siblingCopiesExcluded();
 
     @Option(names = "--copy-sites", arity = "1", paramLabel = "BOOL", description = "Leave out sources on copy sites of the page's own server, and count a copy site once toward M: servers"
-            + " at least half of whose pages, and 5 or more, have 80 % or more of their patch grams held on the page's server, and not the other way"
+            + " at least half of whose pages, and 5 or more, have 80 %% or more of their patch grams held on the page's server, and not the other way"
             + " round (default: ${DEFAULT-VALUE}).")
     boolean copySites = QuiltParams.DEFAULTS.copySitesExcluded();
 
