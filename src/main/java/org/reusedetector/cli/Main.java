@@ -1,5 +1,6 @@
 package org.reusedetector.cli;
 
+import java.nio.file.NoSuchFileException;
 import org.reusedetector.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,6 +34,10 @@ public final class Main {
     public static int run(String... args) {
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof NoSuchFileException missing) { // a user's typo, not a defect: no stack trace
+                cmd.getErr().println(cmd.getColorScheme().errorText("error: no such file or directory: " + missing.getFile()));
+                return 2;
+            }
             cmd.getErr().println(cmd.getColorScheme().errorText("error: " + e.getMessage()));
             if (!(e instanceof ConfigException || e instanceof IllegalArgumentException)) {
                 e.printStackTrace(cmd.getErr());
