@@ -63,6 +63,8 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
      * (the terms' sorted order) when signing, which clears it. One spare word at the end takes the words that are no terms.
      */
     private final long[] seen;
+    /** The fingerprint key of each term of the current page, by id, noted by the probe that found it; one spare entry. */
+    private final long[] keyById;
     /** The current chunk's folded chars, two bytes each (little-endian), 0 for a char that is no letter or digit. */
     private byte[] folded = new byte[512];
     /** The current chunk's runs of word chars: start, end, start, end, ... */
@@ -78,6 +80,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         this.high = new long[lexicons];
         this.counts = new int[lexicons];
         this.seen = new long[((table.size() + 63) >>> 6) + 1];
+        this.keyById = new long[table.size() + 1];
     }
 
     public LexiconTable table() {
@@ -237,18 +240,16 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         }
         long idMask = table.idMask();
         long[] bits = seen;
+        long[] keys = keyById;
         int idWords = seen.length - 1;
         for (int i = 0; i < n; i++) {
             long h = queue[i];
             long entry = home[i];
-            int id;
-            if (((entry ^ h) & ~idMask) == 0) {
-                id = (int) (entry & idMask) - 1; // -1 for an empty slot whose tag bits the hash happens to share
-            } else if (entry == 0) {
-                id = -1;
-            } else {
-                id = table.probeOn(h);
-            }
+            // a match at the home slot (an empty one reads as id -1), an empty home slot, or a probe on
+            int slot = ((entry ^ h) & ~idMask) == 0 ? table.homeSlot(h) : entry == 0 ? -1 : table.probeOn(h);
+            int id = slot < 0 ? -1 : table.idAt(slot);
+            long key = slot < 0 ? 0 : table.keyAt(slot); // in the line the probe read: signing reads no table by id
+            keys[id < 0 ? keys.length - 1 : id] = key;
             bits[id < 0 ? idWords : id >>> 6] |= 1L << id; // no branch: a word that is no term sets a bit of the spare word
         }
         bits[idWords] = 0;
@@ -273,7 +274,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
             bits[w] = 0;
             for (; word != 0; word &= word - 1) {
                 int id = w << 6 | Long.numberOfTrailingZeros(word);
-                long key = table.key(id);
+                long key = keys[id];
                 for (long mask = table.membership(id); mask != 0; mask &= mask - 1) {
                     int j = Long.numberOfTrailingZeros(mask);
                     low[j] = low[j] * M1 + key;
