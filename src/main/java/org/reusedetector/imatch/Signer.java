@@ -22,9 +22,9 @@ import org.reusedetector.page.WordSink;
  * polynomial fingerprint per lexicon, and the signature is the SHA-1 of that fingerprint and the term count. Equal
  * sorted term sets give equal signatures; different ones collide with probability about 2^-64 per pair.
  * <p>Two ways in: as a {@link WordSink} behind {@code PageHasher.hashWithWords} (beside other word consumers), or,
- * alone, as the chunker's {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which splits the
- * words itself and folds each char into the lookup hash as it reads it: one pass over the text instead of two. Both
- * cut the same words as {@code WordSplitter} (maximal runs of letters and digits, per code point).
+ * as the chunker's {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which splits the words
+ * itself from each chunk's text as it is hashed, with no word objects (see {@link #chunk}). Both cut the same words as
+ * {@code WordSplitter} (maximal runs of letters and digits, per code point).
  * Holds buffers and a digest: one instance per thread.
  */
 public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
@@ -133,10 +133,11 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     private static final int FOLDED_SLACK = 16;
 
     /**
-     * Two loops, each with no branch on the text (a branch per word boundary is mispredicted about once a word): the
-     * first folds every char into {@link #folded} (as the 16-bit lanes that {@link LexiconTable#hash} groups) and
-     * notes where runs of word chars start and end; the second hashes each word of a term's length from its folded
-     * chars, four at a time, and queues it (see {@link #lookUpOnce}).
+     * Loops with no branch on a char's class or a word's length (such a branch is mispredicted about once a word, and
+     * a char loop with one cost about twice as much): the first folds every char into {@link #folded} (as the 16-bit
+     * lanes that {@link LexiconTable#hash} groups) and notes where runs of word chars start and end; the second keeps
+     * the runs of a term's length; the third hashes each of them from its folded chars, four at a time (one load), and
+     * queues it (see {@link #lookUpOnce}).
      */
     @Override
     public void chunk(char[] text, int length) {
