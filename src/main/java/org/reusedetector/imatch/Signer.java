@@ -1,5 +1,8 @@
 package org.reusedetector.imatch;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import org.apache.commons.codec.digest.DigestUtils;
@@ -19,9 +22,9 @@ import org.reusedetector.page.WordSink;
  * polynomial fingerprint per lexicon, and the signature is the SHA-1 of that fingerprint and the term count. Equal
  * sorted term sets give equal signatures; different ones collide with probability about 2^-64 per pair.
  * <p>Two ways in: as a {@link WordSink} behind {@code PageHasher.hashWithWords} (beside other word consumers), or,
- * alone, as the chunker's {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which splits the
- * words itself and folds each char into the lookup hash as it reads it: one pass over the text instead of two. Both
- * cut the same words as {@code WordSplitter} (maximal runs of letters and digits, per code point).
+ * as the chunker's {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which splits the words
+ * itself from each chunk's text as it is hashed, with no word objects (see {@link #chunk}). Both cut the same words as
+ * {@code WordSplitter} (maximal runs of letters and digits, per code point).
  * Holds buffers and a digest: one instance per thread.
  */
 public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
@@ -53,11 +56,19 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
      */
     private long[] pending = new long[256];
     private int pendingCount;
-    /** The page's term ids, each once (see {@link #seen}), sorted before signing. */
-    private int[] ids = new int[64];
-    private int count;
-    /** One bit per term id: set for the terms of the current page, so that each is kept once; cleared after signing. */
+    /** The home-slot entries of {@link #pending}, read in a loop of their own. */
+    private long[] homes = new long[256];
+    /**
+     * One bit per term id: set for the terms of the current page, so that each is kept once, and read in id order
+     * (the terms' sorted order) when signing, which clears it. One spare word at the end takes the words that are no terms.
+     */
     private final long[] seen;
+    /** The fingerprint key of each term of the current page, by id, noted by the probe that found it; one spare entry. */
+    private final long[] keyById;
+    /** The current chunk's folded chars, two bytes each (little-endian), 0 for a char that is no letter or digit. */
+    private byte[] folded = new byte[512];
+    /** The current chunk's runs of word chars: start, end, start, end, ... */
+    private int[] edges = new int[256];
     private byte[] signatures = Signatures.NONE;
 
     public Signer(LexiconTable table) {
@@ -68,7 +79,8 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         this.low = new long[lexicons];
         this.high = new long[lexicons];
         this.counts = new int[lexicons];
-        this.seen = new long[(table.size() + 63) >>> 6];
+        this.seen = new long[((table.size() + 63) >>> 6) + 1];
+        this.keyById = new long[table.size() + 1];
     }
 
     public LexiconTable table() {
@@ -78,25 +90,26 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     @Override
     public void word(char[] text, int start, int length) {
         if (length >= TermRules.MIN_LENGTH && length <= table.maxLength()) {
-            lookUpOnce(table.hash(text, start, length));
+            long hash = LexiconTable.hash(text, start, length);
+            if (pending.length == pendingCount) {
+                pending = Arrays.copyOf(pending, pendingCount * 2);
+            }
+            pendingCount = lookUpOnce(hash, pending, pendingCount, recentWords, pageSalt);
         }
     }
 
     /**
-     * Queues a word (its mixed hash) for the table unless it was met earlier on this page. A word can still be queued
-     * twice when another word took its place in {@link #recentWords}; {@link #sign} counts each term once.
+     * Queues a word (its hash) for the table unless it was met earlier on this page; returns the new queue length. A
+     * word can still be queued twice when another word took its place in {@link #recentWords}: {@link #sign} counts
+     * each term once. Branch-free: whether a word recurs (60-80 % of words on the standard crawls) is unpredictable.
      */
-    private void lookUpOnce(long hash) {
-        // most words recur on their page (60-80 % of lookups on the standard crawls): a word met again is done
-        long stamp = hash ^ pageSalt;
+    private static int lookUpOnce(long hash, long[] queue, int queued, long[] recent, long salt) {
+        long stamp = hash ^ salt;
         int at = (int) (hash >>> 40) & (RECENT_WORDS - 1);
-        if (recentWords[at] != stamp) {
-            recentWords[at] = stamp;
-            if (pendingCount == pending.length) {
-                pending = Arrays.copyOf(pending, pendingCount * 2);
-            }
-            pending[pendingCount++] = hash;
-        }
+        long before = recent[at];
+        recent[at] = stamp;
+        queue[queued] = hash;
+        return queued + (before != stamp ? 1 : 0);
     }
 
     /**
@@ -114,60 +127,98 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         }
     }
 
+    private static final VarHandle CHARS = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Room after a chunk's folded chars: a word's last group and its second group are read whole, then masked. */
+    private static final int FOLDED_SLACK = 16;
+
+    /**
+     * Loops with no branch on a char's class or a word's length (such a branch is mispredicted about once a word, and
+     * a char loop with one cost about twice as much): the first folds every char into {@link #folded} (as the 16-bit
+     * lanes that {@link LexiconTable#hash} groups) and notes where runs of word chars start and end; the second keeps
+     * the runs of a term's length; the third hashes each of them from its folded chars, four at a time (one load), and
+     * queues it (see {@link #lookUpOnce}).
+     */
     @Override
     public void chunk(char[] text, int length) {
-        int maxLength = table.maxLength();
-        int start = -1;
-        long h = 0;
-        int i = 0;
-        while (i < length) {
+        if (folded.length < 2 * length + FOLDED_SLACK) {
+            folded = new byte[Math.max(2 * length + FOLDED_SLACK, folded.length * 2)];
+        }
+        if (edges.length < length + 2) {
+            edges = new int[Math.max(length + 2, edges.length * 2)];
+        }
+        byte[] f = folded;
+        int[] e = edges;
+        int edgeCount = 0;
+        int inWord = 0;
+        for (int i = 0; i < length; i++) {
             char c = text[i];
-            if (!WordChars.isSurrogate(c)) {
-                char folded = BMP_FOLDED[c];
-                if (folded != 0) {
-                    if (start < 0) {
-                        start = i;
-                        h = LexiconTable.FNV_OFFSET;
-                    }
-                    h = (h ^ folded) * LexiconTable.FNV_PRIME;
-                } else if (start >= 0) {
-                    endWord(h, i - start, maxLength);
-                    start = -1;
-                }
-                i++;
-                continue;
+            char g = BMP_FOLDED[c];
+            if ((char) (c - Character.MIN_SURROGATE) <= Character.MAX_SURROGATE - Character.MIN_SURROGATE) {
+                g = surrogateFolded(text, i, length);
             }
-            int cp = Character.codePointAt(text, i, length);
-            int width = Character.charCount(cp);
-            if (Character.isLetterOrDigit(cp)) {
-                if (start < 0) {
-                    start = i;
-                    h = LexiconTable.FNV_OFFSET;
+            CHARS.set(f, i << 1, g);
+            int isWord = g != 0 ? 1 : 0;
+            e[edgeCount] = i; // a run of word chars starts or ends here when the class changes
+            edgeCount += isWord ^ inWord;
+            inWord = isWord;
+        }
+        e[edgeCount] = length;
+        edgeCount += inWord;
+        // the runs of a term's length, compacted in place (start, length) with no branch on the length
+        int maxLength = table.maxLength();
+        int words = 0;
+        for (int w = 0; w < edgeCount; w += 2) {
+            int start = e[w];
+            int wordLength = e[w + 1] - start;
+            e[2 * words] = start;
+            e[2 * words + 1] = wordLength;
+            words += ~((wordLength - TermRules.MIN_LENGTH) | (maxLength - wordLength)) >>> 31;
+        }
+        if (pending.length < pendingCount + words) {
+            pending = Arrays.copyOf(pending, Math.max(pendingCount + words, pending.length * 2));
+        }
+        long[] queue = pending;
+        int queued = pendingCount;
+        long[] recent = recentWords;
+        long salt = pageSalt;
+        for (int w = 0; w < words; w++) {
+            int start = e[2 * w];
+            int wordLength = e[2 * w + 1];
+            int at = start << 1;
+            long second = (long) LONGS.get(f, at + 8);
+            second &= wordLength >= 8 ? -1L : (1L << ((wordLength - 4) << 4)) - 1; // 0 for a word of four chars
+            long h = LexiconTable.step(LexiconTable.step(LexiconTable.SEED, (long) LONGS.get(f, at)), second);
+            if (wordLength > 8) {
+                int end = start + wordLength;
+                int g = start + 8;
+                for (; g + 4 <= end; g += 4) {
+                    h = LexiconTable.step(h, (long) LONGS.get(f, g << 1));
                 }
-                for (int k = i; k < i + width; k++) { // per char, as LexiconTable hashes
-                    h = (h ^ TermRules.fold(text[k])) * LexiconTable.FNV_PRIME;
+                if (g < end) {
+                    h = LexiconTable.step(h, (long) LONGS.get(f, g << 1) & (1L << ((end - g) << 4)) - 1);
                 }
-            } else if (start >= 0) {
-                endWord(h, i - start, maxLength);
-                start = -1;
             }
-            i += width;
+            queued = lookUpOnce(LexiconTable.mix(h + wordLength), queue, queued, recent, salt);
         }
-        if (start >= 0) {
-            endWord(h, length - start, maxLength);
-        }
+        pendingCount = queued;
     }
 
-    private void endWord(long fnv, int length, int maxLength) {
-        if (length >= TermRules.MIN_LENGTH && length <= maxLength) {
-            lookUpOnce(LexiconTable.mix(fnv));
-        }
+    /**
+     * The folded char at a surrogate: the char itself (as {@link TermRules#fold} leaves it) when its code point (a
+     * pair, or a lone surrogate) is a letter or digit, else 0. A low surrogate after a high one belongs to their pair.
+     */
+    private static char surrogateFolded(char[] text, int i, int length) {
+        char c = text[i];
+        int codePoint = Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(text[i - 1])
+                ? Character.toCodePoint(text[i - 1], c)
+                : Character.codePointAt(text, i, length);
+        return Character.isLetterOrDigit(codePoint) ? TermRules.fold(c) : 0;
     }
 
     @Override
     public void endOfPage() {
         signatures = sign();
-        count = 0;
         pageSalt += M1; // odd increment: no salt repeats within 2^64 pages
     }
 
@@ -177,35 +228,60 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     }
 
     private byte[] sign() {
-        for (int i = 0; i < pendingCount; i++) {
-            int id = table.lookupHashed(pending[i]);
-            if (id >= 0 && (seen[id >>> 6] & 1L << id) == 0) {
-                seen[id >>> 6] |= 1L << id;
-                if (count == ids.length) {
-                    ids = Arrays.copyOf(ids, count * 2);
-                }
-                ids[count++] = id;
-            }
-        }
+        int n = pendingCount;
         pendingCount = 0;
-        for (int i = 0; i < count; i++) {
-            seen[ids[i] >>> 6] = 0;
+        if (homes.length < n) {
+            homes = new long[Math.max(n, homes.length * 2)];
+        }
+        long[] queue = pending;
+        long[] home = homes;
+        // the home slots first, in a loop whose loads do not wait for one another: their cache misses overlap
+        for (int i = 0; i < n; i++) {
+            home[i] = table.home(queue[i]);
+        }
+        long idMask = table.idMask();
+        long[] bits = seen;
+        long[] keys = keyById;
+        int idWords = seen.length - 1;
+        for (int i = 0; i < n; i++) {
+            long h = queue[i];
+            long entry = home[i];
+            // a match at the home slot (an empty one reads as id -1), an empty home slot, or a probe on
+            int slot = ((entry ^ h) & ~idMask) == 0 ? table.homeSlot(h) : entry == 0 ? -1 : table.probeOn(h);
+            int id = slot < 0 ? -1 : table.idAt(slot);
+            long key = slot < 0 ? 0 : table.keyAt(slot); // in the line the probe read: signing reads no table by id
+            keys[id < 0 ? keys.length - 1 : id] = key;
+            bits[id < 0 ? idWords : id >>> 6] |= 1L << id; // no branch: a word that is no term sets a bit of the spare word
+        }
+        bits[idWords] = 0;
+        int count = 0;
+        for (int w = 0; w < idWords; w++) {
+            count += Long.bitCount(bits[w]);
         }
         if (count < Math.min(minTerms, minRandomizedTerms)) {
+            if (count > 0) {
+                Arrays.fill(bits, 0, idWords, 0);
+            }
             return Signatures.NONE;
         }
-        Arrays.sort(ids, 0, count); // term ids follow the sorted terms
         Arrays.fill(low, 0);
         Arrays.fill(high, 0);
         Arrays.fill(counts, 0);
-        for (int i = 0; i < count; i++) {
-            int id = ids[i];
-            long key = table.key(id);
-            for (long mask = table.membership(id); mask != 0; mask &= mask - 1) {
-                int j = Long.numberOfTrailingZeros(mask);
-                low[j] = low[j] * M1 + key;
-                high[j] = (high[j] ^ key) * M2 + 1;
-                counts[j]++;
+        for (int w = 0; w < idWords; w++) { // ids in increasing order: the sorted terms, with no sort
+            long word = bits[w];
+            if (word == 0) {
+                continue;
+            }
+            bits[w] = 0;
+            for (; word != 0; word &= word - 1) {
+                int id = w << 6 | Long.numberOfTrailingZeros(word);
+                long key = keys[id];
+                for (long mask = table.membership(id); mask != 0; mask &= mask - 1) {
+                    int j = Long.numberOfTrailingZeros(mask);
+                    low[j] = low[j] * M1 + key;
+                    high[j] = (high[j] ^ key) * M2 + 1;
+                    counts[j]++;
+                }
             }
         }
         byte[] out = null;

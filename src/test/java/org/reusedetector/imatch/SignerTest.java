@@ -111,6 +111,48 @@ class SignerTest {
     }
 
     @Test
+    void theFusedChunkPathCutsWordsOfEveryLengthAndAtSurrogatesAsTheWordStreamDoes() {
+        // terms of 4 to 21 chars (the hash takes four chars a group: every group boundary), some with non-ASCII chars
+        List<String> terms = new ArrayList<>();
+        String letters = "abcdefghijklmnopqrstu";
+        for (int length = 4; length <= 21; length++) {
+            terms.add(letters.substring(0, length));
+            terms.add("é" + letters.substring(1, length));
+        }
+        terms.add("𝐀𝐁𝐂𝐃");
+        terms.sort(null);
+        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 4, 0.33, 3, 1, 1), terms));
+        for (String term : terms) {
+            char[] word = term.toUpperCase(java.util.Locale.ROOT).toCharArray();
+            assertThat(table.lookup(word, 0, word.length)).as(term).isEqualTo(terms.indexOf(term));
+            assertThat(table.lookup((term + "v").toCharArray(), 0, term.length() + 1)).as(term + "v").isEqualTo(terms.indexOf(term + "v"));
+        }
+        Signer words = new Signer(table);
+        Signer fused = new Signer(table);
+        PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
+        List<String> bodies = new ArrayList<>();
+        StringBuilder longChunk = new StringBuilder("<p>");
+        for (String term : terms) {
+            longChunk.append(term.toUpperCase(java.util.Locale.ROOT)).append(", ");
+        }
+        for (int length = 4; length <= 21; length++) {
+            // a chunk that ends in a word of each length, after a long chunk whose chars stay in the buffer
+            bodies.add(longChunk + "</p><p>" + letters.substring(0, length) + "</p><div>x " + letters.substring(0, length) + "</div>");
+            bodies.add("<p>" + letters.substring(0, length) + "x " + letters.substring(0, length - 1) + "</p>"); // a term from 5 on
+        }
+        int signed = 0;
+        bodies.add("<p>abcd😀abcde \uD835abcdef abcdefg\uDC00 abcdefgh\uD835\uD835\uDC00abcdefghi 𝐀𝐁𝐂𝐃 x𝐀𝐁𝐂𝐃 \uDC00\uD835</p><p>abcd\uD835</p>");
+        for (String body : bodies) {
+            hasher.hashWithWords("https://a/", 0, body, words);
+            hasher.hashWithChunks("https://a/", 0, body, fused);
+            fused.endOfPage();
+            assertThat(fused.signatures()).as(body).isEqualTo(words.signatures());
+            signed += Signatures.has(words.signatures(), 0) ? 1 : 0;
+        }
+        assertThat(signed).isEqualTo(18 + 17 + 1);
+    }
+
+    @Test
     void lookupFoldsCaseWithoutAllocating() {
         LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, LexiconParams.defaults(), TERMS));
         char[] text = "xx WORDAB yy".toCharArray();

@@ -44,6 +44,9 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
 
     private final DetectionSettings settings;
     private transient Lexicon lexicon;
+    /** Per lexicon j, its name and the {@code <name>:} prefix of its keys in {@link #SIGNATURES}: made once, not per page. */
+    private transient String[] names;
+    private transient String[] keyPrefixes;
     private transient JobCounter alerts;
     private transient ProcessingSpan.End span;
 
@@ -54,6 +57,12 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     @Override
     public void open(OpenContext openContext) {
         lexicon = settings.lexicon();
+        names = new String[lexicon.lexiconCount()];
+        keyPrefixes = new String[names.length];
+        for (int j = 0; j < names.length; j++) {
+            names[j] = lexicon.lexiconName(j);
+            keyPrefixes[j] = key(names[j], "");
+        }
         alerts = JobCounter.register(getRuntimeContext(), Metrics.NEAR_DUPLICATE_ALERTS);
         span = ProcessingSpan.end(getRuntimeContext());
         // the lexicon id as a metric variable: dashboards show which lexicon version the job matches under
@@ -75,13 +84,13 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     }
 
     private void match(HashedPage page, byte[] signatures, ReadOnlyBroadcastState<String, String> labels, Collector<Alert> out) throws Exception {
-        for (int j = 0; j < Signatures.lexicons(signatures); j++) {
+        for (int j = 0; j < Math.min(Signatures.lexicons(signatures), names.length); j++) {
             if (!Signatures.has(signatures, j)) {
                 continue;
             }
-            String name = lexicon.lexiconName(j);
+            String name = names[j];
             String hex = Signatures.hex(signatures, j);
-            String match = labels.get(key(name, hex));
+            String match = labels.get(keyPrefixes[j] + hex);
             if (match != null) {
                 int tab = match.indexOf('\t');
                 String example = tab > 0 ? match.substring(0, tab) : null;
