@@ -15,11 +15,14 @@ import org.reusedetector.shingle.QuiltStream;
 
 /**
  * The recent-gram index, keyed by shard, a map from gram to holder ids within: answers each of a page's grams with the
- * pages that held it before (up to m), then adds the page. Holders are 64-bit ids ({@link QuiltStream#holderId}) that
+ * foreign pages that held it before when it is a patch gram ({@link QuiltStream#patchSources}; nothing otherwise), then
+ * adds the page. Holders are 64-bit ids ({@link QuiltStream#holderId}) that
  * carry their site, so the answer needs no URL; a quilt's sources are named afterwards ({@link NameQuiltSources}).
  * Bounded by {@link QuiltStream}: sampled grams only, at most m holders a gram, and state TTL on every gram's entry.
  */
 public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, QuiltBatch> {
+
+    private static final long[] NO_GRAMS = new long[0];
 
     private final QuiltStream quilt;
     private transient MapState<Long, long[]> holders;
@@ -48,18 +51,22 @@ public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, 
         for (int i = 0; i < grams.length; i++) {
             long[] known = holders.get(grams[i]);
             if (known != null) {
-                if (used + known.length > answer.length) {
-                    answer = Arrays.copyOf(answer, Math.max(answer.length * 2, used + known.length));
+                long[] sources = quilt.patchSources(batch.page(), known);
+                if (sources != null) {
+                    if (used + sources.length > answer.length) {
+                        answer = Arrays.copyOf(answer, Math.max(answer.length * 2, used + sources.length));
+                    }
+                    System.arraycopy(sources, 0, answer, used, sources.length);
+                    used += sources.length;
+                    counts[i] = sources.length;
                 }
-                System.arraycopy(known, 0, answer, used, known.length);
-                used += known.length;
-                counts[i] = known.length;
             }
             long[] after = quilt.addHolder(known, batch.page());
             if (after != known) {
                 holders.put(grams[i], after);
             }
         }
-        out.collect(new QuiltBatch(batch.page(), batch.url(), batch.eventTime(), batch.shard(), batch.batches(), grams, counts, Arrays.copyOf(answer, used)));
+        // the judge needs how many grams there were and the patch grams' foreign holders, not the grams
+        out.collect(new QuiltBatch(batch.page(), batch.url(), batch.eventTime(), batch.shard(), batch.batches(), NO_GRAMS, counts, Arrays.copyOf(answer, used)));
     }
 }

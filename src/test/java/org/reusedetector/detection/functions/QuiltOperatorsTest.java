@@ -176,15 +176,41 @@ class QuiltOperatorsTest {
         assertThat(QuiltStream.sameSite(noSite, QuiltStream.holderId("other"))).as("pages without a site share none").isFalse();
     }
 
+    /** Three answers of page 7: 36 sampled grams, all patch grams, 9 from each of four foreign pages. */
+    private static List<QuiltBatch> answersOfAQuilt() {
+        List<QuiltBatch> answers = new ArrayList<>();
+        for (int batch = 0; batch < 3; batch++) {
+            int[] counts = new int[12];
+            long[] holders = new long[12];
+            for (int g = 0; g < 12; g++) {
+                counts[g] = 1;
+                holders[g] = QuiltStream.holderId("https://source" + (batch * 12 + g) / 9 + ".org/");
+            }
+            answers.add(new QuiltBatch(7L, batch == 1 ? "https://quilt.biz/" : "", 1L, batch, 3, new long[0], counts, holders));
+        }
+        return answers;
+    }
+
     @Test
-    void aPageWhoseAnswersDoNotAllArriveIsForgotten() throws Exception {
+    void theJudgeGathersAPagesAnswersInOneRecordAndForgetsAPageWhoseAnswersDoNotAllArrive() throws Exception {
         try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG)) {
             judge.open();
-            judge.processElement(new QuiltBatch(7L, "https://a.org/", 1L, 0, 3, new long[] {7L}, new int[1], new long[0]), 1);
+            for (QuiltBatch answer : answersOfAQuilt()) {
+                judge.processElement(answer, 1);
+            }
+            assertThat(judge.extractOutputValues()).hasSize(4).allSatisfy(name -> {
+                assertThat(name.page()).isEqualTo("https://quilt.biz/");
+                assertThat(name.sources()).isEqualTo(4);
+                assertThat(name.coveredFraction()).isEqualTo(1.0);
+            });
+
+            List<QuiltBatch> late = answersOfAQuilt();
+            judge.processElement(late.get(0), 2);
             assertThat(judge.numKeyedStateEntries()).isPositive();
-            judge.setProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1);
-            assertThat(judge.numKeyedStateEntries()).isZero();
-            assertThat(judge.extractOutputValues()).isEmpty();
+            judge.setStateTtlProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1); // the rest arrives after the give-up time
+            judge.processElement(late.get(1), 2);
+            judge.processElement(late.get(2), 2);
+            assertThat(judge.extractOutputValues()).as("no verdict from part of a page's answers").hasSize(4);
         }
     }
 
