@@ -29,6 +29,17 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
 
     public static final int DEFAULT_SHARDS = 16;
 
+    /**
+     * Grams whose holders each index subtask also keeps in the heap ({@link RecentGrams}), to save state reads: about
+     * 100 bytes a gram (8 to 50 holders of 8 bytes, the gram and its write time), so at most some 100 MB.
+     */
+    public static final int CACHED_GRAMS = 1 << 20;
+
+    /** How many grams an index subtask keeps in the heap besides its state. */
+    public int cachedGrams() {
+        return CACHED_GRAMS;
+    }
+
     public QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis, int minGrams) {
         this(params, sampleModulus, ttlMillis, minGrams, DEFAULT_SHARDS);
     }

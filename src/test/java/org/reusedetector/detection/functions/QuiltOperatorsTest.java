@@ -176,6 +176,33 @@ class QuiltOperatorsTest {
         assertThat(QuiltStream.sameSite(noSite, QuiltStream.holderId("other"))).as("pages without a site share none").isFalse();
     }
 
+    @Test
+    void afterARestoreTheIndexAnswersFromItsStateAndAFreshIndexFromTheHeap() throws Exception {
+        QuiltBatch first = new QuiltBatch(QuiltStream.holderId("https://a.org/1"), "https://a.org/1", 1L, 0, 1, new long[] {11L, 12L}, new int[0], new long[0]);
+        QuiltBatch second = new QuiltBatch(QuiltStream.holderId("https://b.org/1"), "https://b.org/1", 1L, 0, 1, new long[] {11L, 13L}, new int[0], new long[0]);
+        org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
+        try (var index = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT)) {
+            index.open();
+            index.processElement(first, 1);
+            snapshot = index.snapshot(1L, 1L);
+            index.processElement(second, 2);
+            assertThat(index.extractOutputValues()).last().satisfies(answer -> {
+                assertThat(answer.holderCounts()).containsExactly(1, 0);
+                assertThat(answer.holders()).containsExactly(first.page());
+            });
+        }
+        try (var restored = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT)) {
+            restored.initializeState(snapshot);
+            restored.open();
+            restored.processElement(second, 2);
+            assertThat(restored.extractOutputValues()).singleElement().satisfies(answer -> {
+                assertThat(answer.holderCounts()).as("gram 11 held by a.org before the checkpoint").containsExactly(1, 0);
+                assertThat(answer.holders()).containsExactly(first.page());
+                assertThat(answer.grams()).as("the judge needs the number of grams only").isEmpty();
+            });
+        }
+    }
+
     /** Three answers of page 7: 36 sampled grams, all patch grams, 9 from each of four foreign pages. */
     private static List<QuiltBatch> answersOfAQuilt() {
         List<QuiltBatch> answers = new ArrayList<>();
