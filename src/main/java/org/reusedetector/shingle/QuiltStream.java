@@ -27,7 +27,7 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
 
     private static final long serialVersionUID = 2L;
 
-    public static final int DEFAULT_SHARDS = 16;
+    public static final int DEFAULT_SHARDS = 4;
 
     /**
      * Grams whose holders each index subtask also keeps in the heap ({@link RecentGrams}), to save state reads: about

@@ -62,13 +62,18 @@ class QuiltOperatorsTest {
         }
 
         void page(HashedPage page) throws Exception {
-            List<QuiltBatch> grams = new ArrayList<>();
-            new QuiltGrams(QUILT).flatMap(page, collector(grams));
+            List<QuiltBatch> grams;
+            List<QuiltName> registrations;
+            try (var split = ProcessFunctionTestHarnesses.forProcessFunction(new QuiltGrams(QUILT))) {
+                split.processElement(page, 1);
+                grams = split.extractOutputValues();
+                registrations = split.getSideOutput(QuiltGrams.REGISTRATIONS) == null ? List.of()
+                        : split.getSideOutput(QuiltGrams.REGISTRATIONS).stream().map(r -> r.getValue()).toList();
+            }
             assertThat(grams).as("one record per shard, not per gram").hasSizeLessThanOrEqualTo(QUILT.shards())
                     .allSatisfy(b -> assertThat(b.batches()).isEqualTo(grams.size()));
             assertThat(grams).as("the URL travels once").filteredOn(b -> !b.url().isEmpty()).hasSize(1);
-            List<QuiltName> registrations = new ArrayList<>();
-            QuiltGrams.registrations(QUILT).flatMap(page, collector(registrations));
+            assertThat(registrations).hasSize(1);
             for (QuiltName registration : registrations) {
                 names.processElement(registration, 1);
             }
@@ -164,6 +169,23 @@ class QuiltOperatorsTest {
         assertThat(java.util.Arrays.stream(some).allMatch(g -> Long.remainderUnsigned(g, 8) == 0)).isTrue();
         assertThat(all).contains(some);
         assertThat((double) some.length / all.length).isBetween(0.05, 0.25); // about 1/8
+    }
+
+    @Test
+    void shardKeysSpreadTheShardsEvenlyOverTheIndexSubtasks() {
+        for (int shards : new int[] {2, 4, 8, 16}) {
+            int[] keys = QuiltGrams.shardKeys(shards, 128);
+            assertThat(keys).doesNotHaveDuplicates();
+            for (int parallelism = 1; parallelism <= shards && parallelism <= 8; parallelism *= 2) {
+                int[] perSubtask = new int[parallelism];
+                for (int key : keys) {
+                    perSubtask[org.apache.flink.runtime.state.KeyGroupRangeAssignment.assignKeyToParallelOperator(key, 128, parallelism)]++;
+                }
+                int[] even = new int[parallelism];
+                java.util.Arrays.fill(even, shards / parallelism);
+                assertThat(perSubtask).as("%d shards over %d subtasks", shards, parallelism).isEqualTo(even);
+            }
+        }
     }
 
     @Test
