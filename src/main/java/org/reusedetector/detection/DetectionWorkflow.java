@@ -160,8 +160,8 @@ public final class DetectionWorkflow {
                 .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS);
         DataStream<QuiltName> requests = grams
                 .keyBy(QuiltBatch::shard, Types.INT)
-                .process(new PatchGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
-                .uid(OperatorIds.PATCH_GRAMS).name(OperatorIds.PATCH_GRAMS)
+                .transform(OperatorIds.PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(settings.quilt()))
+                .uid(OperatorIds.PATCH_GRAMS)
                 .keyBy(QuiltBatch::page, Types.LONG)
                 .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(QuiltName.class))
                 .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);

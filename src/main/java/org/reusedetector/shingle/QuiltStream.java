@@ -13,15 +13,17 @@ import org.reusedetector.url.Sites;
  * Najork 2012's quilt rule in the stream, against the pages seen recently instead of a whole corpus. The index is
  * bounded three ways: only grams whose fingerprint is 0 mod {@code sampleModulus} are indexed and judged (the same
  * grams on every page, so shared grams stay shared; fractions over the sample estimate fractions over all grams);
- * a gram's holders expire {@code ttlMillis} after their last update (state TTL); and a gram keeps at most m holders,
- * since one held by more is no patch gram whoever else holds it.
+ * a gram's holders expire {@code ttlMillis} after their last update (state TTL, from the write behind at the next
+ * checkpoint; the index's heap copy, {@link RecentGrams}, answers no older entry and holds at most {@link #cachedGrams}
+ * grams a subtask); and a gram keeps at most
+ * m holders, since one held by more is no patch gram whoever else holds it.
  *
  * @param params (k, m, c, θ) as in {@code quilts}
  * @param sampleModulus index only grams ≡ 0 mod this (1: all)
  * @param ttlMillis how long a gram's holders are kept
  * @param minGrams pages with fewer sampled grams are not judged (too little text for a fraction)
  * @param shards the index is keyed by shard (a function of the gram), and a page sends one record per shard that
- *     holds any of its sampled grams, not one per gram
+ *     holds any of its sampled grams, not one per gram; the index's answer per gram is its {@link #patchSources}
  */
 public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis, int minGrams, int shards) implements Serializable {
 
@@ -30,7 +32,7 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
     public static final int DEFAULT_SHARDS = 4;
 
     /**
-     * Grams whose holders each index subtask also keeps in the heap ({@link RecentGrams}), to save state reads: about
+     * Grams whose holders each index subtask keeps in the heap ({@link RecentGrams}), written behind to state: about
      * 100 bytes a gram (8 to 50 holders of 8 bytes, the gram and its write time), so at most some 100 MB.
      */
     public static final int CACHED_GRAMS = 1 << 20;

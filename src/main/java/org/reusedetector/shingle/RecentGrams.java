@@ -2,12 +2,13 @@ package org.reusedetector.shingle;
 
 /**
  * The quilt index's grams in the heap, in front of its keyed state (RocksDB): each gram's holders as last written, with
- * the time of that write. State stays the record (checkpointed, restored, expired by its TTL); this copy saves its
- * reads, which cost a JNI call and a deserialisation a gram. While the copy holds every gram written since the
+ * the time of that write, and whether the state has them yet. State stays the record (checkpointed, restored, expired
+ * by its TTL) but is written behind: the owner writes the changed grams ({@link #flush}) before each checkpoint, once
+ * each however often they changed since the last, and before this copy forgets anything. Reads are answered here
+ * where they can be, saving a JNI call and a deserialisation a gram. While the copy holds every gram written since the
  * operator started without restored state ({@code complete}), a gram it lacks is in no state either, so even misses
- * need no read. Past {@code capacity} grams it forgets everything and is no longer complete: misses read the state
- * again (as after a restore). An entry whose TTL has run out is not answered: the state decides (it has expired it,
- * or wrote it a moment after this copy's clock was read).
+ * need no read. Past {@code capacity} grams it is flushed, forgets everything and is no longer complete: misses read
+ * the state again (as after a restore). An entry whose TTL has run out is not answered: the state decides.
  */
 public final class RecentGrams {
 
@@ -22,7 +23,17 @@ public final class RecentGrams {
     private long[] grams = new long[INITIAL_SLOTS];
     private long[][] holders = new long[INITIAL_SLOTS][];
     private long[] writtenAt = new long[INITIAL_SLOTS];
+    private int[] keys = new int[INITIAL_SLOTS];
+    private boolean[] dirty = new boolean[INITIAL_SLOTS];
+    private long[] dirtyGrams = new long[64];
+    private int dirtyCount;
     private int size;
+
+    /** Where {@link #flush} writes a changed gram: its owner's state under the given key. */
+    @FunctionalInterface
+    public interface Writer {
+        void write(int key, long gram, long[] holders) throws Exception;
+    }
 
     /**
      * @param capacity at most this many grams are kept
@@ -47,14 +58,19 @@ public final class RecentGrams {
         return now - writtenAt[slot] >= ttlMillis ? null : holders[slot];
     }
 
-    /** The gram's holders as just written to the state, at time {@code now}. */
-    public void put(long gram, long[] gramHolders, long now) {
+    /** Whether a new gram would not fit: the owner must {@link #flush} and {@link #forgetAll} first. */
+    public boolean full(long gram) {
+        return size >= capacity && holders[slot(gram)] == null;
+    }
+
+    /** The gram's new holders at time {@code now}, to be written to the state under {@code key} by the next flush. */
+    public void put(long gram, long[] gramHolders, long now, int key) {
         int slot = slot(gram);
         if (holders[slot] == null) {
             if (size >= capacity) {
-                forgetAll();
-                slot = slot(gram);
-            } else if (2 * (size + 1) > grams.length) {
+                throw new IllegalStateException("full: flush and forget first");
+            }
+            if (2 * (size + 1) > grams.length) {
                 grow();
                 slot = slot(gram);
             }
@@ -63,6 +79,43 @@ public final class RecentGrams {
         }
         holders[slot] = gramHolders;
         writtenAt[slot] = now;
+        keys[slot] = key;
+        if (!dirty[slot]) {
+            dirty[slot] = true;
+            if (dirtyCount == dirtyGrams.length) {
+                dirtyGrams = java.util.Arrays.copyOf(dirtyGrams, dirtyCount * 2);
+            }
+            dirtyGrams[dirtyCount++] = gram;
+        }
+    }
+
+    /** Hands every gram changed since the last flush to the writer, in the order they first changed. */
+    public void flush(Writer writer) throws Exception {
+        for (int i = 0; i < dirtyCount; i++) {
+            int slot = slot(dirtyGrams[i]);
+            writer.write(keys[slot], grams[slot], holders[slot]);
+            dirty[slot] = false;
+        }
+        dirtyCount = 0;
+    }
+
+    /** How many grams the next flush writes. */
+    public int changed() {
+        return dirtyCount;
+    }
+
+    /** Forgets every (flushed) gram: misses read the state from now on. */
+    public void forgetAll() {
+        if (dirtyCount > 0) {
+            throw new IllegalStateException(dirtyCount + " grams not flushed");
+        }
+        grams = new long[INITIAL_SLOTS];
+        holders = new long[INITIAL_SLOTS][];
+        writtenAt = new long[INITIAL_SLOTS];
+        keys = new int[INITIAL_SLOTS];
+        dirty = new boolean[INITIAL_SLOTS];
+        size = 0;
+        complete = false;
     }
 
     public int size() {
@@ -87,24 +140,22 @@ public final class RecentGrams {
         long[] oldGrams = grams;
         long[][] oldHolders = holders;
         long[] oldWritten = writtenAt;
+        int[] oldKeys = keys;
+        boolean[] oldDirty = dirty;
         grams = new long[oldGrams.length * 2];
         holders = new long[oldGrams.length * 2][];
         writtenAt = new long[oldGrams.length * 2];
+        keys = new int[oldGrams.length * 2];
+        dirty = new boolean[oldGrams.length * 2];
         for (int i = 0; i < oldGrams.length; i++) {
             if (oldHolders[i] != null) {
                 int slot = slot(oldGrams[i]);
                 grams[slot] = oldGrams[i];
                 holders[slot] = oldHolders[i];
                 writtenAt[slot] = oldWritten[i];
+                keys[slot] = oldKeys[i];
+                dirty[slot] = oldDirty[i];
             }
         }
-    }
-
-    private void forgetAll() {
-        grams = new long[INITIAL_SLOTS];
-        holders = new long[INITIAL_SLOTS][];
-        writtenAt = new long[INITIAL_SLOTS];
-        size = 0;
-        complete = false;
     }
 }

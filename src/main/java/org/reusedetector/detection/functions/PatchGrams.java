@@ -2,17 +2,15 @@ package org.reusedetector.detection.functions;
 
 import java.time.Duration;
 import java.util.Arrays;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
-import org.apache.flink.util.Collector;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.shingle.QuiltStream;
 import org.reusedetector.shingle.RecentGrams;
@@ -20,19 +18,23 @@ import org.reusedetector.shingle.RecentGrams;
 /**
  * The recent-gram index, keyed by shard, a map from gram to holder ids within: answers each of a page's grams with the
  * foreign pages that held it before when it is a patch gram ({@link QuiltStream#patchSources}; nothing otherwise), then
- * adds the page. Holders are 64-bit ids ({@link QuiltStream#holderId}) that
- * carry their site, so the answer needs no URL; a quilt's sources are named afterwards ({@link NameQuiltSources}).
- * Bounded by {@link QuiltStream}: sampled grams only, at most m holders a gram, and state TTL on every gram's entry.
- * Reads are answered from a heap copy of what this subtask wrote ({@link RecentGrams}, at most {@link
- * QuiltStream#cachedGrams} grams) where it can; every change is written to state.
+ * adds the page. Holders are 64-bit ids ({@link QuiltStream#holderId}) that carry their site, so the answer needs no
+ * URL; a quilt's sources are named afterwards ({@link NameQuiltSources}). Bounded by {@link QuiltStream}: sampled grams
+ * only, at most m holders a gram, and state TTL on every gram's entry.
+ *
+ * <p>The holders live in a heap copy ({@link RecentGrams}, at most {@link QuiltStream#cachedGrams} grams a subtask) that
+ * answers reads and is written behind to keyed state: each gram changed since the last checkpoint is written once,
+ * before the checkpoint's barrier ({@link #prepareSnapshotPreBarrier}, as Flink's mini-batch operators do), at the end
+ * of the input, and before the copy overflows. An operator rather than a process function for that reason: the flush
+ * writes under every changed shard's key. A gram's TTL thus runs from its flush, up to one checkpoint interval after
+ * its last change.
  */
-public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, QuiltBatch> implements CheckpointedFunction {
+public final class PatchGrams extends AbstractStreamOperator<QuiltBatch> implements OneInputStreamOperator<QuiltBatch, QuiltBatch> {
 
     private static final long[] NO_GRAMS = new long[0];
 
     private final QuiltStream quilt;
     private transient MapState<Long, long[]> holders;
-    /** The same holders in the heap, saving state reads (see {@link RecentGrams}); complete unless state was restored. */
     private transient RecentGrams recent;
     private transient boolean restored;
 
@@ -41,7 +43,14 @@ public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, 
     }
 
     @Override
-    public void open(OpenContext openContext) {
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        restored = context.isRestored();
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
         StateTtlConfig ttl = StateTtlConfig.newBuilder(Duration.ofMillis(quilt.ttlMillis()))
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
@@ -49,26 +58,19 @@ public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, 
         MapStateDescriptor<Long, long[]> descriptor = new MapStateDescriptor<>("gram-holders", Types.LONG, TypeInformation.of(long[].class));
         descriptor.enableTimeToLive(ttl);
         holders = getRuntimeContext().getMapState(descriptor);
+        // complete unless state was restored: then a gram the copy lacks is new
         recent = new RecentGrams(quilt.cachedGrams(), quilt.ttlMillis(), !restored);
     }
 
     @Override
-    public void initializeState(FunctionInitializationContext context) {
-        restored = context.isRestored();
-    }
-
-    @Override
-    public void snapshotState(FunctionSnapshotContext context) {
-        // the holders are in keyed state, written as they change; the heap copy is no state
-    }
-
-    @Override
-    public void processElement(QuiltBatch batch, Context ctx, Collector<QuiltBatch> out) throws Exception {
+    public void processElement(StreamRecord<QuiltBatch> element) throws Exception {
+        QuiltBatch batch = element.getValue();
+        int key = (Integer) getCurrentKey();
+        long now = getProcessingTimeService().getCurrentProcessingTime();
         long[] grams = batch.grams();
         int[] counts = new int[grams.length];
         long[] answer = new long[16];
         int used = 0;
-        long now = ctx.timerService().currentProcessingTime();
         for (int i = 0; i < grams.length; i++) {
             long[] known = recent.get(grams[i], now);
             if (known == null) {
@@ -89,11 +91,46 @@ public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, 
             }
             long[] after = quilt.addHolder(known, batch.page());
             if (after != known) {
-                holders.put(grams[i], after);
-                recent.put(grams[i], after, now);
+                if (recent.full(grams[i])) {
+                    flush();
+                    recent.forgetAll();
+                }
+                recent.put(grams[i], after, now, key);
             }
         }
         // the judge needs how many grams there were and the patch grams' foreign holders, not the grams
-        out.collect(new QuiltBatch(batch.page(), batch.url(), batch.eventTime(), batch.shard(), batch.batches(), NO_GRAMS, counts, Arrays.copyOf(answer, used)));
+        output.collect(element.replace(new QuiltBatch(batch.page(), batch.url(), batch.eventTime(), batch.shard(), batch.batches(), NO_GRAMS, counts,
+                Arrays.copyOf(answer, used))));
+    }
+
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        super.prepareSnapshotPreBarrier(checkpointId);
+        flush();
+    }
+
+    @Override
+    public void finish() throws Exception {
+        flush();
+        super.finish();
+    }
+
+    /** Writes the grams changed since the last flush to state, each under its shard's key. */
+    private void flush() throws Exception {
+        if (recent == null || recent.changed() == 0) {
+            return;
+        }
+        Object current = getCurrentKey();
+        int[] at = {Integer.MIN_VALUE};
+        recent.flush((key, gram, gramHolders) -> {
+            if (key != at[0]) {
+                setCurrentKey(key);
+                at[0] = key;
+            }
+            holders.put(gram, gramHolders);
+        });
+        if (current != null) {
+            setCurrentKey(current);
+        }
     }
 }

@@ -43,7 +43,7 @@ class QuiltOperatorsTest {
     /** The operators in sequence, the index, the judge, the names and the gatherer keeping their state across pages. */
     private static final class Pipeline implements AutoCloseable {
         final KeyedOneInputStreamOperatorTestHarness<Integer, QuiltBatch, QuiltBatch> index = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT);
+                new PatchGrams(QUILT), QuiltBatch::shard, Types.INT);
         final KeyedOneInputStreamOperatorTestHarness<Long, QuiltBatch, QuiltName> judge = new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG);
         final KeyedOneInputStreamOperatorTestHarness<Long, QuiltName, QuiltName> names = new KeyedOneInputStreamOperatorTestHarness<>(
@@ -199,13 +199,16 @@ class QuiltOperatorsTest {
     }
 
     @Test
-    void afterARestoreTheIndexAnswersFromItsStateAndAFreshIndexFromTheHeap() throws Exception {
+    void theIndexWritesItsChangesBeforeEachCheckpointAndAfterARestoreAnswersFromState() throws Exception {
         QuiltBatch first = new QuiltBatch(QuiltStream.holderId("https://a.org/1"), "https://a.org/1", 1L, 0, 1, new long[] {11L, 12L}, new int[0], new long[0]);
         QuiltBatch second = new QuiltBatch(QuiltStream.holderId("https://b.org/1"), "https://b.org/1", 1L, 0, 1, new long[] {11L, 13L}, new int[0], new long[0]);
         org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
-        try (var index = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT)) {
+        try (var index = new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
             index.open();
             index.processElement(first, 1);
+            assertThat(index.numKeyedStateEntries()).as("written behind").isZero();
+            index.prepareSnapshotPreBarrier(1L); // as the task does before each checkpoint's barrier
+            assertThat(index.numKeyedStateEntries()).as("the shard's map, with both grams").isPositive();
             snapshot = index.snapshot(1L, 1L);
             index.processElement(second, 2);
             assertThat(index.extractOutputValues()).last().satisfies(answer -> {
@@ -213,7 +216,7 @@ class QuiltOperatorsTest {
                 assertThat(answer.holders()).containsExactly(first.page());
             });
         }
-        try (var restored = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT)) {
+        try (var restored = new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
             restored.initializeState(snapshot);
             restored.open();
             restored.processElement(second, 2);
