@@ -33,7 +33,8 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
 
     /**
      * Grams whose holders each index subtask keeps in the heap ({@link RecentGrams}), written behind to state: about
-     * 100 bytes a gram (8 to 50 holders of 8 bytes, the gram and its write time), so at most some 100 MB.
+     * 150 bytes a gram (1 to 50 holders of 8 bytes, about 10 on the standard crawls, and some 50 bytes of table a gram
+     * at half load), so at most some 150 MB.
      */
     public static final int CACHED_GRAMS = 1 << 20;
 
