@@ -39,7 +39,7 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
 
     @Override
     public void open(OpenContext openContext) {
-        ValueStateDescriptor<QuiltBatch> descriptor = new ValueStateDescriptor<>("quilt-answers", TypeInformation.of(QuiltBatch.class));
+        ValueStateDescriptor<QuiltBatch> descriptor = new ValueStateDescriptor<>("quilt-gathered", TypeInformation.of(QuiltBatch.class)); // not "quilt-answers": that was a list state
         descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(GIVE_UP_MILLIS))
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
