@@ -184,9 +184,10 @@ public final class ReuseDetectorOptions {
                     + " cost fall by this factor.");
     public static final ConfigOption<Duration> QUILT_TTL = key("shingles.quilt.ttl").durationType().defaultValue(Duration.ofDays(7))
             .withDescription("How long the gram index remembers a gram's holders after its last update (state TTL, processing time).");
-    public static final ConfigOption<Integer> QUILT_SHARDS = key("shingles.quilt.shards").intType().defaultValue(16)
+    public static final ConfigOption<Integer> QUILT_SHARDS = key("shingles.quilt.shards").intType().defaultValue(4)
             .withDescription("Shards of the gram index: a page sends one record per shard holding any of its sampled grams (not one per gram);"
-                    + " more shards spread the index over more subtasks, fewer send fewer records.");
+                    + " the shards are spread evenly over the index's subtasks, so more shards than the job's parallelism use no more"
+                    + " subtasks but send more records. Changing it starts the index afresh (the old entries expire by their TTL).");
     public static final ConfigOption<Integer> QUILT_MIN_GRAMS = key("shingles.quilt.min-grams").intType().defaultValue(8)
             .withDescription("Pages with fewer sampled grams are not judged.");
     public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words").intType().defaultValue(5)

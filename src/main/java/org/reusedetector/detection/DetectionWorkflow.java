@@ -155,18 +155,17 @@ public final class DetectionWorkflow {
      * alert. Stream only.
      */
     public static DataStream<Alert> quiltAlerts(DataStream<HashedPage> hashed, DetectionSettings settings) {
-        DataStream<QuiltName> requests = hashed
-                .flatMap(new QuiltGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
-                .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS)
+        SingleOutputStreamOperator<QuiltBatch> grams = hashed
+                .process(new QuiltGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
+                .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS);
+        DataStream<QuiltName> requests = grams
                 .keyBy(QuiltBatch::shard, Types.INT)
-                .process(new PatchGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
-                .uid(OperatorIds.PATCH_GRAMS).name(OperatorIds.PATCH_GRAMS)
+                .transform(OperatorIds.PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(settings.quilt()))
+                .uid(OperatorIds.PATCH_GRAMS)
                 .keyBy(QuiltBatch::page, Types.LONG)
                 .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(QuiltName.class))
                 .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
-        DataStream<QuiltName> registrations = hashed
-                .flatMap(QuiltGrams.registrations(settings.quilt()), TypeInformation.of(QuiltName.class))
-                .uid(OperatorIds.QUILT_REGISTRATIONS).name(OperatorIds.QUILT_REGISTRATIONS);
+        DataStream<QuiltName> registrations = grams.getSideOutput(QuiltGrams.REGISTRATIONS);
         return registrations.union(requests)
                 .keyBy(QuiltName::holder, Types.LONG)
                 .process(new NameQuiltSources(settings.quilt()), TypeInformation.of(QuiltName.class))

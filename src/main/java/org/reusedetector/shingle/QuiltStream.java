@@ -13,21 +13,35 @@ import org.reusedetector.url.Sites;
  * Najork 2012's quilt rule in the stream, against the pages seen recently instead of a whole corpus. The index is
  * bounded three ways: only grams whose fingerprint is 0 mod {@code sampleModulus} are indexed and judged (the same
  * grams on every page, so shared grams stay shared; fractions over the sample estimate fractions over all grams);
- * a gram's holders expire {@code ttlMillis} after their last update (state TTL); and a gram keeps at most m holders,
- * since one held by more is no patch gram whoever else holds it.
+ * a gram's holders expire {@code ttlMillis} after their last update (state TTL, from the write behind at the next
+ * checkpoint; the index's heap copy, {@link RecentGrams}, answers no older entry and holds at most {@link #cachedGrams}
+ * grams a subtask); and a gram keeps at most
+ * m holders, since one held by more is no patch gram whoever else holds it.
  *
  * @param params (k, m, c, θ) as in {@code quilts}
  * @param sampleModulus index only grams ≡ 0 mod this (1: all)
  * @param ttlMillis how long a gram's holders are kept
  * @param minGrams pages with fewer sampled grams are not judged (too little text for a fraction)
  * @param shards the index is keyed by shard (a function of the gram), and a page sends one record per shard that
- *     holds any of its sampled grams, not one per gram
+ *     holds any of its sampled grams, not one per gram; the index's answer per gram is its {@link #patchSources}
  */
 public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis, int minGrams, int shards) implements Serializable {
 
     private static final long serialVersionUID = 2L;
 
-    public static final int DEFAULT_SHARDS = 16;
+    public static final int DEFAULT_SHARDS = 4;
+
+    /**
+     * Grams whose holders each index subtask keeps in the heap ({@link RecentGrams}), written behind to state: about
+     * 150 bytes a gram (1 to 50 holders of 8 bytes, about 10 on the standard crawls, and some 50 bytes of table a gram
+     * at half load), so at most some 150 MB.
+     */
+    public static final int CACHED_GRAMS = 1 << 20;
+
+    /** How many grams an index subtask keeps in the heap besides its state. */
+    public int cachedGrams() {
+        return CACHED_GRAMS;
+    }
 
     public QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis, int minGrams) {
         this(params, sampleModulus, ttlMillis, minGrams, DEFAULT_SHARDS);
@@ -163,57 +177,84 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
     }
 
     /**
-     * The verdict on a page from its sampled grams' earlier holders (other pages, in the order seen), or {@code null}
-     * when it is no quilt: a gram is a patch gram when 1 to m − 1 other pages hold it, one of them on another site
-     * (Najork's foreign-sourced variant); the page is quilted when at least θ of its sampled grams are covered by
-     * the counted members of the greedy cover by foreign pages (members covering at least {@code minSourceGrams /
-     * sampleModulus} sampled grams, at least 1), and there are at least c of them. The own-site rule applies when
-     * set; borrowers need no rule here, since only earlier pages answer.
+     * What the judge needs of one sampled gram of page {@code self}, given the gram's earlier holders: its foreign
+     * holders (in the index's order) when it is a patch gram, else {@code null}. A gram is a patch gram when 1 to m − 1
+     * other pages hold it, one of them on another site (Najork's foreign-sourced variant); with the own-site rule, a
+     * gram that another page of the page's own site holds is none. The index applies this where it holds the holders,
+     * so that only patch grams' foreign holders travel to the judge.
      */
-    public Verdict judge(long self, List<long[]> holdersPerGram) {
-        int n = holdersPerGram.size();
-        if (n < Math.max(1, minGrams)) {
+    public long[] patchSources(long self, long[] holders) {
+        int others = 0;
+        int foreign = 0;
+        boolean ownSite = false;
+        for (long h : holders) {
+            if (h != self) {
+                others++;
+                if (sameSite(self, h)) {
+                    ownSite = true;
+                } else {
+                    foreign++;
+                }
+            }
+        }
+        if (foreign == 0 || others > params.m() - 1 || params.ownSiteTextExcluded() && ownSite) {
             return null;
         }
+        long[] sources = new long[foreign];
+        int n = 0;
+        for (long h : holders) {
+            if (h != self && !sameSite(self, h)) {
+                sources[n++] = h;
+            }
+        }
+        return sources;
+    }
+
+    /**
+     * The verdict on a page from its sampled grams' earlier holders (other pages, in the order seen), or {@code null}
+     * when it is no quilt: {@link #judgePatches} over the grams' {@link #patchSources}.
+     */
+    public Verdict judge(long self, List<long[]> holdersPerGram) {
+        List<long[]> patches = new ArrayList<>();
+        for (long[] holders : holdersPerGram) {
+            long[] sources = patchSources(self, holders);
+            if (sources != null) {
+                patches.add(sources);
+            }
+        }
+        return judgePatches(holdersPerGram.size(), patches);
+    }
+
+    /**
+     * The verdict on a page of {@code grams} sampled grams of which these are the patch grams (each given by its foreign
+     * holders, {@link #patchSources}), or {@code null} when it is no quilt: the page is quilted when at least θ of its
+     * sampled grams are covered by the counted members of the greedy cover by foreign pages (members covering at least
+     * {@code minSourceGrams / sampleModulus} sampled grams, at least 1), and there are at least c of them. Borrowers need
+     * no rule here, since only earlier pages answer.
+     */
+    public Verdict judgePatches(int grams, List<long[]> patchSources) {
+        if (grams < Math.max(1, minGrams)) {
+            return null;
+        }
+        double patchFraction = (double) patchSources.size() / grams;
+        if (patchFraction < params.theta()) {
+            return null;
+        }
+        int n = patchSources.size();
         Map<Long, Integer> sourceIds = new HashMap<>();
         List<Long> sourceHolders = new ArrayList<>();
         List<BitSet> items = new ArrayList<>();
         BitSet patch = new BitSet(n);
+        patch.set(0, n);
         for (int i = 0; i < n; i++) {
-            long[] holders = holdersPerGram.get(i);
-            int others = 0;
-            boolean ownSite = false;
-            for (long h : holders) {
-                if (h != self) {
-                    others++;
-                    ownSite |= sameSite(self, h);
-                }
+            for (long other : patchSources.get(i)) {
+                int id = sourceIds.computeIfAbsent(other, o -> {
+                    sourceHolders.add(o);
+                    items.add(new BitSet(n));
+                    return sourceHolders.size() - 1;
+                });
+                items.get(id).set(i);
             }
-            if (others == 0 || others > params.m() - 1) {
-                continue;
-            }
-            if (params.ownSiteTextExcluded() && ownSite) {
-                continue; // the server's own text, wherever else it went
-            }
-            boolean foreign = false;
-            for (long other : holders) {
-                if (other != self && !sameSite(self, other)) {
-                    foreign = true;
-                    int id = sourceIds.computeIfAbsent(other, o -> {
-                        sourceHolders.add(o);
-                        items.add(new BitSet(n));
-                        return sourceHolders.size() - 1;
-                    });
-                    items.get(id).set(i);
-                }
-            }
-            if (foreign) {
-                patch.set(i);
-            }
-        }
-        double patchFraction = (double) patch.cardinality() / n;
-        if (patchFraction < params.theta()) {
-            return null;
         }
         List<GreedyCover.Candidate> candidates = new ArrayList<>();
         for (int id = 0; id < sourceHolders.size(); id++) {
@@ -230,7 +271,7 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
                 covered += step.covered();
             }
         }
-        double coveredFraction = (double) covered / n;
+        double coveredFraction = (double) covered / grams;
         if (counted.size() < params.c() || coveredFraction < params.theta()) {
             return null;
         }

@@ -1,14 +1,14 @@
 package org.reusedetector.detection.functions;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.detection.ProcessingSpan;
@@ -18,17 +18,19 @@ import org.reusedetector.shingle.QuiltStream;
 
 /**
  * Keyed by page (holder id): gathers the index's answers for all of a page's shards and judges the page by Najork's
- * rule ({@link QuiltStream#judge}). A quilt's counted sources leave as one {@link QuiltName} request each, to be
- * named by {@link NameQuiltSources} and gathered into the alert by {@link QuiltAlerts}. A page whose answers are
- * not all in within {@link #GIVE_UP_MILLIS} (processing time) is forgotten, so no state outlives it.
+ * rule ({@link QuiltStream#judgePatches}). A quilt's counted sources leave as one {@link QuiltName} request each, to be
+ * named by {@link NameQuiltSources} and gathered into the alert by {@link QuiltAlerts}. The answers gathered so far are
+ * one record in one value state (one read and one write an answer); a page whose answers are not all in within {@link
+ * #GIVE_UP_MILLIS} (processing time) is forgotten by that state's TTL, so no state outlives it and no timer is kept.
  */
 public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, QuiltName> {
 
     static final long GIVE_UP_MILLIS = 10 * 60_000L;
 
+    private static final long[] NONE = new long[0];
+
     private final QuiltStream quilt;
-    private transient ListState<QuiltBatch> answers;
-    private transient ValueState<Integer> received;
+    private transient ValueState<QuiltBatch> gathered;
     private transient ProcessingSpan.End span;
 
     public JudgeQuilts(QuiltStream quilt) {
@@ -37,59 +39,58 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
 
     @Override
     public void open(OpenContext openContext) {
-        answers = getRuntimeContext().getListState(new ListStateDescriptor<>("quilt-answers", TypeInformation.of(QuiltBatch.class)));
-        received = getRuntimeContext().getState(new ValueStateDescriptor<>("quilt-received", Types.INT));
+        ValueStateDescriptor<QuiltBatch> descriptor = new ValueStateDescriptor<>("quilt-gathered", TypeInformation.of(QuiltBatch.class)); // not "quilt-answers": that was a list state
+        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(GIVE_UP_MILLIS))
+                .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+                .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
+                .build());
+        gathered = getRuntimeContext().getState(descriptor);
         span = ProcessingSpan.end(getRuntimeContext());
     }
 
     @Override
     public void processElement(QuiltBatch answer, Context ctx, Collector<QuiltName> out) throws Exception {
         span.mark();
-        List<QuiltBatch> all = new ArrayList<>();
+        QuiltBatch all = answer;
         if (answer.batches() > 1) {
-            Integer count = received.value();
-            int n = count == null ? 1 : count + 1;
-            if (count == null) {
-                ctx.timerService().registerProcessingTimeTimer(ctx.timerService().currentProcessingTime() + GIVE_UP_MILLIS);
-            }
-            if (n < answer.batches()) {
-                answers.add(answer);
-                received.update(n);
+            QuiltBatch before = gathered.value();
+            all = before == null ? new QuiltBatch(answer.page(), answer.url(), answer.eventTime(), 1, answer.batches(), NONE,
+                    answer.holderCounts(), answer.holders()) : merged(before, answer);
+            if (all.shard() < all.batches()) {
+                gathered.update(all);
                 return;
             }
-            answers.get().forEach(all::add);
-            answers.clear();
-            received.clear();
+            gathered.clear();
         }
-        all.add(answer);
-        QuiltStream.Verdict verdict = quilt.judge(answer.page(), holdersPerGram(all));
+        QuiltStream.Verdict verdict = quilt.judgePatches(all.holderCounts().length, patchSources(all));
         if (verdict != null) {
-            String url = all.stream().map(QuiltBatch::url).filter(u -> !u.isEmpty()).findFirst().orElseThrow();
             long[] sources = verdict.sources();
             for (int i = 0; i < sources.length; i++) {
-                out.collect(new QuiltName(sources[i], "", url, answer.eventTime(), i, sources.length, verdict.coveredFraction()));
+                out.collect(new QuiltName(sources[i], "", all.url(), answer.eventTime(), i, sources.length, verdict.coveredFraction()));
             }
         }
     }
 
-    /** Each gram's earlier holders, from the answers' holder lists. */
-    static List<long[]> holdersPerGram(List<QuiltBatch> answers) {
-        List<long[]> perGram = new ArrayList<>();
-        for (QuiltBatch answer : answers) {
-            int at = 0;
-            for (int count : answer.holderCounts()) {
-                long[] holders = new long[count];
-                System.arraycopy(answer.holders(), at, holders, 0, count);
+    /** The answers gathered so far and one more: counts and holders appended, the page's URL kept. */
+    private static QuiltBatch merged(QuiltBatch gathered, QuiltBatch answer) {
+        int[] counts = Arrays.copyOf(gathered.holderCounts(), gathered.holderCounts().length + answer.holderCounts().length);
+        System.arraycopy(answer.holderCounts(), 0, counts, gathered.holderCounts().length, answer.holderCounts().length);
+        long[] holders = Arrays.copyOf(gathered.holders(), gathered.holders().length + answer.holders().length);
+        System.arraycopy(answer.holders(), 0, holders, gathered.holders().length, answer.holders().length);
+        String url = gathered.url().isEmpty() ? answer.url() : gathered.url();
+        return new QuiltBatch(gathered.page(), url, gathered.eventTime(), gathered.shard() + 1, gathered.batches(), NONE, counts, holders);
+    }
+
+    /** The patch grams' foreign holders, from an answer's counts (0: no patch gram) and holder list. */
+    static List<long[]> patchSources(QuiltBatch answer) {
+        List<long[]> patches = new ArrayList<>();
+        int at = 0;
+        for (int count : answer.holderCounts()) {
+            if (count > 0) {
+                patches.add(Arrays.copyOfRange(answer.holders(), at, at + count));
                 at += count;
-                perGram.add(holders);
             }
         }
-        return perGram;
-    }
-
-    @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<QuiltName> out) {
-        answers.clear();
-        received.clear();
+        return patches;
     }
 }

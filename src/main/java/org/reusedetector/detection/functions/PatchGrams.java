@@ -2,34 +2,55 @@ package org.reusedetector.detection.functions;
 
 import java.time.Duration;
 import java.util.Arrays;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
-import org.apache.flink.util.Collector;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.shingle.QuiltStream;
+import org.reusedetector.shingle.RecentGrams;
 
 /**
  * The recent-gram index, keyed by shard, a map from gram to holder ids within: answers each of a page's grams with the
- * pages that held it before (up to m), then adds the page. Holders are 64-bit ids ({@link QuiltStream#holderId}) that
- * carry their site, so the answer needs no URL; a quilt's sources are named afterwards ({@link NameQuiltSources}).
- * Bounded by {@link QuiltStream}: sampled grams only, at most m holders a gram, and state TTL on every gram's entry.
+ * foreign pages that held it before when it is a patch gram ({@link QuiltStream#patchSources}; nothing otherwise), then
+ * adds the page. Holders are 64-bit ids ({@link QuiltStream#holderId}) that carry their site, so the answer needs no
+ * URL; a quilt's sources are named afterwards ({@link NameQuiltSources}). Bounded by {@link QuiltStream}: sampled grams
+ * only, at most m holders a gram, and state TTL on every gram's entry.
+ *
+ * <p>The holders live in a heap copy ({@link RecentGrams}, at most {@link QuiltStream#cachedGrams} grams a subtask) that
+ * answers reads and is written behind to keyed state: each gram changed since the last checkpoint is written once,
+ * before the checkpoint's barrier ({@link #prepareSnapshotPreBarrier}, as Flink's mini-batch operators do), at the end
+ * of the input, and before the copy overflows. An operator rather than a process function for that reason: the flush
+ * writes under every changed shard's key. A gram's TTL thus runs from its flush, up to one checkpoint interval after
+ * its last change.
  */
-public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, QuiltBatch> {
+public final class PatchGrams extends AbstractStreamOperator<QuiltBatch> implements OneInputStreamOperator<QuiltBatch, QuiltBatch> {
+
+    private static final long[] NO_GRAMS = new long[0];
 
     private final QuiltStream quilt;
     private transient MapState<Long, long[]> holders;
+    private transient RecentGrams recent;
+    private transient boolean restored;
 
     public PatchGrams(QuiltStream quilt) {
         this.quilt = quilt;
     }
 
     @Override
-    public void open(OpenContext openContext) {
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        restored = context.isRestored();
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
         StateTtlConfig ttl = StateTtlConfig.newBuilder(Duration.ofMillis(quilt.ttlMillis()))
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
@@ -37,29 +58,79 @@ public final class PatchGrams extends KeyedProcessFunction<Integer, QuiltBatch, 
         MapStateDescriptor<Long, long[]> descriptor = new MapStateDescriptor<>("gram-holders", Types.LONG, TypeInformation.of(long[].class));
         descriptor.enableTimeToLive(ttl);
         holders = getRuntimeContext().getMapState(descriptor);
+        // complete unless state was restored: then a gram the copy lacks is new
+        recent = new RecentGrams(quilt.cachedGrams(), quilt.ttlMillis(), !restored);
     }
 
     @Override
-    public void processElement(QuiltBatch batch, Context ctx, Collector<QuiltBatch> out) throws Exception {
+    public void processElement(StreamRecord<QuiltBatch> element) throws Exception {
+        QuiltBatch batch = element.getValue();
+        int key = (Integer) getCurrentKey();
+        long now = getProcessingTimeService().getCurrentProcessingTime();
         long[] grams = batch.grams();
         int[] counts = new int[grams.length];
         long[] answer = new long[16];
         int used = 0;
         for (int i = 0; i < grams.length; i++) {
-            long[] known = holders.get(grams[i]);
+            long[] known = recent.get(grams[i], now);
+            if (known == null) {
+                known = holders.get(grams[i]);
+            } else if (known == RecentGrams.ABSENT) {
+                known = null;
+            }
             if (known != null) {
-                if (used + known.length > answer.length) {
-                    answer = Arrays.copyOf(answer, Math.max(answer.length * 2, used + known.length));
+                long[] sources = quilt.patchSources(batch.page(), known);
+                if (sources != null) {
+                    if (used + sources.length > answer.length) {
+                        answer = Arrays.copyOf(answer, Math.max(answer.length * 2, used + sources.length));
+                    }
+                    System.arraycopy(sources, 0, answer, used, sources.length);
+                    used += sources.length;
+                    counts[i] = sources.length;
                 }
-                System.arraycopy(known, 0, answer, used, known.length);
-                used += known.length;
-                counts[i] = known.length;
             }
             long[] after = quilt.addHolder(known, batch.page());
             if (after != known) {
-                holders.put(grams[i], after);
+                if (recent.full(grams[i])) {
+                    flush();
+                    recent.forgetAll();
+                }
+                recent.put(grams[i], after, now, key);
             }
         }
-        out.collect(new QuiltBatch(batch.page(), batch.url(), batch.eventTime(), batch.shard(), batch.batches(), grams, counts, Arrays.copyOf(answer, used)));
+        // the judge needs how many grams there were and the patch grams' foreign holders, not the grams
+        output.collect(element.replace(new QuiltBatch(batch.page(), batch.url(), batch.eventTime(), batch.shard(), batch.batches(), NO_GRAMS, counts,
+                Arrays.copyOf(answer, used))));
+    }
+
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        super.prepareSnapshotPreBarrier(checkpointId);
+        flush();
+    }
+
+    @Override
+    public void finish() throws Exception {
+        flush();
+        super.finish();
+    }
+
+    /** Writes the grams changed since the last flush to state, each under its shard's key. */
+    private void flush() throws Exception {
+        if (recent == null || recent.changed() == 0) {
+            return;
+        }
+        Object current = getCurrentKey();
+        int[] at = {Integer.MIN_VALUE};
+        recent.flush((key, gram, gramHolders) -> {
+            if (key != at[0]) {
+                setCurrentKey(key);
+                at[0] = key;
+            }
+            holders.put(gram, gramHolders);
+        });
+        if (current != null) {
+            setCurrentKey(current);
+        }
     }
 }

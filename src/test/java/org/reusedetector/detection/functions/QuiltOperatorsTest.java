@@ -43,7 +43,7 @@ class QuiltOperatorsTest {
     /** The operators in sequence, the index, the judge, the names and the gatherer keeping their state across pages. */
     private static final class Pipeline implements AutoCloseable {
         final KeyedOneInputStreamOperatorTestHarness<Integer, QuiltBatch, QuiltBatch> index = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new PatchGrams(QUILT)), QuiltBatch::shard, Types.INT);
+                new PatchGrams(QUILT), QuiltBatch::shard, Types.INT);
         final KeyedOneInputStreamOperatorTestHarness<Long, QuiltBatch, QuiltName> judge = new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG);
         final KeyedOneInputStreamOperatorTestHarness<Long, QuiltName, QuiltName> names = new KeyedOneInputStreamOperatorTestHarness<>(
@@ -62,13 +62,18 @@ class QuiltOperatorsTest {
         }
 
         void page(HashedPage page) throws Exception {
-            List<QuiltBatch> grams = new ArrayList<>();
-            new QuiltGrams(QUILT).flatMap(page, collector(grams));
+            List<QuiltBatch> grams;
+            List<QuiltName> registrations;
+            try (var split = ProcessFunctionTestHarnesses.forProcessFunction(new QuiltGrams(QUILT))) {
+                split.processElement(page, 1);
+                grams = split.extractOutputValues();
+                registrations = split.getSideOutput(QuiltGrams.REGISTRATIONS) == null ? List.of()
+                        : split.getSideOutput(QuiltGrams.REGISTRATIONS).stream().map(r -> r.getValue()).toList();
+            }
             assertThat(grams).as("one record per shard, not per gram").hasSizeLessThanOrEqualTo(QUILT.shards())
                     .allSatisfy(b -> assertThat(b.batches()).isEqualTo(grams.size()));
             assertThat(grams).as("the URL travels once").filteredOn(b -> !b.url().isEmpty()).hasSize(1);
-            List<QuiltName> registrations = new ArrayList<>();
-            QuiltGrams.registrations(QUILT).flatMap(page, collector(registrations));
+            assertThat(registrations).hasSize(1);
             for (QuiltName registration : registrations) {
                 names.processElement(registration, 1);
             }
@@ -167,6 +172,23 @@ class QuiltOperatorsTest {
     }
 
     @Test
+    void shardKeysSpreadTheShardsEvenlyOverTheIndexSubtasks() {
+        for (int shards : new int[] {2, 4, 8, 16}) {
+            int[] keys = QuiltGrams.shardKeys(shards, 128);
+            assertThat(keys).doesNotHaveDuplicates();
+            for (int parallelism = 1; parallelism <= shards && parallelism <= 8; parallelism *= 2) {
+                int[] perSubtask = new int[parallelism];
+                for (int key : keys) {
+                    perSubtask[org.apache.flink.runtime.state.KeyGroupRangeAssignment.assignKeyToParallelOperator(key, 128, parallelism)]++;
+                }
+                int[] even = new int[parallelism];
+                java.util.Arrays.fill(even, shards / parallelism);
+                assertThat(perSubtask).as("%d shards over %d subtasks", shards, parallelism).isEqualTo(even);
+            }
+        }
+    }
+
+    @Test
     void holderIdsTellSitesApartWithoutTheirUrls() {
         long page = QuiltStream.holderId("https://www.example.org/a.html");
         assertThat(QuiltStream.sameSite(page, QuiltStream.holderId("https://docs.example.org/b.html"))).as("one registrable domain").isTrue();
@@ -177,14 +199,70 @@ class QuiltOperatorsTest {
     }
 
     @Test
-    void aPageWhoseAnswersDoNotAllArriveIsForgotten() throws Exception {
+    void theIndexWritesItsChangesBeforeEachCheckpointAndAfterARestoreAnswersFromState() throws Exception {
+        QuiltBatch first = new QuiltBatch(QuiltStream.holderId("https://a.org/1"), "https://a.org/1", 1L, 0, 1, new long[] {11L, 12L}, new int[0], new long[0]);
+        QuiltBatch second = new QuiltBatch(QuiltStream.holderId("https://b.org/1"), "https://b.org/1", 1L, 0, 1, new long[] {11L, 13L}, new int[0], new long[0]);
+        org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
+        try (var index = new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
+            index.open();
+            index.processElement(first, 1);
+            assertThat(index.numKeyedStateEntries()).as("written behind").isZero();
+            index.prepareSnapshotPreBarrier(1L); // as the task does before each checkpoint's barrier
+            assertThat(index.numKeyedStateEntries()).as("the shard's map, with both grams").isPositive();
+            snapshot = index.snapshot(1L, 1L);
+            index.processElement(second, 2);
+            assertThat(index.extractOutputValues()).last().satisfies(answer -> {
+                assertThat(answer.holderCounts()).containsExactly(1, 0);
+                assertThat(answer.holders()).containsExactly(first.page());
+            });
+        }
+        try (var restored = new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
+            restored.initializeState(snapshot);
+            restored.open();
+            restored.processElement(second, 2);
+            assertThat(restored.extractOutputValues()).singleElement().satisfies(answer -> {
+                assertThat(answer.holderCounts()).as("gram 11 held by a.org before the checkpoint").containsExactly(1, 0);
+                assertThat(answer.holders()).containsExactly(first.page());
+                assertThat(answer.grams()).as("the judge needs the number of grams only").isEmpty();
+            });
+        }
+    }
+
+    /** Three answers of page 7: 36 sampled grams, all patch grams, 9 from each of four foreign pages. */
+    private static List<QuiltBatch> answersOfAQuilt() {
+        List<QuiltBatch> answers = new ArrayList<>();
+        for (int batch = 0; batch < 3; batch++) {
+            int[] counts = new int[12];
+            long[] holders = new long[12];
+            for (int g = 0; g < 12; g++) {
+                counts[g] = 1;
+                holders[g] = QuiltStream.holderId("https://source" + (batch * 12 + g) / 9 + ".org/");
+            }
+            answers.add(new QuiltBatch(7L, batch == 1 ? "https://quilt.biz/" : "", 1L, batch, 3, new long[0], counts, holders));
+        }
+        return answers;
+    }
+
+    @Test
+    void theJudgeGathersAPagesAnswersInOneRecordAndForgetsAPageWhoseAnswersDoNotAllArrive() throws Exception {
         try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG)) {
             judge.open();
-            judge.processElement(new QuiltBatch(7L, "https://a.org/", 1L, 0, 3, new long[] {7L}, new int[1], new long[0]), 1);
+            for (QuiltBatch answer : answersOfAQuilt()) {
+                judge.processElement(answer, 1);
+            }
+            assertThat(judge.extractOutputValues()).hasSize(4).allSatisfy(name -> {
+                assertThat(name.page()).isEqualTo("https://quilt.biz/");
+                assertThat(name.sources()).isEqualTo(4);
+                assertThat(name.coveredFraction()).isEqualTo(1.0);
+            });
+
+            List<QuiltBatch> late = answersOfAQuilt();
+            judge.processElement(late.get(0), 2);
             assertThat(judge.numKeyedStateEntries()).isPositive();
-            judge.setProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1);
-            assertThat(judge.numKeyedStateEntries()).isZero();
-            assertThat(judge.extractOutputValues()).isEmpty();
+            judge.setStateTtlProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1); // the rest arrives after the give-up time
+            judge.processElement(late.get(1), 2);
+            judge.processElement(late.get(2), 2);
+            assertThat(judge.extractOutputValues()).as("no verdict from part of a page's answers").hasSize(4);
         }
     }
 
