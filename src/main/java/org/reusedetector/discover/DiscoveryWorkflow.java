@@ -136,18 +136,25 @@ public final class DiscoveryWorkflow {
     public static IndexResult buildFromIndex(DataStream<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
         requireBatch(pages);
         int ranges = Math.max(1, pages.getExecutionEnvironment().getParallelism());
-        // with one partition, partitioning by site and by range is the identity: the stages then chain, and the
-        // pages and counts are handed on in memory instead of being serialised to a shuffle on disk and read back
+        // with one partition, partitioning by site is the identity and its counts are the totals: the stages then
+        // chain, the pages are handed on in memory instead of through a shuffle on disk, and nothing is merged
         boolean single = ranges == 1;
         DataStream<PageHashes> prepared = pages
                 .process(new DiscoveryFunctions.PrepareCounting(params, recursion, ignored), PojoTypes.of(PageHashes.class))
                 .uid(OperatorIds.DISCOVER_PREPARE_COUNTING).name("discover: eligible hashes of a page");
-        SingleOutputStreamOperator<CountBlock> blocks = (single ? prepared : prepared.partitionCustom(PartitionCounts::partition, PageHashes::partition))
+        if (single) {
+            // one partition's counts are the totals: no count blocks to write and merge
+            SingleOutputStreamOperator<Tally> spread = prepared
+                    .transform("discover: count the hashes of all sites", TypeInformation.of(Tally.class), new DiscoveryFunctions.CountAll(params, recursion, ignored))
+                    .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of all sites");
+            return new IndexResult(classify(spread, histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
+                    pageStats(spread.getSideOutput(DiscoveryFunctions.PAGE_STATS)), params), spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+        }
+        SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(PartitionCounts::partition, PageHashes::partition)
                 .transform("discover: count the hashes of whole sites", PojoTypes.of(CountBlock.class),
                         new DiscoveryFunctions.CountSites(params, recursion, ignored, ranges))
                 .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of whole sites");
-        SingleOutputStreamOperator<Tally> spread = (single ? blocks : blocks.partitionCustom((Integer range, int partitions) -> range % partitions,
-                CountBlock::range))
+        SingleOutputStreamOperator<Tally> spread = blocks.partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
                 .transform("discover: merge the counts of a range of hashes", TypeInformation.of(Tally.class), new DiscoveryFunctions.MergeRanges())
                 .uid(OperatorIds.DISCOVER_MERGE_RANGES).name("discover: merge the counts of a range of hashes");
         DataStream<HistogramRow> histogram = histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS));

@@ -321,6 +321,37 @@ final class PartitionCounts {
 
     /** Counts the pages added and hands every hash's counts to {@code out}, {@code source} naming this instance. */
     void finish(int source, int ranges, Consumer<CountBlock> out) {
+        Ranked ranked = rank();
+        BlockWriter[] writers = new BlockWriter[ranges];
+        for (int r = 0; r < ranges; r++) {
+            writers[r] = new BlockWriter(source, r, ranked.urlOfRank, out);
+        }
+        count(ranked, (table, slot) -> writers[range(table.key0(slot), ranges)].add(table, slot));
+        for (BlockWriter writer : writers) {
+            writer.finish();
+        }
+    }
+
+    /**
+     * Counts the pages added when they are all the pages (a single partition): its counts are then every hash's
+     * totals, handed on as {@link RangeCounts#finish} would after merging, without the blocks in between.
+     */
+    void finish(Consumer<Tally> spread, Consumer<HistogramRow> histogram) {
+        Ranked ranked = rank();
+        RangeCounts.Totals totals = new RangeCounts.Totals(spread);
+        count(ranked, (table, slot) -> totals.add(table, slot, Math.max(table.topHostPages(slot), table.currentHostPages(slot)), ranked.urlOfRank));
+        totals.finish(histogram);
+    }
+
+    /** The pages counted, numbered by rank: in site, host and URL order. */
+    private record Ranked(int counted, int[] rankOfSlot, int[] hostOfRank, String[] urlOfRank, long[] fingerprints, int[] siteOfHost) {}
+
+    /** Where {@link #count} hands each hash counted: the table's slot, valid until the next call. */
+    private interface Counted {
+        void accept(HashCountTable table, int slot);
+    }
+
+    private Ranked rank() {
         int slots = urls.size();
         int[] live = new int[slots];
         int counted = 0;
@@ -358,11 +389,18 @@ final class PartitionCounts {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
             siteOfHost[h] = hostSites.get(h);
         }
+        return new Ranked(counted, rankOfSlot, hostOfRank, urlOfRank, fingerprints, siteOfHost);
+    }
 
-        BlockWriter[] writers = new BlockWriter[ranges];
-        for (int r = 0; r < ranges; r++) {
-            writers[r] = new BlockWriter(source, r, urlOfRank, out);
-        }
+    /** Counts every coarse bucket in turn, and hands each hash counted to {@code out}, in bucket order. */
+    private void count(Ranked ranked, Counted out) {
+        int counted = ranked.counted();
+        int[] rankOfSlot = ranked.rankOfSlot();
+        int[] hostOfRank = ranked.hostOfRank();
+        String[] urlOfRank = ranked.urlOfRank();
+        long[] fingerprints = ranked.fingerprints();
+        int[] siteOfHost = ranked.siteOfHost();
+
         HashCountTable table = new HashCountTable(1 << 10, false);
         int rankBits = 32 - Integer.numberOfLeadingZeros(counted);
         long rankMask = (1L << rankBits) - 1;
@@ -400,15 +438,12 @@ final class PartitionCounts {
                 }
                 for (int k = 0; k < table.size(); k++) {
                     int slot = table.usedSlot(k);
-                    writers[range(table.key0(slot), ranges)].add(table, slot);
+                    out.accept(table, slot);
                 }
                 from = to;
             }
         }
         arrivals = null;
-        for (BlockWriter writer : writers) {
-            writer.finish();
-        }
     }
 
     /**
