@@ -490,19 +490,62 @@ final class PartitionCounts {
         for (int r = 0; r < hosts.length; r++) {
             start[r + 1] += start[r];
         }
-        Integer[] order = new Integer[pages];
+        // each host's pages, with their URLs beside them: the sort then reads no list and unboxes nothing
+        int[] order = new int[pages];
+        String[] urlAt = new String[pages];
         int[] next = Arrays.copyOf(start, hosts.length);
         for (int p = 0; p < pages; p++) {
-            order[next[rankOfHost[pageHost.get(live[p])]]++] = p;
+            int at = next[rankOfHost[pageHost.get(live[p])]]++;
+            order[at] = p;
+            urlAt[at] = urls.get(live[p]);
         }
+        int[] orderBuffer = new int[pages];
+        String[] urlBuffer = new String[pages];
         for (int r = 0; r < hosts.length; r++) {
-            Arrays.sort(order, start[r], start[r + 1], (a, b) -> urls.get(live[a]).compareTo(urls.get(live[b])));
+            sortByUrl(urlAt, order, urlBuffer, orderBuffer, start[r], start[r + 1]);
         }
-        int[] sorted = new int[pages];
-        for (int p = 0; p < pages; p++) {
-            sorted[p] = order[p];
+        return order;
+    }
+
+    /**
+     * Sorts {@code urls[from, to)} and {@code order} beside them, stably (equal URLs keep their order, as the
+     * list sort did): a merge sort over insertion-sorted runs.
+     */
+    static void sortByUrl(String[] urls, int[] order, String[] urlBuffer, int[] orderBuffer, int from, int to) {
+        if (to - from <= 16) {
+            for (int i = from + 1; i < to; i++) {
+                String url = urls[i];
+                int page = order[i];
+                int j = i - 1;
+                while (j >= from && urls[j].compareTo(url) > 0) {
+                    urls[j + 1] = urls[j];
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                urls[j + 1] = url;
+                order[j + 1] = page;
+            }
+            return;
         }
-        return sorted;
+        int middle = (from + to) >>> 1;
+        sortByUrl(urls, order, urlBuffer, orderBuffer, from, middle);
+        sortByUrl(urls, order, urlBuffer, orderBuffer, middle, to);
+        if (urls[middle - 1].compareTo(urls[middle]) <= 0) {
+            return; // already in order
+        }
+        System.arraycopy(urls, from, urlBuffer, from, to - from);
+        System.arraycopy(order, from, orderBuffer, from, to - from);
+        int a = from;
+        int b = middle;
+        for (int k = from; k < to; k++) {
+            if (b >= to || (a < middle && urlBuffer[a].compareTo(urlBuffer[b]) <= 0)) {
+                urls[k] = urlBuffer[a];
+                order[k] = orderBuffer[a++];
+            } else {
+                urls[k] = urlBuffer[b];
+                order[k] = orderBuffer[b++];
+            }
+        }
     }
 
     /** Reads the entries of blocks in order: see {@link BlockWriter} for their layout. */

@@ -273,6 +273,33 @@ class PartitionCountsTest {
     }
 
     @Test
+    void sortsUrlsStablyWithTheirPagesBeside() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        for (int size : new int[] {0, 1, 2, 15, 16, 17, 33, 100, 1000}) {
+            String[] urls = new String[size + 6];
+            int[] order = new int[size + 6];
+            for (int i = 0; i < urls.length; i++) {
+                urls[i] = "https://h.example/p" + random.nextInt(Math.max(1, size / 3)) + (random.nextBoolean() ? ".html" : "");
+                order[i] = i;
+            }
+            // sorted by URL, then by position: what a stable sort of the positions gives
+            List<Integer> expected = new ArrayList<>();
+            for (int i = 3; i < size + 3; i++) {
+                expected.add(i);
+            }
+            String[] original = urls.clone();
+            expected.sort(java.util.Comparator.comparing((Integer i) -> original[i]));
+            PartitionCounts.sortByUrl(urls, order, new String[urls.length], new int[urls.length], 3, size + 3);
+            for (int k = 0; k < size; k++) {
+                assertThat(order[k + 3]).as("size %d, position %d", size, k).isEqualTo(expected.get(k));
+                assertThat(urls[k + 3]).isEqualTo(original[expected.get(k)]);
+            }
+            assertThat(order[0]).isZero(); // outside the range: untouched
+            assertThat(order[size + 5]).isEqualTo(size + 5);
+        }
+    }
+
+    @Test
     void rangesFollowTheFirstBytesOfTheHash() {
         assertThat(PartitionCounts.range(0L, 3)).isZero();
         assertThat(PartitionCounts.range(-1L, 3)).isEqualTo(2);
