@@ -81,8 +81,6 @@ final class PartitionCounts {
     private final Map<String, Integer> slotOfUrl = new HashMap<>();
     private final Map<String, Integer> hostIds = new HashMap<>();
     private final List<String> hostNames = new ArrayList<>();
-    private final IntList hostSites = new IntList();
-    private final Map<String, Integer> siteIds = new HashMap<>();
     // per page slot: one per fetch that was its URL's latest when it arrived
     private final List<String> urls = new ArrayList<>();
     private long[] eventTimes = new long[1024];
@@ -280,7 +278,6 @@ final class PartitionCounts {
             id = hostNames.size();
             hostIds.put(host, id);
             hostNames.add(host);
-            hostSites.add(siteIds.computeIfAbsent(Sites.of(host), s -> siteIds.size()));
         }
         return id;
     }
@@ -372,7 +369,8 @@ final class PartitionCounts {
                 0, 0, 0, 0, 0);
 
         // pages are numbered by rank from here on: in site, host and URL order
-        int[] order = bySiteHostAndUrl(live, counted);
+        int[] siteOfHost = siteIds();
+        int[] order = bySiteHostAndUrl(live, counted, siteOfHost);
         int[] rankOfSlot = new int[slots];
         Arrays.fill(rankOfSlot, -1);
         int[] hostOfRank = new int[counted];
@@ -384,10 +382,8 @@ final class PartitionCounts {
             urlOfRank[r] = urls.get(slot);
         }
         long[] fingerprints = new long[hostNames.size()];
-        int[] siteOfHost = new int[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
-            siteOfHost[h] = hostSites.get(h);
         }
         return new Ranked(counted, rankOfSlot, hostOfRank, urlOfRank, fingerprints, siteOfHost);
     }
@@ -470,15 +466,30 @@ final class PartitionCounts {
     }
 
     /**
+     * The site of each host, numbered in the order of the hosts' ids (their first pages'). Worked out here, once
+     * per host, rather than as hosts arrive: the site lookup then stays out of the per-page path that the JIT
+     * compiles (the preparing thread has already looked every site up, so these are cache hits).
+     */
+    private int[] siteIds() {
+        Map<String, Integer> ids = new HashMap<>();
+        int[] siteOfHost = new int[hostNames.size()];
+        for (int h = 0; h < siteOfHost.length; h++) {
+            Integer id = ids.putIfAbsent(Sites.of(hostNames.get(h)), ids.size());
+            siteOfHost[h] = id == null ? ids.size() - 1 : id;
+        }
+        return siteOfHost;
+    }
+
+    /**
      * Positions in {@code live} with the hosts of a site together, the pages of a host together and in URL order
      * (a counting sort by host, then a sort of each host's few pages).
      */
-    private int[] bySiteHostAndUrl(int[] live, int pages) {
+    private int[] bySiteHostAndUrl(int[] live, int pages, int[] siteOfHost) {
         Integer[] hosts = new Integer[hostNames.size()];
         for (int h = 0; h < hosts.length; h++) {
             hosts[h] = h;
         }
-        Arrays.sort(hosts, (a, b) -> Integer.compare(hostSites.get(a), hostSites.get(b)));
+        Arrays.sort(hosts, (a, b) -> Integer.compare(siteOfHost[a], siteOfHost[b]));
         int[] rankOfHost = new int[hosts.length];
         for (int r = 0; r < hosts.length; r++) {
             rankOfHost[hosts[r]] = r;
