@@ -74,7 +74,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.BATCH);
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings.maxBodyBytes());
-        DiscoveryWorkflow.toFiles(pages, params, recursion, settings, !noTexts, out);
+        DiscoveryWorkflow.toFiles(pages, input, params, recursion, settings, !noTexts, out);
 
         System.out.printf("Discovery over %s (%.1f MB%s) -> %s%n", input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", out);
         JobSummary job = JobSummary.of(JobProgress.execute(env, "reuse-detector discover", pages.htmlBytesEstimate()));

@@ -272,6 +272,45 @@ public final class DiscoveryFunctions {
     }
 
     /**
+     * With a single partition: counts every page ({@link PartitionCounts}) once its input has ended, and hands on
+     * the totals as {@link MergeRanges} would (its counts are already the totals: nothing to merge); page
+     * statistics, recursion URLs and histogram rows go to side outputs.
+     */
+    public static final class CountAll extends AbstractStreamOperator<Tally> implements OneInputStreamOperator<PageHashes, Tally>, BoundedOneInput {
+        private final DiscoveryParams params;
+        private final RecursionFilter recursion;
+        private final IgnoredParameters ignored;
+        private transient PartitionCounts counts;
+
+        public CountAll(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
+            this.params = params;
+            this.recursion = recursion;
+            this.ignored = ignored;
+        }
+
+        @Override
+        public void open() throws Exception {
+            super.open();
+            counts = new PartitionCounts(params.eligibility(), recursion, ignored);
+        }
+
+        @Override
+        public void processElement(StreamRecord<PageHashes> page) {
+            counts.add(page.getValue());
+        }
+
+        @Override
+        public void endInput() {
+            counts.finish(t -> output.collect(new StreamRecord<>(t)), row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
+            output.collect(PAGE_STATS, new StreamRecord<>(counts.pageStats()));
+            for (String url : counts.recursionUrls()) {
+                output.collect(RECURSION_URLS, new StreamRecord<>(new RecursionUrl(url)));
+            }
+            counts = null;
+        }
+    }
+
+    /**
      * Merges the count blocks of its ranges of hashes ({@link RangeCounts}) once its input has ended: the hashes on
      * several hosts as tallies, the histogram rows to a side output.
      */

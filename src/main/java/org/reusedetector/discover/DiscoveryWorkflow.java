@@ -1,19 +1,24 @@
 package org.reusedetector.discover;
 
 import java.nio.file.Path;
+import java.util.List;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.batch.BatchInputs;
 import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.connector.FlinkPaths;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.connector.PojoTypes;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.index.HashIndex;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
@@ -135,19 +140,42 @@ public final class DiscoveryWorkflow {
      */
     public static IndexResult buildFromIndex(DataStream<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
         requireBatch(pages);
-        int ranges = Math.max(1, pages.getExecutionEnvironment().getParallelism());
-        // with one partition, partitioning by site and by range is the identity: the stages then chain, and the
-        // pages and counts are handed on in memory instead of being serialised to a shuffle on disk and read back
-        boolean single = ranges == 1;
+        // with one partition, partitioning by site is the identity and its counts are the totals: the stages then
+        // chain, the pages are handed on in memory instead of through a shuffle on disk, and nothing is merged
         DataStream<PageHashes> prepared = pages
                 .process(new DiscoveryFunctions.PrepareCounting(params, recursion, ignored), PojoTypes.of(PageHashes.class))
                 .uid(OperatorIds.DISCOVER_PREPARE_COUNTING).name("discover: eligible hashes of a page");
-        SingleOutputStreamOperator<CountBlock> blocks = (single ? prepared : prepared.partitionCustom(PartitionCounts::partition, PageHashes::partition))
+        return count(prepared, params, recursion, ignored);
+    }
+
+    /**
+     * {@link #buildFromIndex} over the files of a hash index, each page's {@link PageHashes} made where the source
+     * reads it ({@link PreparedIndexFormat}): in the source's reading thread, beside the counting.
+     */
+    public static IndexResult buildFromIndexFiles(StreamExecutionEnvironment env, List<Path> files, DiscoveryParams params, RecursionFilter recursion,
+            IgnoredParameters ignored) {
+        DataStream<PageHashes> prepared = env.fromSource(new PreparedIndexFormat(params, recursion, ignored).source(FlinkPaths.of(files)),
+                WatermarkStrategy.noWatermarks(), OperatorIds.HASH_INDEX_SOURCE).uid(OperatorIds.HASH_INDEX_SOURCE);
+        requireBatch(prepared);
+        return count(prepared, params, recursion, ignored);
+    }
+
+    private static IndexResult count(DataStream<PageHashes> prepared, DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
+        int ranges = Math.max(1, prepared.getExecutionEnvironment().getParallelism());
+        boolean single = ranges == 1;
+        if (single) {
+            // one partition's counts are the totals: no count blocks to write and merge
+            SingleOutputStreamOperator<Tally> spread = prepared
+                    .transform("discover: count the hashes of all sites", TypeInformation.of(Tally.class), new DiscoveryFunctions.CountAll(params, recursion, ignored))
+                    .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of all sites");
+            return new IndexResult(classify(spread, histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
+                    pageStats(spread.getSideOutput(DiscoveryFunctions.PAGE_STATS)), params), spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+        }
+        SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(PartitionCounts::partition, PageHashes::partition)
                 .transform("discover: count the hashes of whole sites", PojoTypes.of(CountBlock.class),
                         new DiscoveryFunctions.CountSites(params, recursion, ignored, ranges))
                 .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of whole sites");
-        SingleOutputStreamOperator<Tally> spread = (single ? blocks : blocks.partitionCustom((Integer range, int partitions) -> range % partitions,
-                CountBlock::range))
+        SingleOutputStreamOperator<Tally> spread = blocks.partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
                 .transform("discover: merge the counts of a range of hashes", TypeInformation.of(Tally.class), new DiscoveryFunctions.MergeRanges())
                 .uid(OperatorIds.DISCOVER_MERGE_RANGES).name("discover: merge the counts of a range of hashes");
         DataStream<HistogramRow> histogram = histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS));
@@ -197,8 +225,19 @@ public final class DiscoveryWorkflow {
      */
     public static void toFiles(BatchInputs.Pages pages, DiscoveryParams params, RecursionFilter recursion, DetectionSettings settings, boolean texts,
             Path dir) {
+        toFiles(pages, null, params, recursion, settings, texts, dir);
+    }
+
+    /**
+     * {@link #toFiles(BatchInputs.Pages, DiscoveryParams, RecursionFilter, DetectionSettings, boolean, Path)} where
+     * {@code input} names the files of {@code pages}: a hash index is then read by a source of its own
+     * ({@link #buildFromIndexFiles}) instead of {@code pages.indexed()}.
+     */
+    public static void toFiles(BatchInputs.Pages pages, Path input, DiscoveryParams params, RecursionFilter recursion, DetectionSettings settings,
+            boolean texts, Path dir) {
         if (pages.index()) {
-            IndexResult indexed = buildFromIndex(pages.indexed(), params, recursion, settings.ignoredParameters());
+            IndexResult indexed = input == null ? buildFromIndex(pages.indexed(), params, recursion, settings.ignoredParameters())
+                    : buildFromIndexFiles(pages.indexed().getExecutionEnvironment(), indexFiles(input), params, recursion, settings.ignoredParameters());
             writeTo(indexed.result(), indexed.recursion(), dir);
             return;
         }
@@ -216,6 +255,14 @@ public final class DiscoveryWorkflow {
         Result result = build(latest, samples, params, recursion);
         writeTo(result, latest.filter(p -> recursion.isRecursion(p.url())).map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)), dir);
         JsonLinesFileSink.writeTo(deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
+    }
+
+    private static List<Path> indexFiles(Path input) {
+        try {
+            return HashIndex.list(input);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot list hash index " + input, e);
+        }
     }
 
     private static void writeTo(Result result, DataStream<RecursionUrl> recursionUrls, Path dir) {

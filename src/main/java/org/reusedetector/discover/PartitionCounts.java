@@ -81,8 +81,6 @@ final class PartitionCounts {
     private final Map<String, Integer> slotOfUrl = new HashMap<>();
     private final Map<String, Integer> hostIds = new HashMap<>();
     private final List<String> hostNames = new ArrayList<>();
-    private final IntList hostSites = new IntList();
-    private final Map<String, Integer> siteIds = new HashMap<>();
     // per page slot: one per fetch that was its URL's latest when it arrived
     private final List<String> urls = new ArrayList<>();
     private long[] eventTimes = new long[1024];
@@ -280,7 +278,6 @@ final class PartitionCounts {
             id = hostNames.size();
             hostIds.put(host, id);
             hostNames.add(host);
-            hostSites.add(siteIds.computeIfAbsent(Sites.of(host), s -> siteIds.size()));
         }
         return id;
     }
@@ -321,6 +318,37 @@ final class PartitionCounts {
 
     /** Counts the pages added and hands every hash's counts to {@code out}, {@code source} naming this instance. */
     void finish(int source, int ranges, Consumer<CountBlock> out) {
+        Ranked ranked = rank();
+        BlockWriter[] writers = new BlockWriter[ranges];
+        for (int r = 0; r < ranges; r++) {
+            writers[r] = new BlockWriter(source, r, ranked.urlOfRank, out);
+        }
+        count(ranked, (table, slot) -> writers[range(table.key0(slot), ranges)].add(table, slot));
+        for (BlockWriter writer : writers) {
+            writer.finish();
+        }
+    }
+
+    /**
+     * Counts the pages added when they are all the pages (a single partition): its counts are then every hash's
+     * totals, handed on as {@link RangeCounts#finish} would after merging, without the blocks in between.
+     */
+    void finish(Consumer<Tally> spread, Consumer<HistogramRow> histogram) {
+        Ranked ranked = rank();
+        RangeCounts.Totals totals = new RangeCounts.Totals(spread);
+        count(ranked, (table, slot) -> totals.add(table, slot, Math.max(table.topHostPages(slot), table.currentHostPages(slot)), ranked.urlOfRank));
+        totals.finish(histogram);
+    }
+
+    /** The pages counted, numbered by rank: in site, host and URL order. */
+    private record Ranked(int counted, int[] rankOfSlot, int[] hostOfRank, String[] urlOfRank, long[] fingerprints, int[] siteOfHost) {}
+
+    /** Where {@link #count} hands each hash counted: the table's slot, valid until the next call. */
+    private interface Counted {
+        void accept(HashCountTable table, int slot);
+    }
+
+    private Ranked rank() {
         int slots = urls.size();
         int[] live = new int[slots];
         int counted = 0;
@@ -341,7 +369,8 @@ final class PartitionCounts {
                 0, 0, 0, 0, 0);
 
         // pages are numbered by rank from here on: in site, host and URL order
-        int[] order = bySiteHostAndUrl(live, counted);
+        int[] siteOfHost = siteIds();
+        int[] order = bySiteHostAndUrl(live, counted, siteOfHost);
         int[] rankOfSlot = new int[slots];
         Arrays.fill(rankOfSlot, -1);
         int[] hostOfRank = new int[counted];
@@ -353,16 +382,21 @@ final class PartitionCounts {
             urlOfRank[r] = urls.get(slot);
         }
         long[] fingerprints = new long[hostNames.size()];
-        int[] siteOfHost = new int[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
-            siteOfHost[h] = hostSites.get(h);
         }
+        return new Ranked(counted, rankOfSlot, hostOfRank, urlOfRank, fingerprints, siteOfHost);
+    }
 
-        BlockWriter[] writers = new BlockWriter[ranges];
-        for (int r = 0; r < ranges; r++) {
-            writers[r] = new BlockWriter(source, r, urlOfRank, out);
-        }
+    /** Counts every coarse bucket in turn, and hands each hash counted to {@code out}, in bucket order. */
+    private void count(Ranked ranked, Counted out) {
+        int counted = ranked.counted();
+        int[] rankOfSlot = ranked.rankOfSlot();
+        int[] hostOfRank = ranked.hostOfRank();
+        String[] urlOfRank = ranked.urlOfRank();
+        long[] fingerprints = ranked.fingerprints();
+        int[] siteOfHost = ranked.siteOfHost();
+
         HashCountTable table = new HashCountTable(1 << 10, false);
         int rankBits = 32 - Integer.numberOfLeadingZeros(counted);
         long rankMask = (1L << rankBits) - 1;
@@ -400,15 +434,12 @@ final class PartitionCounts {
                 }
                 for (int k = 0; k < table.size(); k++) {
                     int slot = table.usedSlot(k);
-                    writers[range(table.key0(slot), ranges)].add(table, slot);
+                    out.accept(table, slot);
                 }
                 from = to;
             }
         }
         arrivals = null;
-        for (BlockWriter writer : writers) {
-            writer.finish();
-        }
     }
 
     /**
@@ -435,15 +466,30 @@ final class PartitionCounts {
     }
 
     /**
+     * The site of each host, numbered in the order of the hosts' ids (their first pages'). Worked out here, once
+     * per host, rather than as hosts arrive: the site lookup then stays out of the per-page path that the JIT
+     * compiles (the preparing thread has already looked every site up, so these are cache hits).
+     */
+    private int[] siteIds() {
+        Map<String, Integer> ids = new HashMap<>();
+        int[] siteOfHost = new int[hostNames.size()];
+        for (int h = 0; h < siteOfHost.length; h++) {
+            Integer id = ids.putIfAbsent(Sites.of(hostNames.get(h)), ids.size());
+            siteOfHost[h] = id == null ? ids.size() - 1 : id;
+        }
+        return siteOfHost;
+    }
+
+    /**
      * Positions in {@code live} with the hosts of a site together, the pages of a host together and in URL order
      * (a counting sort by host, then a sort of each host's few pages).
      */
-    private int[] bySiteHostAndUrl(int[] live, int pages) {
+    private int[] bySiteHostAndUrl(int[] live, int pages, int[] siteOfHost) {
         Integer[] hosts = new Integer[hostNames.size()];
         for (int h = 0; h < hosts.length; h++) {
             hosts[h] = h;
         }
-        Arrays.sort(hosts, (a, b) -> Integer.compare(hostSites.get(a), hostSites.get(b)));
+        Arrays.sort(hosts, (a, b) -> Integer.compare(siteOfHost[a], siteOfHost[b]));
         int[] rankOfHost = new int[hosts.length];
         for (int r = 0; r < hosts.length; r++) {
             rankOfHost[hosts[r]] = r;
@@ -455,19 +501,62 @@ final class PartitionCounts {
         for (int r = 0; r < hosts.length; r++) {
             start[r + 1] += start[r];
         }
-        Integer[] order = new Integer[pages];
+        // each host's pages, with their URLs beside them: the sort then reads no list and unboxes nothing
+        int[] order = new int[pages];
+        String[] urlAt = new String[pages];
         int[] next = Arrays.copyOf(start, hosts.length);
         for (int p = 0; p < pages; p++) {
-            order[next[rankOfHost[pageHost.get(live[p])]]++] = p;
+            int at = next[rankOfHost[pageHost.get(live[p])]]++;
+            order[at] = p;
+            urlAt[at] = urls.get(live[p]);
         }
+        int[] orderBuffer = new int[pages];
+        String[] urlBuffer = new String[pages];
         for (int r = 0; r < hosts.length; r++) {
-            Arrays.sort(order, start[r], start[r + 1], (a, b) -> urls.get(live[a]).compareTo(urls.get(live[b])));
+            sortByUrl(urlAt, order, urlBuffer, orderBuffer, start[r], start[r + 1]);
         }
-        int[] sorted = new int[pages];
-        for (int p = 0; p < pages; p++) {
-            sorted[p] = order[p];
+        return order;
+    }
+
+    /**
+     * Sorts {@code urls[from, to)} and {@code order} beside them, stably (equal URLs keep their order, as the
+     * list sort did): a merge sort over insertion-sorted runs.
+     */
+    static void sortByUrl(String[] urls, int[] order, String[] urlBuffer, int[] orderBuffer, int from, int to) {
+        if (to - from <= 16) {
+            for (int i = from + 1; i < to; i++) {
+                String url = urls[i];
+                int page = order[i];
+                int j = i - 1;
+                while (j >= from && urls[j].compareTo(url) > 0) {
+                    urls[j + 1] = urls[j];
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                urls[j + 1] = url;
+                order[j + 1] = page;
+            }
+            return;
         }
-        return sorted;
+        int middle = (from + to) >>> 1;
+        sortByUrl(urls, order, urlBuffer, orderBuffer, from, middle);
+        sortByUrl(urls, order, urlBuffer, orderBuffer, middle, to);
+        if (urls[middle - 1].compareTo(urls[middle]) <= 0) {
+            return; // already in order
+        }
+        System.arraycopy(urls, from, urlBuffer, from, to - from);
+        System.arraycopy(order, from, orderBuffer, from, to - from);
+        int a = from;
+        int b = middle;
+        for (int k = from; k < to; k++) {
+            if (b >= to || (a < middle && urlBuffer[a].compareTo(urlBuffer[b]) <= 0)) {
+                urls[k] = urlBuffer[a];
+                order[k] = orderBuffer[a++];
+            } else {
+                urls[k] = urlBuffer[b];
+                order[k] = orderBuffer[b++];
+            }
+        }
     }
 
     /** Reads the entries of blocks in order: see {@link BlockWriter} for their layout. */

@@ -120,8 +120,7 @@ final class RangeCounts {
 
     /** Hands the histogram rows of the hashes merged here to {@code histogram}, the hashes on several hosts to {@code spread}. */
     void finish(Consumer<Tally> spread, Consumer<HistogramRow> histogram) {
-        long[][] dense = new long[2][DENSE_COUNTS];
-        List<TreeMap<Long, Long>> sparse = List.of(new TreeMap<>(), new TreeMap<>());
+        Totals totals = new Totals(spread);
         placeUrls();
         List<PartitionCounts.Cursor> cursors = new ArrayList<>();
         PartitionCounts.IntList bases = new PartitionCounts.IntList();
@@ -156,30 +155,54 @@ final class RangeCounts {
             }
             last = Math.max(1 << 10, table.size());
             for (int slot = 0; slot < table.capacity(); slot++) {
-                if (!table.used(slot)) {
-                    continue;
-                }
-                int kind = table.kind(slot);
-                int pages = table.pages(slot);
-                if (pages < DENSE_COUNTS) {
-                    dense[kind][pages]++;
-                } else {
-                    sparse.get(kind).merge((long) pages, 1L, Long::sum);
-                }
-                if (table.hosts(slot) > 1) {
-                    spread.accept(new Tally(kindName(kind), Sha1.hex(table.hash(slot)), null, null, pages, table.hosts(slot), table.sites(slot),
-                            table.hostSet(slot), table.topHostPages(slot), urls[table.example(slot)], null));
+                if (table.used(slot)) {
+                    totals.add(table, slot, table.topHostPages(slot), urls);
                 }
             }
         }
-        for (int kind = 0; kind < 2; kind++) {
-            for (int count = 1; count < DENSE_COUNTS; count++) {
-                if (dense[kind][count] > 0) {
-                    histogram.accept(new HistogramRow(kindName(kind), count, dense[kind][count]));
-                }
+        totals.finish(histogram);
+    }
+
+    /**
+     * A hash's totals as they leave discovery's counting: its point of the frequency-occurrence histogram and,
+     * when it is on several hosts, its {@link Tally}. Shared by the merge of partitions' counts and, with a single
+     * partition, by {@link PartitionCounts} itself, whose counts are then the totals.
+     */
+    static final class Totals {
+        private final Consumer<Tally> spread;
+        private final long[][] dense = new long[2][DENSE_COUNTS];
+        private final List<TreeMap<Long, Long>> sparse = List.of(new TreeMap<>(), new TreeMap<>());
+
+        Totals(Consumer<Tally> spread) {
+            this.spread = spread;
+        }
+
+        /** The totals of the hash in {@code slot}: {@code top} its pages on the top host, its example page an index into {@code urls}. */
+        void add(HashCountTable table, int slot, int top, String[] urls) {
+            int kind = table.kind(slot);
+            int pages = table.pages(slot);
+            if (pages < DENSE_COUNTS) {
+                dense[kind][pages]++;
+            } else {
+                sparse.get(kind).merge((long) pages, 1L, Long::sum);
             }
-            for (Map.Entry<Long, Long> e : sparse.get(kind).entrySet()) {
-                histogram.accept(new HistogramRow(kindName(kind), e.getKey(), e.getValue()));
+            if (table.hosts(slot) > 1) {
+                spread.accept(new Tally(kindName(kind), Sha1.hex(table.hash(slot)), null, null, pages, table.hosts(slot), table.sites(slot),
+                        table.hostSet(slot), top, urls[table.example(slot)], null));
+            }
+        }
+
+        /** Hands on the histogram rows, by kind and count. */
+        void finish(Consumer<HistogramRow> histogram) {
+            for (int kind = 0; kind < 2; kind++) {
+                for (int count = 1; count < DENSE_COUNTS; count++) {
+                    if (dense[kind][count] > 0) {
+                        histogram.accept(new HistogramRow(kindName(kind), count, dense[kind][count]));
+                    }
+                }
+                for (Map.Entry<Long, Long> e : sparse.get(kind).entrySet()) {
+                    histogram.accept(new HistogramRow(kindName(kind), e.getKey(), e.getValue()));
+                }
             }
         }
     }

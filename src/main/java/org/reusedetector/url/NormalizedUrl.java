@@ -34,6 +34,185 @@ public record NormalizedUrl(String origin, String path, String query) {
     }
 
     public static NormalizedUrl parse(String url, IgnoredParameters ignored) throws InvalidUrlException {
+        NormalizedUrl fast = parsePlain(url, ignored);
+        return fast != null ? fast : parseAny(url, ignored);
+    }
+
+    /**
+     * Characters that {@link URI} takes as they are in a path ({@code pchar}, {@code /} and {@code ;}), bit per
+     * ASCII code; {@code %} is checked apart (an escape must be well formed).
+     */
+    private static final long PATH_LOW = asciiMask(0, "!$&'()*+,-./0123456789:;=@");
+    private static final long PATH_HIGH = asciiMask(64, "@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~");
+    /** The same for a query or fragment: also {@code ?} (no brackets: URI has rules of its own for those). */
+    private static final long QUERY_LOW = PATH_LOW | asciiMask(0, "?");
+
+    private static long asciiMask(int base, String chars) {
+        long mask = 0;
+        for (char c : chars.toCharArray()) {
+            if (c >= base && c < base + 64) {
+                mask |= 1L << (c - base);
+            }
+        }
+        return mask;
+    }
+
+    private static boolean allowed(char c, long low) {
+        return c < 64 ? (low >>> c & 1) != 0 : c < 128 && (PATH_HIGH >>> (c - 64) & 1) != 0;
+    }
+
+    private static boolean isHex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+
+    /**
+     * The common, plain URL parsed by hand, to the very result of {@link #parseAny}: a lower-case {@code http://}
+     * or {@code https://}, a host of letters, digits, dots and hyphens starting with a letter or digit, an optional
+     * port of at most 5 digits up to 65535, then a path, query and fragment of the characters {@link URI} takes as
+     * they are (well-formed escapes) with no dot segment and no empty segment ({@code //}). {@code null} for any
+     * other URL (user info, IPv6, a character to escape, a path to normalise...): {@link #parseAny} decides it.
+     * For these URLs {@link URI} parses the authority as host and port, {@link URI#normalize()} changes nothing,
+     * and the raw path and query are the substrings between the delimiters.
+     */
+    static NormalizedUrl parsePlain(String url, IgnoredParameters ignored) {
+        if (url == null) {
+            return null;
+        }
+        int n = url.length();
+        String scheme;
+        int hostStart;
+        if (url.startsWith("http://")) {
+            scheme = "http";
+            hostStart = 7;
+        } else if (url.startsWith("https://")) {
+            scheme = "https";
+            hostStart = 8;
+        } else {
+            return null;
+        }
+        if (url.charAt(n - 1) <= ' ') {
+            return null; // trimmed by the full parse
+        }
+        int i = hostStart;
+        boolean upper = false;
+        char first = i < n ? url.charAt(i) : 0;
+        if (!((first >= 'a' && first <= 'z') || (first >= '0' && first <= '9') || (first >= 'A' && first <= 'Z'))) {
+            return null;
+        }
+        for (; i < n; i++) {
+            char c = url.charAt(i);
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-') {
+                continue;
+            }
+            if (c >= 'A' && c <= 'Z') {
+                upper = true;
+                continue;
+            }
+            break;
+        }
+        int hostEnd = i;
+        int port = -1;
+        if (i < n && url.charAt(i) == ':') {
+            int digits = ++i;
+            port = 0;
+            for (; i < n && url.charAt(i) >= '0' && url.charAt(i) <= '9'; i++) {
+                port = port * 10 + (url.charAt(i) - '0');
+                if (i - digits >= 5) {
+                    return null;
+                }
+            }
+            if (i == digits || port > 65535) {
+                return null;
+            }
+        }
+        int authorityEnd = i;
+        if (i < n && url.charAt(i) != '/' && url.charAt(i) != '?' && url.charAt(i) != '#') {
+            return null; // user info, an IPv6 literal, or a character URI would reject or escape
+        }
+        // the path: no empty segment, no dot segment
+        int pathStart = i;
+        boolean pathParameters = false;
+        for (; i < n; i++) {
+            char c = url.charAt(i);
+            if (c == '?' || c == '#') {
+                break;
+            }
+            if (c == '/') {
+                if (i + 1 < n) {
+                    char next = url.charAt(i + 1);
+                    if (next == '/') {
+                        return null;
+                    }
+                    if (next == '.' && isDotSegment(url, i + 1, n)) {
+                        return null;
+                    }
+                }
+            } else if (c == '%') {
+                if (i + 2 >= n || !isHex(url.charAt(i + 1)) || !isHex(url.charAt(i + 2))) {
+                    return null;
+                }
+            } else if (c == ';') {
+                pathParameters = true;
+            } else if (!allowed(c, PATH_LOW)) {
+                return null;
+            }
+        }
+        int pathEnd = i;
+        int queryStart = -1;
+        int queryEnd = -1;
+        if (i < n && url.charAt(i) == '?') {
+            queryStart = ++i;
+            for (; i < n && url.charAt(i) != '#'; i++) {
+                if (!plainQueryChar(url, i, n)) {
+                    return null;
+                }
+            }
+            queryEnd = i;
+        }
+        if (i < n) { // the fragment: dropped, but URI would reject what it rejects
+            for (i++; i < n; i++) {
+                if (url.charAt(i) == '#' || !plainQueryChar(url, i, n)) {
+                    return null;
+                }
+            }
+        }
+        String host = url.substring(hostStart, hostEnd);
+        if (upper) {
+            host = host.toLowerCase(Locale.ROOT);
+        }
+        boolean trailingDot = host.endsWith(".");
+        if (trailingDot) {
+            host = host.substring(0, host.length() - 1);
+        }
+        boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
+        String origin = !upper && !trailingDot && port == -1 ? url.substring(0, authorityEnd) : scheme + "://" + host + (defaultPort ? "" : ":" + port);
+        String path = pathStart == pathEnd ? "/" : url.substring(pathStart, pathEnd);
+        if (pathParameters) {
+            path = path(path, ignored); // dropping a parameter may leave an empty segment, or a leading "/.."
+        }
+        String query = queryStart < 0 ? "" : normalizeQuery(url.substring(queryStart, queryEnd), ignored);
+        return new NormalizedUrl(origin, path, query);
+    }
+
+    /** Whether the segment at {@code at} (after a {@code /}) is {@code .} or {@code ..}. */
+    private static boolean isDotSegment(String url, int at, int n) {
+        int end = at + 1;
+        if (end < n && url.charAt(end) == '.') {
+            end++;
+        }
+        return end == n || url.charAt(end) == '/' || url.charAt(end) == '?' || url.charAt(end) == '#';
+    }
+
+    private static boolean plainQueryChar(String url, int i, int n) {
+        char c = url.charAt(i);
+        if (c == '%') {
+            return i + 2 < n && isHex(url.charAt(i + 1)) && isHex(url.charAt(i + 2));
+        }
+        return allowed(c, QUERY_LOW);
+    }
+
+    /** Any URL, through {@link URI}. */
+    static NormalizedUrl parseAny(String url, IgnoredParameters ignored) throws InvalidUrlException {
         if (url == null || url.isBlank()) {
             throw new InvalidUrlException("empty URL");
         }
@@ -78,7 +257,11 @@ public record NormalizedUrl(String origin, String path, String query) {
         }
         boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
         String origin = scheme + "://" + host + (defaultPort ? "" : ":" + port);
-        String rawPath = uri.getRawPath();
+        return new NormalizedUrl(origin, path(uri.getRawPath(), ignored), normalizeQuery(uri.getRawQuery(), ignored));
+    }
+
+    /** A normalised raw path as it leaves {@link URI#normalize()}: ignored parameters dropped, slashes collapsed, not above the root. */
+    private static String path(String rawPath, IgnoredParameters ignored) {
         String path = collapseSlashes(rawPath == null || rawPath.isEmpty() ? "/" : stripPathParameters(rawPath, ignored));
         while (path.equals("/..") || path.startsWith("/../")) {
             path = path.substring(3); // URI.normalize leaves leading ".." segments that climb above the root
@@ -86,7 +269,7 @@ public record NormalizedUrl(String origin, String path, String query) {
                 path = "/";
             }
         }
-        return new NormalizedUrl(origin, path, normalizeQuery(uri.getRawQuery(), ignored));
+        return path;
     }
 
     /** {@link #keyOf(String, IgnoredParameters)} with the default {@link IgnoredParameters}. */

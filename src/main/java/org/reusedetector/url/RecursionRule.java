@@ -65,7 +65,21 @@ public final class RecursionRule implements Serializable {
     }
 
     public boolean isRecursion(NormalizedUrl url) {
+        if (segmentCount(url.path()) < Math.min(maxRepeats, minDistinctRepeated * pairRepeats)) {
+            return false; // as explain decides, without splitting the path: most paths are short
+        }
         return isRecursion(url.segments());
+    }
+
+    /** The size of {@link NormalizedUrl#segments()}: the non-empty segments. */
+    private static int segmentCount(String path) {
+        int count = 0;
+        for (int i = 0, n = path.length(); i < n; i++) {
+            if (path.charAt(i) != '/' && (i == 0 || path.charAt(i - 1) == '/')) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** The rule over path components in order (directories and the last name). */

@@ -73,6 +73,17 @@ class PartitionCountsTest {
         return new Counted(stats, histogram, spread, blocks[0]);
     }
 
+    /** What one partition of every page yields when it hands on its counts as the totals ({@link PartitionCounts#finish(java.util.function.Consumer, java.util.function.Consumer)}). */
+    static Counted whole(List<HashedPage> pages, java.util.function.Supplier<PartitionCounts> counter) {
+        PartitionCounts counts = counter.get();
+        pages.forEach(counts::add);
+        Map<String, Long> histogram = new HashMap<>();
+        Set<Tally> spread = new HashSet<>();
+        counts.finish(t -> assertThat(spread.add(t)).as("each hash once").isTrue(),
+                row -> assertThat(histogram.put(row.kind() + ":" + row.occurrences(), row.items())).as("each point once").isNull());
+        return new Counted(counts.pageStats(), histogram, spread, 0);
+    }
+
     /** The per-record workflow's folds, in plain Java. */
     static Counted reference(List<HashedPage> pages) {
         Map<String, HashedPage> latest = new LinkedHashMap<>();
@@ -198,6 +209,10 @@ class PartitionCountsTest {
             assertThat(bulk.histogram()).as("histogram, shape %s", Arrays.toString(shape)).isEqualTo(expected.histogram());
             assertThat(bulk.spread()).as("hashes on several hosts, shape %s", Arrays.toString(shape)).isEqualTo(expected.spread());
         }
+        Counted whole = whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        assertThat(whole.stats()).as("page statistics, one partition's totals").isEqualTo(expected.stats());
+        assertThat(whole.histogram()).as("histogram, one partition's totals").isEqualTo(expected.histogram());
+        assertThat(whole.spread()).as("hashes on several hosts, one partition's totals").isEqualTo(expected.spread());
     }
 
     @Test
@@ -212,6 +227,9 @@ class PartitionCountsTest {
         assertThat(bulk.blocks()).isGreaterThan(1);
         assertThat(bulk.histogram()).isEqualTo(expected.histogram());
         assertThat(bulk.spread()).isEqualTo(expected.spread());
+        Counted whole = whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        assertThat(whole.histogram()).isEqualTo(expected.histogram());
+        assertThat(whole.spread()).isEqualTo(expected.spread());
     }
 
     @Test
@@ -243,8 +261,42 @@ class PartitionCountsTest {
             assertThat(bulk.stats()).as("page statistics, tables of %d", bucketOccurrences).isEqualTo(expected.stats());
             assertThat(bulk.histogram()).as("histogram, tables of %d", bucketOccurrences).isEqualTo(expected.histogram());
             assertThat(bulk.spread()).as("hashes on several hosts, tables of %d", bucketOccurrences).isEqualTo(expected.spread());
+            PartitionCounts[] one = new PartitionCounts[1];
+            Counted whole = whole(fetches, () -> one[0] = new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000,
+                    bucketOccurrences));
+            assertThat(one[0].compactions()).isPositive();
+            assertThat(whole.stats()).as("page statistics, one partition's totals, tables of %d", bucketOccurrences).isEqualTo(expected.stats());
+            assertThat(whole.histogram()).as("histogram, one partition's totals, tables of %d", bucketOccurrences).isEqualTo(expected.histogram());
+            assertThat(whole.spread()).as("hashes on several hosts, one partition's totals, tables of %d", bucketOccurrences).isEqualTo(expected.spread());
         }
         assertThat(expected.spread()).hasSizeGreaterThan(100);
+    }
+
+    @Test
+    void sortsUrlsStablyWithTheirPagesBeside() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        for (int size : new int[] {0, 1, 2, 15, 16, 17, 33, 100, 1000}) {
+            String[] urls = new String[size + 6];
+            int[] order = new int[size + 6];
+            for (int i = 0; i < urls.length; i++) {
+                urls[i] = "https://h.example/p" + random.nextInt(Math.max(1, size / 3)) + (random.nextBoolean() ? ".html" : "");
+                order[i] = i;
+            }
+            // sorted by URL, then by position: what a stable sort of the positions gives
+            List<Integer> expected = new ArrayList<>();
+            for (int i = 3; i < size + 3; i++) {
+                expected.add(i);
+            }
+            String[] original = urls.clone();
+            expected.sort(java.util.Comparator.comparing((Integer i) -> original[i]));
+            PartitionCounts.sortByUrl(urls, order, new String[urls.length], new int[urls.length], 3, size + 3);
+            for (int k = 0; k < size; k++) {
+                assertThat(order[k + 3]).as("size %d, position %d", size, k).isEqualTo(expected.get(k));
+                assertThat(urls[k + 3]).isEqualTo(original[expected.get(k)]);
+            }
+            assertThat(order[0]).isZero(); // outside the range: untouched
+            assertThat(order[size + 5]).isEqualTo(size + 5);
+        }
     }
 
     @Test
