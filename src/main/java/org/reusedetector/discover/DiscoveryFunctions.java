@@ -230,83 +230,78 @@ public final class DiscoveryFunctions {
     }
 
     /**
-     * Counts the pages of whole sites ({@link PartitionCounts}) once its input has ended, and sends the counts on
-     * as blocks for {@code ranges} ranges of hashes; page statistics and recursion URLs go to side outputs.
-     * A BATCH-only operator: its input must be partitioned by {@link PageHashes#partition}.
+     * Counts the pages of whole sites ({@link PartitionCounts}) until its input has ended, then hands the counts on
+     * ({@link #emitCounts}) and sends page statistics and recursion URLs to side outputs.
      */
-    public static final class CountSites extends AbstractStreamOperator<CountBlock> implements OneInputStreamOperator<PageHashes, CountBlock>, BoundedOneInput {
+    abstract static class CountPages<OUT> extends AbstractStreamOperator<OUT> implements OneInputStreamOperator<PageHashes, OUT>, BoundedOneInput {
         private final DiscoveryParams params;
         private final RecursionFilter recursion;
         private final IgnoredParameters ignored;
-        private final int ranges;
         private transient PartitionCounts counts;
 
-        public CountSites(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored, int ranges) {
+        CountPages(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
             this.params = params;
             this.recursion = recursion;
             this.ignored = ignored;
+        }
+
+        @Override
+        public void open() throws Exception {
+            super.open();
+            counts = new PartitionCounts(params.eligibility(), recursion, ignored);
+        }
+
+        @Override
+        public void processElement(StreamRecord<PageHashes> page) {
+            counts.add(page.getValue());
+        }
+
+        @Override
+        public void endInput() {
+            emitCounts(counts);
+            output.collect(PAGE_STATS, new StreamRecord<>(counts.pageStats()));
+            for (String url : counts.recursionUrls()) {
+                output.collect(RECURSION_URLS, new StreamRecord<>(new RecursionUrl(url)));
+            }
+            counts = null;
+        }
+
+        /** Hands on the counts of every page of this partition, its input having ended. */
+        abstract void emitCounts(PartitionCounts counts);
+    }
+
+    /**
+     * Counts the pages of whole sites and sends the counts on as blocks for {@code ranges} ranges of hashes.
+     * A BATCH-only operator: its input must be partitioned by {@link PageHashes#partition}.
+     */
+    public static final class CountSites extends CountPages<CountBlock> {
+        private final int ranges;
+
+        public CountSites(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored, int ranges) {
+            super(params, recursion, ignored);
             this.ranges = ranges;
         }
 
         @Override
-        public void open() throws Exception {
-            super.open();
-            counts = new PartitionCounts(params.eligibility(), recursion, ignored);
-        }
-
-        @Override
-        public void processElement(StreamRecord<PageHashes> page) {
-            counts.add(page.getValue());
-        }
-
-        @Override
-        public void endInput() {
+        void emitCounts(PartitionCounts counts) {
             int source = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
             counts.finish(source, ranges, block -> output.collect(new StreamRecord<>(block)));
-            output.collect(PAGE_STATS, new StreamRecord<>(counts.pageStats()));
-            for (String url : counts.recursionUrls()) {
-                output.collect(RECURSION_URLS, new StreamRecord<>(new RecursionUrl(url)));
-            }
-            counts = null;
         }
     }
 
     /**
-     * With a single partition: counts every page ({@link PartitionCounts}) once its input has ended, and hands on
-     * the totals as {@link MergeRanges} would (its counts are already the totals: nothing to merge); page
-     * statistics, recursion URLs and histogram rows go to side outputs.
+     * With a single partition: counts every page and hands on the totals as {@link MergeRanges} would (its counts
+     * are already the totals: nothing to merge); histogram rows go to a side output.
      */
-    public static final class CountAll extends AbstractStreamOperator<Tally> implements OneInputStreamOperator<PageHashes, Tally>, BoundedOneInput {
-        private final DiscoveryParams params;
-        private final RecursionFilter recursion;
-        private final IgnoredParameters ignored;
-        private transient PartitionCounts counts;
+    public static final class CountAll extends CountPages<Tally> {
 
         public CountAll(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
-            this.params = params;
-            this.recursion = recursion;
-            this.ignored = ignored;
+            super(params, recursion, ignored);
         }
 
         @Override
-        public void open() throws Exception {
-            super.open();
-            counts = new PartitionCounts(params.eligibility(), recursion, ignored);
-        }
-
-        @Override
-        public void processElement(StreamRecord<PageHashes> page) {
-            counts.add(page.getValue());
-        }
-
-        @Override
-        public void endInput() {
+        void emitCounts(PartitionCounts counts) {
             counts.finish(t -> output.collect(new StreamRecord<>(t)), row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
-            output.collect(PAGE_STATS, new StreamRecord<>(counts.pageStats()));
-            for (String url : counts.recursionUrls()) {
-                output.collect(RECURSION_URLS, new StreamRecord<>(new RecursionUrl(url)));
-            }
-            counts = null;
         }
     }
 
