@@ -160,9 +160,14 @@ public record DetectionSettings(
     }
 
     private DetectionSettings withSignals(Signals other) {
+        return with(labelSnapshotRun, labelPartitions, other, heldPagesMax);
+    }
+
+    /** A copy with the components that the {@code with…} methods change; every other one stays. */
+    private DetectionSettings with(String snapshotRun, int snapshotPartitions, Signals otherSignals, int otherHeldPagesMax) {
         return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, maxEvidence, pageRule, neighbourhoodThreshold, neighbourhoodReevaluateStep,
-                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, other, heldPagesMax);
+                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, snapshotRun, snapshotPartitions,
+                ignoredParameters, recursionRule, otherSignals, otherHeldPagesMax);
     }
 
     /** The I-Match lexicon, or {@code null}: no I-Match signatures. */
@@ -194,16 +199,12 @@ public record DetectionSettings(
     }
 
     public DetectionSettings withoutSnapshotWait() {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, maxEvidence, pageRule, neighbourhoodThreshold, neighbourhoodReevaluateStep,
-                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, null, 0, ignoredParameters, recursionRule,
-                signals, heldPagesMax);
+        return with(null, 0, signals, heldPagesMax);
     }
 
     /** The same settings with another limit of held pages on the heap ({@code job.held-pages.max}). */
     public DetectionSettings withHeldPagesMax(int other) {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, maxEvidence, pageRule, neighbourhoodThreshold, neighbourhoodReevaluateStep,
-                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, labelSnapshotRun, labelPartitions,
-                ignoredParameters, recursionRule, signals, other);
+        return with(labelSnapshotRun, labelPartitions, signals, other);
     }
 
     public PageHasher pageHasher() {

@@ -93,18 +93,13 @@ public final class KafkaTopics {
     public static Map<String, Integer> ensure(KafkaConnection connection, List<TopicSpec> topics, Duration timeout) {
         String bootstrapServers = connection.bootstrapServers();
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Admin admin = admin(connection, timeout)) {
+        return call(connection, timeout, "creating topics on " + bootstrapServers, "create topics on " + bootstrapServers, admin -> {
             List<String> created = create(admin, topics);
             Map<String, Integer> partitions = awaitLeaders(admin, topics, deadline);
             checkCleanupPolicies(admin, topics);
             LOG.info("Kafka topics ready on {}: partitions {}, created {}", bootstrapServers, partitions, created);
             return partitions;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics on " + bootstrapServers, e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot create topics on " + bootstrapServers + ": " + e.getCause().getMessage(), e.getCause());
-        }
+        });
     }
 
     /**
@@ -112,7 +107,7 @@ public final class KafkaTopics {
      * commit markers count too). The topic must exist.
      */
     public static long recordCount(KafkaConnection connection, String topic) {
-        try (Admin admin = admin(connection, DEFAULT_TIMEOUT)) {
+        return call(connection, DEFAULT_TIMEOUT, "reading the offsets of " + topic, "read the offsets of " + topic, admin -> {
             TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
             Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
@@ -128,11 +123,28 @@ public final class KafkaTopics {
                 count -= start.getValue().offset();
             }
             return count;
+        });
+    }
+
+    /** A call of an admin client, whose futures throw the checked exceptions of {@link java.util.concurrent.Future#get}. */
+    @FunctionalInterface
+    private interface AdminCall<T> {
+        T on(Admin admin) throws InterruptedException, ExecutionException;
+    }
+
+    /**
+     * Runs {@code call} on an admin client of the connection; an interrupt or a failed request becomes an
+     * {@link IllegalStateException} saying what was being done ("interrupted while {@code doing}", "cannot {@code
+     * action}: cause").
+     */
+    private static <T> T call(KafkaConnection connection, Duration timeout, String doing, String action, AdminCall<T> call) {
+        try (Admin admin = admin(connection, timeout)) {
+            return call.on(admin);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the offsets of " + topic, e);
+            throw new IllegalStateException("interrupted while " + doing, e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot read the offsets of " + topic + ": " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException("cannot " + action + ": " + e.getCause().getMessage(), e.getCause());
         }
     }
 

@@ -136,15 +136,21 @@ class PartitionCountsTest {
         return new ArrayList<>(folded.values());
     }
 
-    /** A synthetic index with the cases the rules treat apart: revisits, bad and recursion URLs, www., repeats in a page. */
-    static List<HashedPage> corpus(Path dir) throws Exception {
-        SyntheticIndex.write(dir, 30_000, 20, 3, 7);
+    /** Every page of the hash index in {@code dir}, in file order. */
+    static List<HashedPage> indexPages(Path dir) throws Exception {
         List<HashedPage> pages = new ArrayList<>();
         for (Path file : HashIndex.list(dir)) {
             try (HashIndexReader reader = HashIndexReader.open(file)) {
                 reader.forEachRemaining(pages::add);
             }
         }
+        return pages;
+    }
+
+    /** A synthetic index with the cases the rules treat apart: revisits, bad and recursion URLs, www., repeats in a page. */
+    static List<HashedPage> corpus(Path dir) throws Exception {
+        SyntheticIndex.write(dir, 30_000, 20, 3, 7);
+        List<HashedPage> pages = indexPages(dir);
         List<HashedPage> extra = new ArrayList<>();
         for (int i = 0; i < pages.size(); i += 7) {
             HashedPage p = pages.get(i);
@@ -218,10 +224,7 @@ class PartitionCountsTest {
     @Test
     void splitsLargeOutputsIntoBlocksAndKeepsEveryHash(@TempDir Path dir) throws Exception {
         SyntheticIndex.write(dir, 200_000, 40, 1, 3);
-        List<HashedPage> pages = new ArrayList<>();
-        try (HashIndexReader reader = HashIndexReader.open(HashIndex.list(dir).get(0))) {
-            reader.forEachRemaining(pages::add);
-        }
+        List<HashedPage> pages = indexPages(dir);
         Counted bulk = bulk(pages, 1, 1, 1);
         Counted expected = reference(pages);
         assertThat(bulk.blocks()).isGreaterThan(1);
@@ -235,10 +238,7 @@ class PartitionCountsTest {
     @Test
     void compactsSupersededFetchesAndCountsInFineBucketsAlike(@TempDir Path dir) throws Exception {
         SyntheticIndex.write(dir, 50_000, 40, 1, 5);
-        List<HashedPage> pages = new ArrayList<>();
-        try (HashIndexReader reader = HashIndexReader.open(HashIndex.list(dir).get(0))) {
-            reader.forEachRemaining(pages::add);
-        }
+        List<HashedPage> pages = indexPages(dir);
         // every page fetched four times, the third fetch older than the second: most occurrences kept are superseded ones
         List<HashedPage> fetches = new ArrayList<>();
         for (int round = 0; round < 4; round++) {
