@@ -295,11 +295,18 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
             putLong(block, 0, low[j]);
             putLong(block, 8, high[j]);
             putInt(block, 16, counts[j]);
-            digest.reset();
             digest.update(block);
-            System.arraycopy(digest.digest(), 0, out, j * Signatures.LENGTH, Signatures.LENGTH);
+            digestInto(out, j * Signatures.LENGTH); // digest() resets the digest for the next lexicon
         }
         return out == null ? Signatures.NONE : out;
+    }
+
+    private void digestInto(byte[] out, int at) {
+        try {
+            digest.digest(out, at, Signatures.LENGTH); // no array per signature, no copy
+        } catch (java.security.DigestException e) {
+            throw new IllegalStateException("SHA-1 digest of " + Signatures.LENGTH + " bytes", e);
+        }
     }
 
     private static void putLong(byte[] b, int at, long v) {
