@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""What a crawl's truth lets any (k, m, c, theta) quilt rule find (issue 8): upper bounds for quilts-eval.py's figures.
+"""What a crawl's truth allows a quilt rule that counts and names true sources (issue 8): the ceilings of
+quilts-eval.py's figures.
 
-usage: quilts-bounds.py CRAWL_DIR [--m 50] [--min-words 12]
+usage: quilts-bounds.py CRAWL_DIR [--m 50] [--min-words 5]
 
-make-crawl.py stitches a quilt from blocks (<p>, <div> of more than 60 visible chars) of its truth sources. A source
-can be told apart by Najork's rule only through text that is a patch: held by at most m pages. A block held by more
-pages (a documentation generator's template line, such as javadoc's "All Classes ... JavaScript is disabled") is no
-patch, and the source that lent only such blocks cannot be named, by any cover.
-A source is *identifiable* when it lent the quilt at least one block of --min-words words or more (--min-words 12
-gives 8 grams of 5 words, quilts' default min-source-grams) held by at most m pages of the crawl.
-Prints per crawl: quilts by their number of identifiable sources; the most quilts any rule with c sources can flag
-(c = 2, 3, 4); the quilts whose identifiable sources are 80 % or more of their truth sources (the most for which
-"80 % of the true sources named" can hold). Blocks are counted by their HTML, as the generator copies them whole.
+make-crawl.py stitches a quilt from blocks (<p>, <div> of more than 60 visible chars) of its truth sources; a source
+with no such block lends nothing, though truth.json lists it. Najork's rule can tell a source only by text that is a
+patch, held by at most m pages. A block held by more pages (a documentation generator's template line, such as
+javadoc's "All Classes ... JavaScript is disabled on your browser.") is no patch, so a source that lent only such
+blocks cannot be named by any cover of patch grams.
+A source is *identifiable* when it lent the quilt a block of --min-words words or more (5: one gram of 5 words) held
+by at most m pages of the crawl (counted by the block's HTML, which the generator copies whole).
+Prints: quilts by their number of identifiable sources; for c = 2, 3, 4, the quilts with at least c identifiable
+sources (the most a rule can flag when it counts true sources only: a rule that flags more counts pages that merely
+hold the same text); the quilts whose identifiable sources are 80 % or more of their truth sources (the most that
+can meet "80 % of the true sources named").
 """
 import argparse, collections, gzip, json, re
 
@@ -27,7 +30,7 @@ def blocks(body):
 ap = argparse.ArgumentParser()
 ap.add_argument("crawl")
 ap.add_argument("--m", type=int, default=50)
-ap.add_argument("--min-words", type=int, default=12)
+ap.add_argument("--min-words", type=int, default=5)
 a = ap.parse_args()
 
 truth = json.load(open(a.crawl + "/truth.json"))
