@@ -47,6 +47,22 @@ public final class WordChars {
         return Character.isLetterOrDigit(cp) ? width : -width;
     }
 
+    /**
+     * 1 when {@code text[i]} belongs to a letter or digit, else 0, with no branch for a char of the BMP outside the
+     * surrogates (the word cutters' char loops: a branch on the class is mispredicted about once a word). Both halves
+     * of a surrogate pair get the class of their code point; a lone surrogate is no word char.
+     */
+    public static int wordCharBit(char[] text, int i, int length) {
+        char c = text[i];
+        if (isSurrogate(c)) { // rare, and predictable
+            int codePoint = Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(text[i - 1])
+                    ? Character.toCodePoint(text[i - 1], c)
+                    : Character.codePointAt(text, i, length);
+            return Character.isLetterOrDigit(codePoint) ? 1 : 0;
+        }
+        return (int) (LETTER_OR_DIGIT[c >>> 6] >>> c) & 1;
+    }
+
     /** Whether a char that is no surrogate is a letter or digit; {@code false} for a surrogate. */
     public static boolean isLetterOrDigit(char c) {
         return (LETTER_OR_DIGIT[c >>> 6] & 1L << c) != 0;
