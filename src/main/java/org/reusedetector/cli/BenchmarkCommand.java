@@ -678,8 +678,9 @@ public final class BenchmarkCommand {
         @Option(names = "--rounds", defaultValue = "5", description = "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--stream-runs", defaultValue = "2",
-                description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}; 0 = parse step only).")
+        @Option(names = "--stream-runs", defaultValue = "6",
+                description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}: "
+                        + "the first two or three runs of a JVM are still compiling; 0 = parse step only).")
         int streamRuns;
 
         @Mixin
