@@ -209,11 +209,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
      * pair, or a lone surrogate) is a letter or digit, else 0. A low surrogate after a high one belongs to their pair.
      */
     private static char surrogateFolded(char[] text, int i, int length) {
-        char c = text[i];
-        int codePoint = Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(text[i - 1])
-                ? Character.toCodePoint(text[i - 1], c)
-                : Character.codePointAt(text, i, length);
-        return Character.isLetterOrDigit(codePoint) ? TermRules.fold(c) : 0;
+        return WordChars.wordCharBit(text, i, length) != 0 ? TermRules.fold(text[i]) : 0;
     }
 
     @Override
