@@ -9,9 +9,9 @@ import org.reusedetector.page.WordSink;
  * Sketches a page from its words: its 84 min-hash shingles over circular k-word phrases, the values {@code phrases}
  * uses, and the quilt signal's sampled grams from the same phrases (computed once a page). Two ways in: as a
  * {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's {@link TokenizingChunker.ChunkSink}
- * ({@code PageHasher.hashWithChunks}), which cuts the words itself and fingerprints each char as it reads it: one pass
- * over the text instead of two, with the same words as {@code WordSplitter} (maximal runs of letters and digits, per
- * code point) and the same fingerprints as {@link Fingerprints#word}. One per thread; {@link #sketch} or
+ * ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk text (see {@link #chunk}), with no
+ * word objects and no word stream, into the same words as {@code WordSplitter} (maximal runs of letters and digits, per
+ * code point) with the same fingerprints as {@link Fingerprints#word}. One per thread; {@link #sketch} or
  * {@link #reset} after each page.
  */
 public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink {
