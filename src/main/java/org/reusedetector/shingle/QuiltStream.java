@@ -3,10 +3,7 @@ package org.reusedetector.shingle;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.reusedetector.url.Sites;
 
 /**
@@ -32,9 +29,10 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
     public static final int DEFAULT_SHARDS = 4;
 
     /**
-     * Grams whose holders each index subtask keeps in the heap ({@link RecentGrams}), written behind to state: about
-     * 150 bytes a gram (1 to 50 holders of 8 bytes, about 10 on the standard crawls, and some 50 bytes of table a gram
-     * at half load), so at most some 150 MB.
+     * Grams whose holders each index subtask keeps in the heap ({@link RecentGrams}), written behind to state: at
+     * most some 150 bytes a gram (40 bytes of table at half load, and an array of its 1 to 50 holders of 8 bytes, about
+     * 10 on the standard crawls; a page's new grams share one array of its id until a second page holds them), so at
+     * most some 150 MB.
      */
     public static final int CACHED_GRAMS = 1 << 20;
 
@@ -184,6 +182,17 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
      * so that only patch grams' foreign holders travel to the judge.
      */
     public long[] patchSources(long self, long[] holders) {
+        long[] sources = new long[holders.length];
+        int n = patchSourcesInto(self, holders, sources, 0);
+        return n == 0 ? null : Arrays.copyOf(sources, n);
+    }
+
+    /**
+     * As {@link #patchSources}, written into {@code into} from index {@code at}, which must have room for all the
+     * holders: how many foreign holders were written, 0 when the gram is no patch gram (the index's path, which
+     * allocates nothing a gram).
+     */
+    public int patchSourcesInto(long self, long[] holders, long[] into, int at) {
         int others = 0;
         int foreign = 0;
         boolean ownSite = false;
@@ -193,21 +202,14 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
                 if (sameSite(self, h)) {
                     ownSite = true;
                 } else {
-                    foreign++;
+                    into[at + foreign++] = h;
                 }
             }
         }
         if (foreign == 0 || others > params.m() - 1 || params.ownSiteTextExcluded() && ownSite) {
-            return null;
+            return 0;
         }
-        long[] sources = new long[foreign];
-        int n = 0;
-        for (long h : holders) {
-            if (h != self && !sameSite(self, h)) {
-                sources[n++] = h;
-            }
-        }
-        return sources;
+        return foreign;
     }
 
     /**
@@ -233,48 +235,121 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
      * no rule here, since only earlier pages answer.
      */
     public Verdict judgePatches(int grams, List<long[]> patchSources) {
+        int[] counts = new int[patchSources.size()];
+        int total = 0;
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = patchSources.get(i).length;
+            total += counts[i];
+        }
+        long[] holders = new long[total];
+        int at = 0;
+        for (long[] sources : patchSources) {
+            System.arraycopy(sources, 0, holders, at, sources.length);
+            at += sources.length;
+        }
+        return judgePatches(grams, counts, holders);
+    }
+
+    /**
+     * As {@link #judgePatches(int, List)}, from the index's flat answer: {@code counts[i]} is how many foreign holders
+     * sampled gram i has when it is a patch gram (0 when not), and {@code holders} lists them gram after gram. The
+     * greedy cover is {@link GreedyCover}'s rule (largest gain; ties to the larger whole intersection, then the
+     * earlier candidate, candidates in order of first appearance) on bit-set words, and stops once the best gain is
+     * below the floor: gains never grow from one step to the next, so no later member would count.
+     */
+    public Verdict judgePatches(int grams, int[] counts, long[] holders) {
         if (grams < Math.max(1, minGrams)) {
             return null;
         }
-        double patchFraction = (double) patchSources.size() / grams;
+        int n = 0;
+        for (int count : counts) {
+            n += count > 0 ? 1 : 0;
+        }
+        double patchFraction = (double) n / grams;
         if (patchFraction < params.theta()) {
             return null;
         }
-        int n = patchSources.size();
-        Map<Long, Integer> sourceIds = new HashMap<>();
-        List<Long> sourceHolders = new ArrayList<>();
-        List<BitSet> items = new ArrayList<>();
-        BitSet patch = new BitSet(n);
-        patch.set(0, n);
-        for (int i = 0; i < n; i++) {
-            for (long other : patchSources.get(i)) {
-                int id = sourceIds.computeIfAbsent(other, o -> {
-                    sourceHolders.add(o);
-                    items.add(new BitSet(n));
-                    return sourceHolders.size() - 1;
-                });
-                items.get(id).set(i);
+        // number the distinct sources in order of first appearance (open addressing, no boxing)
+        int slots = Integer.highestOneBit(Math.max(8, holders.length * 2 - 1)) << 1;
+        long[] slotHolder = new long[slots];
+        int[] slotId = new int[slots];
+        Arrays.fill(slotId, -1);
+        int[] idOf = new int[holders.length];
+        long[] sourceHolders = new long[holders.length];
+        int sources = 0;
+        for (int h = 0; h < holders.length; h++) {
+            int slot = (int) Fingerprints.mix(holders[h]) & (slots - 1);
+            while (slotId[slot] >= 0 && slotHolder[slot] != holders[h]) {
+                slot = (slot + 1) & (slots - 1);
+            }
+            if (slotId[slot] < 0) {
+                slotHolder[slot] = holders[h];
+                slotId[slot] = sources;
+                sourceHolders[sources++] = holders[h];
+            }
+            idOf[h] = slotId[slot];
+        }
+        int words = (n + 63) >>> 6;
+        long[] items = new long[sources * words];
+        int at = 0;
+        int patch = 0;
+        for (int count : counts) {
+            if (count > 0) {
+                for (int h = at; h < at + count; h++) {
+                    items[idOf[h] * words + (patch >>> 6)] |= 1L << patch;
+                }
+                at += count;
+                patch++;
             }
         }
-        List<GreedyCover.Candidate> candidates = new ArrayList<>();
-        for (int id = 0; id < sourceHolders.size(); id++) {
-            candidates.add(new GreedyCover.Candidate(id, true, items.get(id)));
+        int[] sizes = new int[sources];
+        for (int c = 0; c < sources; c++) {
+            for (int w = 0; w < words; w++) {
+                sizes[c] += Long.bitCount(items[c * words + w]);
+            }
         }
+        long[] uncovered = new long[words];
+        Arrays.fill(uncovered, -1L);
+        if ((n & 63) != 0) {
+            uncovered[words - 1] = (1L << n) - 1;
+        }
+        boolean[] chosen = new boolean[sources];
         // a source counts only if it covers enough grams (a tail of one-gram sources does not make a page copied
         // whole a quilt); the floor is in grams of the whole page, of which one in sampleModulus is seen here
         int minCounted = Math.max(1, params.minSourceGrams() / sampleModulus);
-        List<Long> counted = new ArrayList<>();
+        long[] counted = new long[Math.min(sources, n)];
+        int members = 0;
         int covered = 0;
-        for (GreedyCover.Step step : GreedyCover.cover(patch, candidates)) {
-            if (step.covered() >= minCounted) {
-                counted.add(sourceHolders.get(step.document()));
-                covered += step.covered();
+        while (true) {
+            int best = -1;
+            int bestGain = 0;
+            for (int c = 0; c < sources; c++) {
+                if (chosen[c]) {
+                    continue;
+                }
+                int gain = 0;
+                for (int w = 0; w < words; w++) {
+                    gain += Long.bitCount(items[c * words + w] & uncovered[w]);
+                }
+                if (gain > bestGain || gain == bestGain && gain > 0 && sizes[c] > sizes[best]) {
+                    best = c;
+                    bestGain = gain;
+                }
+            }
+            if (best < 0 || bestGain < minCounted) {
+                break;
+            }
+            chosen[best] = true;
+            counted[members++] = sourceHolders[best];
+            covered += bestGain;
+            for (int w = 0; w < words; w++) {
+                uncovered[w] &= ~items[best * words + w];
             }
         }
         double coveredFraction = (double) covered / grams;
-        if (counted.size() < params.c() || coveredFraction < params.theta()) {
+        if (members < params.c() || coveredFraction < params.theta()) {
             return null;
         }
-        return new Verdict(patchFraction, coveredFraction, counted.stream().mapToLong(Long::longValue).toArray());
+        return new Verdict(patchFraction, coveredFraction, Arrays.copyOf(counted, members));
     }
 }

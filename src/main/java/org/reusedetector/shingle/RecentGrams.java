@@ -1,5 +1,7 @@
 package org.reusedetector.shingle;
 
+import java.util.Arrays;
+
 /**
  * The quilt index's grams in the heap, in front of its keyed state (RocksDB): each gram's holders as last written, with
  * the time of that write, and whether the state has them yet. State stays the record (checkpointed, restored, expired
@@ -9,24 +11,32 @@ package org.reusedetector.shingle;
  * operator started without restored state ({@code complete}), a gram it lacks is in no state either, so even misses
  * need no read. Past {@code capacity} grams it is flushed, forgets everything and is no longer complete: misses read
  * the state again (as after a restore). An entry whose TTL has run out is not answered: the state decides.
+ *
+ * <p>Laid out for the cache, since the grams are random and the table is far larger than it: a gram and its slot's
+ * word (in use, changed since the flush, time of the write) sit side by side in one array, so that a lookup and the
+ * write after it touch one cache line there and one in the holder array. A gram's state key is kept only while it
+ * awaits the flush, beside it in the list of changed grams. The owner finds a gram's slot once ({@link #locate}) and
+ * then reads and writes it there ({@link #holdersAt}, {@link #putAt}).
  */
 public final class RecentGrams {
 
     /** The answer for a gram that no page holds. */
     public static final long[] ABSENT = new long[0];
 
-    private static final int INITIAL_SLOTS = 1 << 12;
+    private static final int INITIAL_SLOTS = 1 << 14;
+    private static final long USED = 1L << 62;
+    private static final long CHANGED = Long.MIN_VALUE;
+    private static final long TIME = USED - 1;
 
     private final int capacity;
     private final long ttlMillis;
     private boolean complete;
-    private long[] grams = new long[INITIAL_SLOTS];
+    /** Per slot, at 2·slot the gram and at 2·slot + 1 its word: {@link #USED}, {@link #CHANGED}, and the write's time. */
+    private long[] table = new long[2 * INITIAL_SLOTS];
     private long[][] holders = new long[INITIAL_SLOTS][];
-    private long[] writtenAt = new long[INITIAL_SLOTS];
-    private int[] keys = new int[INITIAL_SLOTS];
-    private boolean[] dirty = new boolean[INITIAL_SLOTS];
-    private long[] dirtyGrams = new long[64];
-    private int dirtyCount;
+    private long[] changedGrams = new long[64];
+    private int[] changedKeys = new int[64];
+    private int changedCount;
     private int size;
 
     /** Where {@link #flush} writes a changed gram: its owner's state under the given key. */
@@ -51,69 +61,111 @@ public final class RecentGrams {
 
     /** The gram's holders at time {@code now}: {@link #ABSENT} when it has none, {@code null} when the state must say. */
     public long[] get(long gram, long now) {
-        int slot = slot(gram);
-        if (holders[slot] == null) {
-            return complete ? ABSENT : null;
-        }
-        return now - writtenAt[slot] >= ttlMillis ? null : holders[slot];
+        return holdersAt(locate(gram), now);
     }
 
     /** Whether a new gram would not fit: the owner must {@link #flush} and {@link #forgetAll} first. */
     public boolean full(long gram) {
-        return size >= capacity && holders[slot(gram)] == null;
+        return fullAt(locate(gram));
     }
 
     /** The gram's new holders at time {@code now}, to be written to the state under {@code key} by the next flush. */
     public void put(long gram, long[] gramHolders, long now, int key) {
-        int slot = slot(gram);
-        if (holders[slot] == null) {
+        putAt(locate(gram), gram, gramHolders, now, key);
+    }
+
+    /**
+     * The slot that holds the gram, or the free slot where it would go (linear probing, load at most 1/2). It stays
+     * the gram's slot until the next {@link #putAt} of another gram or {@link #forgetAll}.
+     */
+    public int locate(long gram) {
+        int mask = holders.length - 1;
+        int slot = (int) Fingerprints.mix(gram) & mask;
+        while ((table[2 * slot + 1] & USED) != 0 && table[2 * slot] != gram) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
+    /**
+     * Reads the home slots of the grams, so that their cache misses overlap (independent loads) instead of coming one
+     * by one in the lookups that follow; returns a value only so that the reads are not optimised away.
+     */
+    public long touch(long[] grams) {
+        int mask = holders.length - 1;
+        long sum = 0;
+        for (long gram : grams) {
+            sum += table[2 * ((int) Fingerprints.mix(gram) & mask) + 1];
+        }
+        return sum;
+    }
+
+    /** As {@link #get}, for the gram's slot ({@link #locate}). */
+    public long[] holdersAt(int slot, long now) {
+        long word = table[2 * slot + 1];
+        if ((word & USED) == 0) {
+            return complete ? ABSENT : null;
+        }
+        return now - (word & TIME) >= ttlMillis ? null : holders[slot];
+    }
+
+    /** As {@link #full}, for the gram's slot ({@link #locate}). */
+    public boolean fullAt(int slot) {
+        return size >= capacity && (table[2 * slot + 1] & USED) == 0;
+    }
+
+    /** As {@link #put}, for the gram's slot ({@link #locate}). */
+    public void putAt(int slot, long gram, long[] gramHolders, long now, int key) {
+        if (now < 0) {
+            throw new IllegalArgumentException("time before the epoch: " + now);
+        }
+        long word = table[2 * slot + 1];
+        if ((word & USED) == 0) {
             if (size >= capacity) {
                 throw new IllegalStateException("full: flush and forget first");
             }
-            if (2 * (size + 1) > grams.length) {
+            if (2 * (size + 1) > holders.length) {
                 grow();
-                slot = slot(gram);
+                slot = locate(gram);
             }
             size++;
-            grams[slot] = gram;
+            table[2 * slot] = gram;
+            word = USED;
         }
         holders[slot] = gramHolders;
-        writtenAt[slot] = now;
-        keys[slot] = key;
-        if (!dirty[slot]) {
-            dirty[slot] = true;
-            if (dirtyCount == dirtyGrams.length) {
-                dirtyGrams = java.util.Arrays.copyOf(dirtyGrams, dirtyCount * 2);
+        if ((word & CHANGED) == 0) {
+            if (changedCount == changedGrams.length) {
+                changedGrams = Arrays.copyOf(changedGrams, changedCount * 2);
+                changedKeys = Arrays.copyOf(changedKeys, changedCount * 2);
             }
-            dirtyGrams[dirtyCount++] = gram;
+            changedGrams[changedCount] = gram;
+            changedKeys[changedCount++] = key;
         }
+        table[2 * slot + 1] = USED | CHANGED | now & TIME;
     }
 
     /** Hands every gram changed since the last flush to the writer, in the order they first changed. */
     public void flush(Writer writer) throws Exception {
-        for (int i = 0; i < dirtyCount; i++) {
-            int slot = slot(dirtyGrams[i]);
-            writer.write(keys[slot], grams[slot], holders[slot]);
-            dirty[slot] = false;
+        for (int i = 0; i < changedCount; i++) {
+            int slot = locate(changedGrams[i]);
+            writer.write(changedKeys[i], changedGrams[i], holders[slot]);
+            table[2 * slot + 1] &= ~CHANGED;
         }
-        dirtyCount = 0;
+        changedCount = 0;
     }
 
     /** How many grams the next flush writes. */
     public int changed() {
-        return dirtyCount;
+        return changedCount;
     }
 
     /** Forgets every (flushed) gram: misses read the state from now on. */
     public void forgetAll() {
-        if (dirtyCount > 0) {
-            throw new IllegalStateException(dirtyCount + " grams not flushed");
+        if (changedCount > 0) {
+            throw new IllegalStateException(changedCount + " grams not flushed");
         }
-        grams = new long[INITIAL_SLOTS];
+        table = new long[2 * INITIAL_SLOTS];
         holders = new long[INITIAL_SLOTS][];
-        writtenAt = new long[INITIAL_SLOTS];
-        keys = new int[INITIAL_SLOTS];
-        dirty = new boolean[INITIAL_SLOTS];
         size = 0;
         complete = false;
     }
@@ -126,35 +178,17 @@ public final class RecentGrams {
         return complete;
     }
 
-    /** The slot holding the gram, or the empty slot where it would go (linear probing, load at most 1/2). */
-    private int slot(long gram) {
-        int mask = grams.length - 1;
-        int slot = (int) Fingerprints.mix(gram) & mask;
-        while (holders[slot] != null && grams[slot] != gram) {
-            slot = (slot + 1) & mask;
-        }
-        return slot;
-    }
-
     private void grow() {
-        long[] oldGrams = grams;
+        long[] oldTable = table;
         long[][] oldHolders = holders;
-        long[] oldWritten = writtenAt;
-        int[] oldKeys = keys;
-        boolean[] oldDirty = dirty;
-        grams = new long[oldGrams.length * 2];
-        holders = new long[oldGrams.length * 2][];
-        writtenAt = new long[oldGrams.length * 2];
-        keys = new int[oldGrams.length * 2];
-        dirty = new boolean[oldGrams.length * 2];
-        for (int i = 0; i < oldGrams.length; i++) {
-            if (oldHolders[i] != null) {
-                int slot = slot(oldGrams[i]);
-                grams[slot] = oldGrams[i];
+        table = new long[oldTable.length * 2];
+        holders = new long[oldHolders.length * 2][];
+        for (int i = 0; i < oldHolders.length; i++) {
+            if ((oldTable[2 * i + 1] & USED) != 0) {
+                int slot = locate(oldTable[2 * i]);
+                table[2 * slot] = oldTable[2 * i];
+                table[2 * slot + 1] = oldTable[2 * i + 1];
                 holders[slot] = oldHolders[i];
-                writtenAt[slot] = oldWritten[i];
-                keys[slot] = oldKeys[i];
-                dirty[slot] = oldDirty[i];
             }
         }
     }

@@ -69,16 +69,16 @@ class RecentGramsTest {
 
     @Test
     void aFlushWritesEachChangedGramOnceWithItsLatestHoldersAndKeyAndThenNothing() throws Exception {
-        RecentGrams recent = new RecentGrams(1000, 1000, true);
+        RecentGrams recent = new RecentGrams(100_000, 1000, true);
         recent.put(1, new long[] {10L}, 0, 7);
         recent.put(2, new long[] {20L}, 0, 8);
         recent.put(1, new long[] {10L, 11L}, 1, 7);
-        for (long gram = 100; gram < 700; gram++) {
+        for (long gram = 100; gram < 20_100; gram++) {
             recent.put(gram, new long[] {gram}, 2, 9); // the table grows under the changes
         }
         List<String> writes = new ArrayList<>();
         recent.flush((key, gram, holders) -> writes.add(key + ":" + gram + ":" + Arrays.toString(holders)));
-        assertThat(writes).hasSize(602).startsWith("7:1:[10, 11]", "8:2:[20]", "9:100:[100]");
+        assertThat(writes).hasSize(20_002).startsWith("7:1:[10, 11]", "8:2:[20]", "9:100:[100]");
         assertThat(recent.changed()).isZero();
         writes.clear();
         recent.flush((key, gram, holders) -> writes.add(key + ":" + gram));
@@ -86,5 +86,24 @@ class RecentGramsTest {
         assertThat(recent.get(1, 5)).as("flushed grams stay readable").containsExactly(10L, 11L);
         recent.put(2, new long[] {20L, 21L}, 6, 8);
         assertThatThrownBy(recent::forgetAll).as("unflushed changes are never forgotten").isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aSlotFoundOnceServesTheReadAndTheWriteAfterIt() {
+        RecentGrams recent = new RecentGrams(100_000, Long.MAX_VALUE, true);
+        Map<Long, long[]> reference = new HashMap<>();
+        Random random = new Random(5);
+        for (int i = 0; i < 100_000; i++) {
+            long gram = random.nextInt(30_000) * 0x9E3779B97F4A7C15L;
+            int slot = recent.locate(gram);
+            long[] expected = reference.get(gram);
+            assertThat(recent.holdersAt(slot, i)).isEqualTo(expected == null ? RecentGrams.ABSENT : expected);
+            assertThat(recent.fullAt(slot)).isFalse();
+            long[] next = {i};
+            reference.put(gram, next);
+            recent.putAt(slot, gram, next, i, 3); // grows the table on the way (from 16,384 slots): the slot moves
+        }
+        assertThat(recent.size()).isEqualTo(reference.size());
+        reference.forEach((gram, holders) -> assertThat(recent.get(gram, 0)).isSameAs(holders));
     }
 }

@@ -1,9 +1,7 @@
 package org.reusedetector.detection.functions;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
@@ -62,7 +60,7 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
             }
             gathered.clear();
         }
-        QuiltStream.Verdict verdict = quilt.judgePatches(all.holderCounts().length, patchSources(all));
+        QuiltStream.Verdict verdict = quilt.judgePatches(all.holderCounts().length, all.holderCounts(), all.holders());
         if (verdict != null) {
             long[] sources = verdict.sources();
             for (int i = 0; i < sources.length; i++) {
@@ -79,18 +77,5 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
         System.arraycopy(answer.holders(), 0, holders, gathered.holders().length, answer.holders().length);
         String url = gathered.url().isEmpty() ? answer.url() : gathered.url();
         return new QuiltBatch(gathered.page(), url, gathered.eventTime(), gathered.shard() + 1, gathered.batches(), NONE, counts, holders);
-    }
-
-    /** The patch grams' foreign holders, from an answer's counts (0: no patch gram) and holder list. */
-    static List<long[]> patchSources(QuiltBatch answer) {
-        List<long[]> patches = new ArrayList<>();
-        int at = 0;
-        for (int count : answer.holderCounts()) {
-            if (count > 0) {
-                patches.add(Arrays.copyOfRange(answer.holders(), at, at + count));
-                at += count;
-            }
-        }
-        return patches;
     }
 }

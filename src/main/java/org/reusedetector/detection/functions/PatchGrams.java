@@ -37,6 +37,8 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch> impleme
     private transient MapState<Long, long[]> holders;
     private transient RecentGrams recent;
     private transient boolean restored;
+    /** What {@link RecentGrams#touch} read: kept so that its reads are not dropped as dead code. */
+    private transient long touched;
 
     public PatchGrams(QuiltStream quilt) {
         this.quilt = quilt;
@@ -71,31 +73,33 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch> impleme
         int[] counts = new int[grams.length];
         long[] answer = new long[16];
         int used = 0;
+        touched += recent.touch(grams);
+        long[] alone = {batch.page()}; // the holders of every gram new to the index (never changed in place)
         for (int i = 0; i < grams.length; i++) {
-            long[] known = recent.get(grams[i], now);
+            long gram = grams[i];
+            int slot = recent.locate(gram); // one lookup for the read and the write
+            long[] known = recent.holdersAt(slot, now);
             if (known == null) {
-                known = holders.get(grams[i]);
+                known = holders.get(gram);
             } else if (known == RecentGrams.ABSENT) {
                 known = null;
             }
             if (known != null) {
-                long[] sources = quilt.patchSources(batch.page(), known);
-                if (sources != null) {
-                    if (used + sources.length > answer.length) {
-                        answer = Arrays.copyOf(answer, Math.max(answer.length * 2, used + sources.length));
-                    }
-                    System.arraycopy(sources, 0, answer, used, sources.length);
-                    used += sources.length;
-                    counts[i] = sources.length;
+                if (used + known.length > answer.length) {
+                    answer = Arrays.copyOf(answer, Math.max(answer.length * 2, used + known.length));
                 }
+                int sources = quilt.patchSourcesInto(batch.page(), known, answer, used);
+                used += sources;
+                counts[i] = sources;
             }
-            long[] after = quilt.addHolder(known, batch.page());
+            long[] after = known == null ? alone : quilt.addHolder(known, batch.page());
             if (after != known) {
-                if (recent.full(grams[i])) {
+                if (recent.fullAt(slot)) {
                     flush();
                     recent.forgetAll();
+                    slot = recent.locate(gram);
                 }
-                recent.put(grams[i], after, now, key);
+                recent.putAt(slot, gram, after, now, key);
             }
         }
         // the judge needs how many grams there were and the patch grams' foreign holders, not the grams
