@@ -269,25 +269,18 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
         if (patchFraction < params.theta()) {
             return null;
         }
-        // number the distinct sources in order of first appearance (open addressing, no boxing)
-        int slots = Integer.highestOneBit(Math.max(8, holders.length * 2 - 1)) << 1;
-        long[] slotHolder = new long[slots];
-        int[] slotId = new int[slots];
-        Arrays.fill(slotId, -1);
+        // number the distinct sources in order of first appearance (stored as number + 1: 0 is "not yet")
+        LongIntCounts numbers = new LongIntCounts(holders.length);
         int[] idOf = new int[holders.length];
         long[] sourceHolders = new long[holders.length];
         int sources = 0;
         for (int h = 0; h < holders.length; h++) {
-            int slot = (int) Fingerprints.mix(holders[h]) & (slots - 1);
-            while (slotId[slot] >= 0 && slotHolder[slot] != holders[h]) {
-                slot = (slot + 1) & (slots - 1);
-            }
-            if (slotId[slot] < 0) {
-                slotHolder[slot] = holders[h];
-                slotId[slot] = sources;
+            int number = numbers.get(holders[h]);
+            if (number == 0) {
                 sourceHolders[sources++] = holders[h];
+                numbers.put(holders[h], number = sources);
             }
-            idOf[h] = slotId[slot];
+            idOf[h] = number - 1;
         }
         int words = (n + 63) >>> 6;
         long[] items = new long[sources * words];
