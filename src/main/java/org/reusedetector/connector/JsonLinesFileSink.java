@@ -2,6 +2,7 @@ package org.reusedetector.connector;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,10 @@ public final class JsonLinesFileSink<T> implements Sink<T> {
         if (file.getParent() != null) {
             Files.createDirectories(file.getParent());
         }
-        BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        // records are valid Unicode by the time they get here (the parser and DeadLetters make them so); should one not
+        // be, this writer replaces what it cannot encode instead of failing the job, as Files.newBufferedWriter would
+        BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(
+                Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND), StandardCharsets.UTF_8), 1 << 16);
         return new SinkWriter<>() {
             @Override
             public void write(T element, Context ctx) throws IOException {

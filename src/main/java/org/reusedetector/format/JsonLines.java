@@ -8,12 +8,14 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -22,6 +24,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipException;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.util.ValidUnicode;
 
 /** JSON-lines files, plain or gzip-compressed (by the {@code .gz} suffix). */
 public final class JsonLines {
@@ -62,6 +65,15 @@ public final class JsonLines {
     }
 
     /**
+     * Lines longer than this are not read into memory by default: a page record is at most its body limit (4 MiB by
+     * default) twice over in chars (escapes), so a longer line is broken or hostile (a gzip bomb of one line).
+     */
+    public static final int DEFAULT_MAX_LINE_CHARS = 64 << 20;
+
+    /** How much of an over-long line its marker record keeps, to tell which record it was. */
+    static final int OVERSIZED_PREFIX_CHARS = 4096;
+
+    /**
      * The non-blank lines of a file as records with their origin ({@code file:line}). The iterator owns the
      * reader and closes it at the end; call {@link CloseableIterator#close()} when stopping early.
      */
@@ -74,7 +86,18 @@ public final class JsonLines {
      * owns the stream.
      */
     public static CloseableIterator<SourceRecord> records(InputStream in, String name) throws IOException {
+        return records(in, name, DEFAULT_MAX_LINE_CHARS);
+    }
+
+    /**
+     * As {@link #records(InputStream, String)}, with lines of at most {@code maxLineChars} chars read. A longer line
+     * is skipped in memory bounded by the limit (memory does not follow a gzip bomb) and becomes a marker record
+     * ({@code PageRecordParser.READER_ERROR} {@code body-too-large}) with its length and first chars. A file cut short
+     * or corrupt ends with one marker ({@code unreadable-input}) after what could be read.
+     */
+    public static CloseableIterator<SourceRecord> records(InputStream in, String name, int maxLineChars) throws IOException {
         BufferedReader reader = reader(in, name);
+        BoundedLines lines = new BoundedLines(reader, maxLineChars);
         return new CloseableIterator<>() {
             long lineNumber;
             String unreadable;
@@ -86,8 +109,11 @@ public final class JsonLines {
                 }
                 try {
                     String line;
-                    while ((line = reader.readLine()) != null) {
+                    while ((line = lines.next()) != null) {
                         lineNumber++;
+                        if (lines.overLimit()) {
+                            return oversized(lines.length(), maxLineChars, line);
+                        }
                         if (!line.isBlank()) {
                             return line;
                         }
@@ -96,9 +122,10 @@ public final class JsonLines {
                     return null;
                 } catch (EOFException | ZipException e) {
                     // a truncated or corrupt archive: what was read stands, the rest becomes one dead letter
-                    unreadable = "unreadable after line " + lineNumber + ": " + e.getMessage();
+                    unreadable = "unreadable after line " + lineNumber;
                     closeQuietly();
-                    return Json.write(Map.of("error", "truncated or corrupt file " + name + ", " + unreadable));
+                    return readerError("unreadable-input", "file " + name + " is truncated or corrupt, " + unreadable + ": " + e.getMessage()
+                            + "; the records before it were read", null);
                 } catch (IOException e) {
                     throw new UncheckedIOException("reading " + name, e);
                 }
@@ -132,6 +159,132 @@ public final class JsonLines {
                 reader.close();
             }
         };
+    }
+
+    /** The marker record of a line over the limit: its reason, its length and its first chars. */
+    static String oversized(long length, int maxLineChars, String prefix) {
+        return readerError("body-too-large", "record of " + length + " characters exceeds the limit of " + maxLineChars
+                + " characters; not read (record_prefix holds its start)", prefix);
+    }
+
+    /**
+     * A record standing for one a reader could not read, for {@code PageRecordParser} to dead-letter with
+     * {@code reason} (a dead-letter reason code).
+     */
+    public static String readerError(String reason, String message, String prefix) {
+        Map<String, String> marker = new LinkedHashMap<>();
+        marker.put("reader_error", reason);
+        marker.put("reader_message", message);
+        if (prefix != null) {
+            marker.put("record_prefix", ValidUnicode.repair(ValidUnicode.prefix(prefix, OVERSIZED_PREFIX_CHARS)));
+        }
+        return Json.write(marker);
+    }
+
+    /**
+     * Lines of a reader, each at most {@code maxChars} long in memory: of a longer line only the first
+     * {@link #OVERSIZED_PREFIX_CHARS} chars are kept and the rest is counted and skipped.
+     */
+    static final class BoundedLines {
+        private final Reader in;
+        private final int maxChars;
+        private final char[] buffer = new char[1 << 16];
+        private int position;
+        private int limit;
+        private boolean end;
+        private long length;
+        private boolean overLimit;
+
+        BoundedLines(Reader in, int maxChars) {
+            this.in = in;
+            this.maxChars = maxChars;
+        }
+
+        /** The next line without its terminator ({@code \n}, {@code \r\n} or {@code \r}), or null at the end. */
+        String next() throws IOException {
+            StringBuilder line = null;
+            length = 0;
+            overLimit = false;
+            while (true) {
+                if (position == limit) {
+                    if (end || !fill()) {
+                        return line == null ? null : line.toString();
+                    }
+                }
+                int start = position;
+                int i = start;
+                while (i < limit && buffer[i] != '\n' && buffer[i] != '\r') {
+                    i++;
+                }
+                int run = i - start;
+                length += run;
+                if (!overLimit && length > maxChars) {
+                    overLimit = true;
+                }
+                if (line == null) {
+                    if (i < limit && !overLimit) {
+                        position = i;
+                        String whole = new String(buffer, start, run);
+                        consumeTerminator();
+                        return whole;
+                    }
+                    line = new StringBuilder(Math.max(256, Math.min(run * 2, 1 << 20)));
+                }
+                if (!overLimit) {
+                    line.append(buffer, start, run);
+                } else if (line.length() < OVERSIZED_PREFIX_CHARS) {
+                    line.append(buffer, start, Math.min(run, OVERSIZED_PREFIX_CHARS - line.length()));
+                    if (line.length() > OVERSIZED_PREFIX_CHARS) {
+                        line.setLength(OVERSIZED_PREFIX_CHARS);
+                    }
+                } else if (line.length() > OVERSIZED_PREFIX_CHARS) {
+                    line.setLength(OVERSIZED_PREFIX_CHARS);
+                    line.trimToSize();
+                }
+                position = i;
+                if (i < limit) {
+                    consumeTerminator();
+                    if (overLimit && line.length() > OVERSIZED_PREFIX_CHARS) {
+                        line.setLength(OVERSIZED_PREFIX_CHARS);
+                    }
+                    return line.toString();
+                }
+            }
+        }
+
+        /** Whether the line last returned was longer than the limit (only its start was returned). */
+        boolean overLimit() {
+            return overLimit;
+        }
+
+        /** The full length in chars of the line last returned. */
+        long length() {
+            return length;
+        }
+
+        private void consumeTerminator() throws IOException {
+            char c = buffer[position++];
+            if (c == '\r') {
+                if (position == limit && !end) {
+                    fill();
+                }
+                if (position < limit && buffer[position] == '\n') {
+                    position++;
+                }
+            }
+        }
+
+        private boolean fill() throws IOException {
+            int n = in.read(buffer, 0, buffer.length);
+            if (n <= 0) {
+                end = true;
+                position = limit = 0;
+                return false;
+            }
+            position = 0;
+            limit = n;
+            return true;
+        }
     }
 
     /** Every line of a (small) JSON-lines file as a {@code type}; empty when the file does not exist. */

@@ -14,6 +14,7 @@ import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.PageRecordParser;
 
 /**
  * Input files of page records: JSON lines ({@code .jsonl}, {@code .jsonl.gz}) and WARC ({@code .warc},
@@ -116,7 +117,7 @@ public final class PageFiles {
             return new IllegalArgumentException("not a page file (.jsonl, .jsonl.gz, .warc, .warc.gz): " + fileName);
         });
         return switch (kind) {
-            case JSONL -> JsonLines.records(in, fileName);
+            case JSONL -> JsonLines.records(in, fileName, PageRecordParser.maxRecordChars(maxPayloadBytes));
             case WARC -> new WarcPages(maxPayloadBytes).records(in, fileName);
         };
     }

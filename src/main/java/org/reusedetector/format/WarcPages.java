@@ -36,13 +36,14 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>A response that cannot be read as HTTP (malformed header, undecodable content encoding, not
  *       {@code application/http}) or whose payload exceeds {@code maxPayloadBytes} becomes a record
- *       <em>without</em> {@code body} and with {@code warc_error} saying why: the parser dead-letters it
- *       (missing body) and the original in the dead letter carries the explanation.
+ *       <em>without</em> {@code body} and with {@code warc_error} saying why and the parser's reader error: the parser dead-letters it as
+ *       {@code invalid-warc-record} (or {@code body-too-large}) and the original carries the explanation.
  *   <li>A response with a non-2xx status or a non-HTML content type keeps its url, status and content type
  *       but gets an empty body ({@code warc_body_omitted: true}): the parser rejects it for its status or
  *       type, exactly as it would with the body, without decoding images and PDFs as text.
  *   <li>A file that becomes unreadable part way (corrupt or cut gzip) ends with one record holding only
- *       {@code warc_error}, at the offset where reading failed; the error is also logged.
+ *       the error ({@code unreadable-input}), at the offset where reading failed; the error is also logged. A
+ *       record cut by the end of the file is that one record, not two.
  *   <li>Captures cut by the crawler ({@code WARC-Truncated}) are kept, marked {@code warc_truncated}.
  * </ul>
  * Other record types (warcinfo, request, metadata, revisit, resource) are not pages and are skipped;
@@ -108,7 +109,7 @@ public final class WarcPages {
                     LOG.warn("{}: unreadable after offset {}, rest of file skipped: {}", name, offset, e.toString());
                     finish();
                     ObjectNode node = Json.MAPPER.createObjectNode();
-                    node.put("warc_error", "WARC unreadable after this offset, rest of file skipped: " + e.getMessage());
+                    error(node, "unreadable-input", "WARC file " + name + " unreadable after offset " + offset + ", rest of file skipped: " + e.getMessage());
                     failed++;
                     return new SourceRecord(node.toString(), name + ":" + offset);
                 }
@@ -122,6 +123,11 @@ public final class WarcPages {
                     ObjectNode node = toJson(response);
                     if (node.has("warc_error")) {
                         failed++;
+                        if ("unreadable-input".equals(node.path(PageRecordParser.READER_ERROR).asText())) {
+                            // the file ends inside this record: one dead letter for it and the rest, not two
+                            LOG.warn("{}: cut short inside the record at {}, rest of file skipped", name, origin);
+                            finish();
+                        }
                     }
                     return new SourceRecord(node.toString(), origin);
                 }
@@ -175,13 +181,13 @@ public final class WarcPages {
             date = response.date();
             node.put("fetched_at", date.toString());
         } catch (RuntimeException e) {
-            node.put("warc_error", "invalid WARC-Date: " + e.getMessage());
+            error(node, "invalid-warc-record", "invalid WARC-Date: " + e.getMessage());
             return node;
         }
         try {
             MediaType type = response.contentType();
             if (!"application".equals(type.type()) || !"http".equals(type.subtype())) {
-                node.put("warc_error", "response record is not HTTP (content type " + type + ")");
+                error(node, "invalid-warc-record", "response record is not HTTP (content type " + type + ")");
                 return node;
             }
             HttpResponse http = response.http();
@@ -204,7 +210,7 @@ public final class WarcPages {
                 payload = body.readNBytes(maxPayloadBytes + 1);
             }
             if (payload.length > maxPayloadBytes) {
-                node.put("warc_error", "HTTP payload exceeds " + maxPayloadBytes + " bytes; body not read");
+                error(node, "body-too-large", "HTTP payload exceeds " + maxPayloadBytes + " bytes; body not read");
                 return node;
             }
             Charset charset = BodyCharset.detect(contentType, payload, payload.length);
@@ -212,8 +218,29 @@ public final class WarcPages {
             node.put("body", new String(payload, bom, payload.length - bom, charset));
         } catch (IOException | RuntimeException e) {
             node.remove("body");
-            node.put("warc_error", "cannot read HTTP response: " + e);
+            if (endsEarly(e)) {
+                error(node, "unreadable-input", "WARC file ends inside this record (cut short): " + e + "; rest of file skipped");
+            } else {
+                error(node, "invalid-warc-record", "cannot read HTTP response: " + e);
+            }
         }
         return node;
+    }
+
+    /** Marks a record as unusable: {@code warc_error} for people, the parser's reader error for its dead letter. */
+    private static void error(ObjectNode node, String reason, String message) {
+        node.put("warc_error", message);
+        node.put(PageRecordParser.READER_ERROR, reason);
+        node.put(PageRecordParser.READER_MESSAGE, message);
+    }
+
+    /** Whether reading failed because the stream ended (a cut file), not because the record is malformed. */
+    private static boolean endsEarly(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.io.EOFException || (t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("unexpected end"))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

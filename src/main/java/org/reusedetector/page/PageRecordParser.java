@@ -1,6 +1,8 @@
 package org.reusedetector.page;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -16,15 +18,36 @@ import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
+import org.reusedetector.util.ValidUnicode;
 
 /**
  * Validates a page record (JSON: {@code url}, {@code fetched_at}, {@code status}, {@code content_type},
  * {@code body}; further fields are kept). Every rejection names its reason, for the dead-letter output.
+ *
+ * <p>A record is exactly one JSON object: a second value or any other text after it is {@code invalid-json}, not
+ * dropped. Fields have their types: {@code url}, {@code fetched_at}, {@code content_type} and {@code body} are
+ * strings, {@code status} an integer (or a string of one); anything else is {@code invalid-field}. The URL must be
+ * valid Unicode; it is {@linkplain NormalizedUrl#reportedForm reported} without user info and with an ASCII host.
+ * Other strings are made valid Unicode (a lone surrogate becomes U+FFFD), so that no sink meets a string it
+ * cannot encode. A reader that could not read a record passes it on as a {@linkplain #READER_ERROR marker}
+ * with its reason.
  */
 public final class PageRecordParser {
 
     /** Reads a JSON tree only (no binding to types), so the project's shared mapping is not needed here. */
-    private static final ObjectReader TREES = new ObjectMapper().reader();
+    private static final ObjectReader TREES = new ObjectMapper().reader()
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS) // two objects on a line are not one record
+            .with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION); // nor is an object with two urls or two bodies
+
+    /**
+     * The field of a record that a reader wrote in place of one it could not read (a line over the size limit, the
+     * rest of a cut file, a WARC record that is not a capture): its value is a {@link DeadLetterReason#code()}, and
+     * {@link #READER_MESSAGE} says why. The parser rejects such a record with that reason.
+     */
+    public static final String READER_ERROR = "reader_error";
+
+    /** The explanation of a {@link #READER_ERROR}. */
+    public static final String READER_MESSAGE = "reader_message";
 
     /** A record that cannot be used, and why. */
     public static final class Rejected extends Exception {
@@ -52,7 +75,7 @@ public final class PageRecordParser {
     }
 
     public PageRecord parse(String json) throws Rejected {
-        if (json != null && json.length() > maxBodyBytes * 2L + 65_536) {
+        if (json != null && json.length() > maxRecordChars(maxBodyBytes)) {
             // cheap guard before building a tree of a huge record; the exact check on the body follows
             throw new Rejected(DeadLetterReason.BODY_TOO_LARGE, "record of " + json.length() + " characters exceeds the body limit of " + maxBodyBytes + " bytes");
         }
@@ -63,25 +86,44 @@ public final class PageRecordParser {
         try {
             node = TREES.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new Rejected(DeadLetterReason.INVALID_JSON, "invalid JSON: " + e.getOriginalMessage());
+            throw new Rejected(DeadLetterReason.INVALID_JSON, "invalid JSON: " + ValidUnicode.repair(cut(e.getOriginalMessage())));
         }
-        if (node == null || !node.isObject()) {
-            throw new Rejected(DeadLetterReason.INVALID_JSON, "a page record must be a JSON object");
+        if (node == null || node.isMissingNode()) {
+            throw new Rejected(DeadLetterReason.INVALID_JSON, "empty record (no JSON value)");
         }
-        String url = text(node, "url");
+        if (!node.isObject()) {
+            throw new Rejected(DeadLetterReason.INVALID_JSON, "a page record must be a JSON object, not " + kind(node));
+        }
+        JsonNode readerError = node.get(READER_ERROR);
+        if (readerError != null) {
+            DeadLetterReason reason = DeadLetterReason.ofCode(readerError.asText()).orElse(DeadLetterReason.INVALID_JSON);
+            JsonNode message = node.get(READER_MESSAGE);
+            throw new Rejected(reason, ValidUnicode.repair(message == null ? "unreadable record" : message.asText()));
+        }
+        String url = string(node, "url");
         if (url == null || url.isBlank()) {
             throw new Rejected(DeadLetterReason.MISSING_FIELD, "missing field 'url'");
+        }
+        int lone = ValidUnicode.firstLoneSurrogate(url);
+        if (lone >= 0) {
+            throw new Rejected(DeadLetterReason.INVALID_URL, String.format("URL is not valid Unicode (a lone surrogate U+%04X at index %d): %s",
+                    (int) url.charAt(lone), lone, ValidUnicode.repair(url)));
         }
         try {
             NormalizedUrl.parse(url);
         } catch (InvalidUrlException e) {
             throw new Rejected(DeadLetterReason.INVALID_URL, e.getMessage());
         }
-        String body = text(node, "body");
+        url = NormalizedUrl.reportedForm(url);
+        String body = string(node, "body");
         if (body == null) {
             throw new Rejected(DeadLetterReason.MISSING_FIELD, "missing field 'body'");
         }
-        String fetchedAt = text(node, "fetched_at");
+        JsonNode fetchedAtNode = node.get("fetched_at");
+        if (fetchedAtNode != null && !fetchedAtNode.isNull() && !fetchedAtNode.isTextual()) {
+            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not an ISO-8601 time (a string), but " + kind(fetchedAtNode));
+        }
+        String fetchedAt = string(node, "fetched_at");
         if (fetchedAt == null || fetchedAt.isBlank()) {
             throw new Rejected(DeadLetterReason.MISSING_FIELD, "missing field 'fetched_at'");
         }
@@ -89,7 +131,7 @@ public final class PageRecordParser {
         try {
             fetchedAtMillis = parseTime(fetchedAt);
         } catch (DateTimeException | ArithmeticException e) {
-            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not an ISO-8601 time in range: " + fetchedAt);
+            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not an ISO-8601 time in range: " + ValidUnicode.repair(cut(fetchedAt)));
         }
         if (fetchedAtMillis > System.currentTimeMillis() + MAX_CLOCK_SKEW_MILLIS) {
             // a page from the future would push the watermark ahead and age every URL out of its neighbourhoods
@@ -98,21 +140,21 @@ public final class PageRecordParser {
         Integer status = null;
         JsonNode statusNode = node.get("status");
         if (statusNode != null && !statusNode.isNull()) {
-            if (!statusNode.canConvertToInt() && !statusNode.isTextual()) {
-                throw new Rejected(DeadLetterReason.MISSING_FIELD, "status is not a number: " + statusNode);
+            if (!(statusNode.isIntegralNumber() && statusNode.canConvertToInt()) && !statusNode.isTextual()) {
+                throw new Rejected(DeadLetterReason.INVALID_FIELD, "status is not an integer: " + ValidUnicode.repair(cut(statusNode.toString())));
             }
             try {
                 status = statusNode.isTextual() ? Integer.valueOf(statusNode.asText().trim()) : statusNode.asInt();
             } catch (NumberFormatException e) {
-                throw new Rejected(DeadLetterReason.MISSING_FIELD, "status is not a number: " + statusNode);
+                throw new Rejected(DeadLetterReason.INVALID_FIELD, "status is not an integer: " + ValidUnicode.repair(cut(statusNode.toString())));
             }
             if (status < 200 || status > 299) {
                 throw new Rejected(DeadLetterReason.NOT_SUCCESS_STATUS, "HTTP status " + status + " is not a success: nothing to score");
             }
         }
-        String contentType = text(node, "content_type");
+        String contentType = ValidUnicode.repair(string(node, "content_type"));
         if (contentType != null && !isHtml(contentType)) {
-            throw new Rejected(DeadLetterReason.NOT_HTML, "content type '" + contentType + "' is not HTML");
+            throw new Rejected(DeadLetterReason.NOT_HTML, "content type '" + cut(contentType) + "' is not HTML");
         }
         int bodyBytes = utf8Length(body);
         if (bodyBytes > maxBodyBytes) {
@@ -122,9 +164,17 @@ public final class PageRecordParser {
         if (node.size() > KNOWN_FIELDS.size() || !allKnown(node)) {
             ObjectNode others = ((ObjectNode) node).deepCopy();
             others.remove(KNOWN_FIELDS);
-            extra = others.isEmpty() ? null : others.toString();
+            extra = others.isEmpty() ? null : ValidUnicode.repair(others.toString());
         }
-        return new PageRecord(url, fetchedAt, fetchedAtMillis, status, contentType, body, extra);
+        return new PageRecord(url, fetchedAt, fetchedAtMillis, status, contentType, ValidUnicode.repair(body), extra);
+    }
+
+    /**
+     * The longest record, in chars, that can hold a body within {@code maxBodyBytes}: a body's bytes in chars, twice
+     * over for JSON escapes, and room for the other fields. Readers skip longer lines unread.
+     */
+    public static int maxRecordChars(int maxBodyBytes) {
+        return (int) Math.min(Integer.MAX_VALUE - 16, maxBodyBytes * 2L + 65_536);
     }
 
     static long parseTime(String text) {
@@ -151,9 +201,32 @@ public final class PageRecordParser {
         return type.isEmpty() || type.equals("text/html") || type.equals("application/xhtml+xml");
     }
 
-    private static String text(JsonNode node, String field) {
+    /** A string field, {@code null} when absent or null. */
+    private static String string(JsonNode node, String field) throws Rejected {
         JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.isTextual() ? value.textValue() : value.toString();
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw new Rejected(DeadLetterReason.INVALID_FIELD, "field '" + field + "' must be a string, not " + kind(value));
+        }
+        return value.textValue();
+    }
+
+    private static String kind(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case ARRAY -> "an array";
+            case OBJECT -> "an object";
+            case BOOLEAN -> "a boolean";
+            case NUMBER -> "a number";
+            case STRING -> "a string";
+            default -> node.getNodeType().name().toLowerCase(Locale.ROOT);
+        };
+    }
+
+    /** A value quoted in a message, cut to a readable length. */
+    private static String cut(String value) {
+        return value.length() <= 200 ? value : ValidUnicode.prefix(value, 200) + "...";
     }
 
     static int utf8Length(String s) {

@@ -1,5 +1,6 @@
 package org.reusedetector.url;
 
+import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -8,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A page URL reduced to what identifies the page: lower-case scheme and host, no default port, no user info
- * or fragment, dot segments resolved and repeated slashes collapsed, and the query kept with its parameters
+ * A page URL reduced to what identifies the page: lower-case scheme and host (an internationalised host in its
+ * ASCII, punycode, form), a port in 1..65535 and not the default one, no user info or fragment, dot segments resolved and repeated slashes collapsed, and the query kept with its parameters
  * sorted (by name, then value) and {@linkplain IgnoredParameters ignored ones} (tracking, sessions) dropped,
  * so that {@code /item?id=1} and {@code /item?id=2} are two pages. Neighbourhoods ({@link #prefixes}) are
  * path-based: the query belongs to the page, not to its directories.
@@ -121,8 +122,8 @@ public record NormalizedUrl(String origin, String path, String query) {
                     return null;
                 }
             }
-            if (i == digits || port > 65535) {
-                return null;
+            if (i == digits || port > 65535 || port == 0) {
+                return null; // the full parse rejects it
             }
         }
         int authorityEnd = i;
@@ -246,7 +247,10 @@ public record NormalizedUrl(String origin, String path, String query) {
                 }
                 authority = authority.substring(0, colon);
             }
-            host = authority.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_')) ? authority : null;
+            host = asciiHost(authority, url);
+        }
+        if (port == 0 || port > 65535) {
+            throw new InvalidUrlException("port out of range (1-65535) in URL: " + url);
         }
         if (host == null || host.isEmpty()) {
             throw new InvalidUrlException("URL without host: " + url);
@@ -258,6 +262,70 @@ public record NormalizedUrl(String origin, String path, String query) {
         boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
         String origin = scheme + "://" + host + (defaultPort ? "" : ":" + port);
         return new NormalizedUrl(origin, path(uri.getRawPath(), ignored), normalizeQuery(uri.getRawQuery(), ignored));
+    }
+
+    /**
+     * A registry authority's host as an ASCII host name, or {@code null}: names with {@code _} (common in the wild)
+     * as they are, internationalised names (IDNA, {@code bücher.example}) in their punycode form.
+     */
+    private static String asciiHost(String authority, String url) throws InvalidUrlException {
+        if (authority.isEmpty()) {
+            return null;
+        }
+        if (authority.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_'))) {
+            return authority;
+        }
+        if (authority.chars().allMatch(c -> c < 0x80)) {
+            return null; // ASCII but not a host name
+        }
+        String ascii;
+        try {
+            ascii = IDN.toASCII(authority, IDN.ALLOW_UNASSIGNED);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidUrlException("invalid internationalised host name in URL: " + url + " (" + e.getMessage() + ")");
+        }
+        if (ascii.isEmpty() || !ascii.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_'))) {
+            return null;
+        }
+        return ascii;
+    }
+
+    /**
+     * The URL as the detector reports it (alerts, outputs, labels): as crawled, but without user info, so that
+     * credentials in a crawl are not copied into alert topics and files, and with an internationalised host in
+     * its ASCII (punycode) form, the form the page's identity uses. Surrounding blanks are trimmed. Meant for a URL
+     * that {@link #parse parses}; any other comes back trimmed.
+     */
+    public static String reportedForm(String url) {
+        String s = url.trim();
+        int schemeEnd = s.indexOf("://");
+        if (schemeEnd < 0) {
+            return s;
+        }
+        int authorityStart = schemeEnd + 3;
+        int authorityEnd = s.length();
+        for (int i = authorityStart; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '/' || c == '?' || c == '#' || c == '\\') {
+                authorityEnd = i;
+                break;
+            }
+        }
+        String authority = s.substring(authorityStart, authorityEnd);
+        String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+        if (!hostPort.startsWith("[") && !hostPort.chars().allMatch(c -> c < 0x80)) {
+            int colon = hostPort.lastIndexOf(':');
+            String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
+            try {
+                hostPort = IDN.toASCII(host, IDN.ALLOW_UNASSIGNED) + (colon < 0 ? "" : hostPort.substring(colon));
+            } catch (IllegalArgumentException e) {
+                // not a valid IDN: parse rejects such a URL, so it is not reported
+            }
+        }
+        if (hostPort.equals(authority)) {
+            return s;
+        }
+        return s.substring(0, authorityStart) + hostPort + s.substring(authorityEnd);
     }
 
     /** A normalised raw path as it leaves {@link URI#normalize()}: ignored parameters dropped, slashes collapsed, not above the root. */

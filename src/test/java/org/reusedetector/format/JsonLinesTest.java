@@ -49,9 +49,55 @@ class JsonLinesTest {
         List<SourceRecord> records = readAll(cut);
         assertThat(records.size()).isBetween(2, 2000);
         SourceRecord last = records.get(records.size() - 1);
-        assertThat(last.value()).contains("truncated or corrupt file cut.jsonl.gz");
+        assertThat(last.value()).contains("\"reader_error\":\"unreadable-input\"").contains("file cut.jsonl.gz is truncated or corrupt");
         assertThat(last.origin()).startsWith("cut.jsonl.gz:unreadable after line ");
         assertThat(records.get(records.size() - 2).value()).startsWith("{\"n\":");
+    }
+
+    @Test
+    void aLineOverTheLimitBecomesOneMarkerWithItsStartAndTheNextLinesAreRead() throws Exception {
+        Path file = dir.resolve("long.jsonl");
+        String huge = "{\"url\":\"https://a.org/\",\"body\":\"" + "x".repeat(300_000) + "\"}";
+        Files.writeString(file, "{\"n\":1}\n" + huge + "\r\n{\"n\":2}\r" + "y".repeat(100_001) + "\n{\"n\":3}");
+        List<SourceRecord> records = new java.util.ArrayList<>();
+        try (JsonLines.CloseableIterator<SourceRecord> it = JsonLines.records(Files.newInputStream(file), "long.jsonl", 100_000)) {
+            it.forEachRemaining(records::add);
+        }
+        assertThat(records).extracting(SourceRecord::origin).containsExactly("long.jsonl:1", "long.jsonl:2", "long.jsonl:3", "long.jsonl:4", "long.jsonl:5");
+        assertThat(records.get(0).value()).isEqualTo("{\"n\":1}");
+        var marker = Json.MAPPER.readTree(records.get(1).value());
+        assertThat(marker.get("reader_error").asText()).isEqualTo("body-too-large");
+        assertThat(marker.get("reader_message").asText()).contains("record of " + huge.length() + " characters exceeds the limit of 100000");
+        assertThat(marker.get("record_prefix").asText()).hasSize(4096).startsWith("{\"url\":\"https://a.org/\"");
+        assertThat(records.get(2).value()).isEqualTo("{\"n\":2}");
+        assertThat(Json.MAPPER.readTree(records.get(3).value()).get("reader_message").asText()).contains("record of 100001 characters");
+        assertThat(records.get(4).value()).isEqualTo("{\"n\":3}");
+    }
+
+    @Test
+    void linesAreSplitAsReadLineSplitsThemAcrossBufferBoundaries() throws Exception {
+        StringBuilder text = new StringBuilder();
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 5000; i++) {
+            text.append("x".repeat(random.nextInt(200)));
+            text.append(switch (random.nextInt(4)) {
+                case 0 -> "\n";
+                case 1 -> "\r\n";
+                case 2 -> "\r";
+                default -> "\n\n";
+            });
+        }
+        Path file = Files.writeString(dir.resolve("mixed.jsonl"), text);
+        List<String> expected = new java.util.ArrayList<>();
+        try (var reader = new java.io.BufferedReader(new java.io.StringReader(text.toString()))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (!line.isBlank()) {
+                    expected.add(line);
+                }
+            }
+        }
+        assertThat(readAll(file)).extracting(SourceRecord::value).containsExactlyElementsOf(expected);
     }
 
     @Test

@@ -67,7 +67,7 @@ public class WarcPagesTest {
 
         assertThat(rejection(records.get(3))).isEqualTo(DeadLetterReason.NOT_HTML);
         assertThat(rejection(records.get(4))).isEqualTo(DeadLetterReason.NOT_SUCCESS_STATUS);
-        assertThat(rejection(records.get(5))).isEqualTo(DeadLetterReason.MISSING_FIELD);
+        assertThat(rejection(records.get(5))).isEqualTo(DeadLetterReason.INVALID_WARC_RECORD);
         JsonNode broken = Json.MAPPER.readTree(records.get(5).value());
         assertThat(broken.get("url").asText()).isEqualTo("https://example.org/broken.html");
         assertThat(broken.has("body")).isFalse();
@@ -100,7 +100,7 @@ public class WarcPagesTest {
         JsonNode utf8 = Json.MAPPER.readTree(records.get(0).value());
         assertThat(utf8.has("body")).isFalse();
         assertThat(utf8.get("warc_error").asText()).contains("exceeds 20 bytes");
-        assertThat(rejection(records.get(0))).isEqualTo(DeadLetterReason.MISSING_FIELD);
+        assertThat(rejection(records.get(0))).isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
     }
 
     @Test
@@ -116,8 +116,28 @@ public class WarcPagesTest {
         assertThat(records.size()).isBetween(2, 8);
         SourceRecord last = records.get(records.size() - 1);
         assertThat(Json.MAPPER.readTree(last.value()).get("warc_error").asText()).contains("unreadable");
-        assertThat(rejection(last)).isEqualTo(DeadLetterReason.MISSING_FIELD);
+        assertThat(rejection(last)).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
         assertThat(records.subList(0, records.size() - 1)).allSatisfy(r -> assertThat(r.value()).contains("\"url\""));
+    }
+
+    @Test
+    void aPlainWarcCutInsideARecordGivesOneDeadLetterForIt() throws Exception {
+        Path whole = dir.resolve("whole.warc");
+        WarcFixture.writeStandard(whole);
+        byte[] bytes = Files.readAllBytes(whole);
+        List<SourceRecord> complete = readAll(new WarcPages(4 << 20).records(whole));
+        // cut in the middle of the last response's body: every record before it is whole
+        int lastBody = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).lastIndexOf("plain ascii");
+        Path cut = dir.resolve("cut.warc");
+        Files.write(cut, Arrays.copyOf(bytes, lastBody + 5));
+
+        List<SourceRecord> records = readAll(new WarcPages(4 << 20).records(cut));
+
+        assertThat(records).hasSize(complete.size());
+        assertThat(records.subList(0, records.size() - 1)).extracting(SourceRecord::value)
+                .containsExactlyElementsOf(complete.subList(0, complete.size() - 1).stream().map(SourceRecord::value).toList());
+        SourceRecord last = records.get(records.size() - 1);
+        assertThat(rejection(last)).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
     }
 
     @Test
@@ -128,7 +148,7 @@ public class WarcPagesTest {
         assertThat(records).hasSize(1);
         assertThat(records.get(0).origin()).isEqualTo("bogus.warc:0");
         assertThat(Json.MAPPER.readTree(records.get(0).value()).get("warc_error").asText()).contains("invalid WARC record");
-        assertThat(rejection(records.get(0))).isEqualTo(DeadLetterReason.MISSING_FIELD);
+        assertThat(rejection(records.get(0))).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
     }
 
     private DeadLetterReason rejection(SourceRecord record) {

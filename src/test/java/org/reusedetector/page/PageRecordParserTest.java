@@ -155,10 +155,80 @@ class PageRecordParserTest {
     }
 
     @Test
-    void nonNumericStatusIsRejected() {
-        assertThat(rejection(valid().put("status", "OK").toString())).isEqualTo(DeadLetterReason.MISSING_FIELD);
-        assertThat(rejection(valid().put("status", true).toString())).isEqualTo(DeadLetterReason.MISSING_FIELD);
-        assertThat(rejection(valid().set("status", Json.MAPPER.createObjectNode()).toString())).isEqualTo(DeadLetterReason.MISSING_FIELD);
+    void nonIntegerStatusIsRejected() {
+        assertThat(rejection(valid().put("status", "OK").toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().put("status", true).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().set("status", Json.MAPPER.createObjectNode()).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().put("status", 200.5).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().put("status", "200.5").toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().put("status", 1e12).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+    }
+
+    @Test
+    void fieldsOfTheWrongTypeAreRejectedNotScored() {
+        assertThat(rejection(valid().put("body", 42).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().set("body", Json.MAPPER.createObjectNode().put("html", "<p>x</p>")).toString()))
+                .isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().set("body", Json.MAPPER.createArrayNode()).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().put("url", 7).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().put("content_type", false).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+    }
+
+    @Test
+    void aLineIsExactlyOneJsonObject() {
+        String one = valid().toString();
+        assertThat(rejection(one + one)).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection(one + " " + one)).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection(one + " garbage")).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection(one + "]")).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection("[" + one + "]")).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection("\"text\"")).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection("   ")).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection(one.replace("\"body\":", "\"body\":\"<p>first</p>\",\"body\":"))).isEqualTo(DeadLetterReason.INVALID_JSON);
+    }
+
+    @Test
+    void aUrlThatIsNotValidUnicodeIsRejectedWithAMessageThatIs() throws Exception {
+        for (String url : new String[] {"https://a.org/\ud800", "https://a.org/x\udc00y", "https://\ud800.org/", "ftp://a.org/\ud800",
+                "https://a.org/a/a/a/a/a/\ud800"}) {
+            String json = valid().put("url", url).toString();
+            PageRecordParser.Rejected rejected = catchThrowableOfType(PageRecordParser.Rejected.class, () -> PARSER.parse(json));
+            assertThat(rejected.reason()).as(url).isEqualTo(DeadLetterReason.INVALID_URL);
+            assertThat(rejected.getMessage()).contains("not valid Unicode");
+            assertThat(org.reusedetector.util.ValidUnicode.firstLoneSurrogate(rejected.getMessage())).isEqualTo(-1);
+        }
+        // a surrogate pair (an emoji) is valid
+        assertThat(PARSER.parse(valid().put("url", "https://a.org/\ud83d\ude00/p").toString()).url()).isEqualTo("https://a.org/\ud83d\ude00/p");
+    }
+
+    @Test
+    void otherStringsAreMadeValidUnicode() throws Exception {
+        PageRecord page = PARSER.parse(valid().put("body", "<p>a\ud800b</p>").put("lang", "e\udc00n").toString());
+        assertThat(page.body()).isEqualTo("<p>a\uFFFDb</p>");
+        assertThat(page.extraJson()).isEqualTo("{\"lang\":\"e\uFFFDn\"}");
+    }
+
+    @Test
+    void credentialsAreRemovedAndInternationalHostsMadeAscii() throws Exception {
+        assertThat(PARSER.parse(valid().put("url", "https://user:secret@a.org/x/p.html").toString()).url()).isEqualTo("https://a.org/x/p.html");
+        assertThat(PARSER.parse(valid().put("url", "http://token@a.org:8080/p?q=1").toString()).url()).isEqualTo("http://a.org:8080/p?q=1");
+        assertThat(PARSER.parse(valid().put("url", "https://bücher.example/katalog/").toString()).url()).isEqualTo("https://xn--bcher-kva.example/katalog/");
+        assertThat(PARSER.parse(valid().put("url", "https://u:p@BÜCHER.example:8443/").toString()).url()).isEqualTo("https://xn--bcher-kva.example:8443/");
+    }
+
+    @Test
+    void portsOutOfRangeAreInvalidUrls() {
+        for (String url : new String[] {"https://a.org:0/", "https://a.org:99999/", "http://a.org:65536/x", "http://a_b.org:0/", "https://a.org:00/"}) {
+            assertThat(rejection(valid().put("url", url).toString())).as(url).isEqualTo(DeadLetterReason.INVALID_URL);
+        }
+    }
+
+    @Test
+    void aReaderErrorMarkerIsDeadLetteredWithItsReason() {
+        String marker = Json.MAPPER.createObjectNode().put("reader_error", "unreadable-input").put("reader_message", "cut").toString();
+        assertThat(rejection(marker)).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
+        String unknown = Json.MAPPER.createObjectNode().put("reader_error", "no-such-reason").toString();
+        assertThat(rejection(unknown)).isEqualTo(DeadLetterReason.INVALID_JSON);
     }
 
     @ParameterizedTest
