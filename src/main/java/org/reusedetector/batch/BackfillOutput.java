@@ -1,9 +1,12 @@
 package org.reusedetector.batch;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.format.Json;
@@ -67,7 +70,10 @@ public final class BackfillOutput {
         RunningStats stats = statistic.toRunningStats();
         NeighbourhoodThreshold threshold = settings.neighbourhoodThreshold();
         PageRule pageRule = settings.pageRule();
-        BackfillSummary summary = new BackfillSummary(input.toString(), labels.toString(), job.pages() > 0 ? job.pages() : null, job.scored(),
+        Map<String, Long> alerts = new TreeMap<>();
+        forEachAlertType(dir, type -> alerts.merge(type, 1L, Long::sum));
+        BackfillSummary summary = new BackfillSummary(input.toString(), labels.toString(), job.index() ? null : job.records(),
+                job.index() ? null : job.pages(), job.scored(),
                 job.pageAlerts(), job.deadLetters(), neighbourhoods[0], statistic.neighbourhoods(), neighbourhoods[1], stats.mean(),
                 stats.standardDeviation(), pageRule.threshold(), threshold.forWholeCorpus().threshold(stats),
                 Double.isNaN(threshold.fixedThreshold())
@@ -77,14 +83,34 @@ public final class BackfillOutput {
                                 + threshold.minEvidence() + " distinct labelled hashes; pages need " + pageRule.minMatchedChunks()
                                 + " matched chunks"
                         : "fixed",
-                Math.toIntExact(threshold.minPages()), settings.stopMinLength(), settings.chunking().form().name(), job.seconds());
+                Math.toIntExact(threshold.minPages()), settings.stopMinLength(), settings.chunking().form().name(), job.seconds(), alerts);
         writeSummary(dir, summary);
         Files.deleteIfExists(dir.resolve(STATISTIC));
         return summary;
     }
 
-    /** A finished job's totals, as the summary needs them. */
-    public record JobTotals(long pages, long scored, long pageAlerts, long deadLetters, double seconds) {}
+    /**
+     * A finished job's totals, as the summary needs them.
+     *
+     * @param index whether the input was a hash index (nothing parsed: no records or pages counted)
+     */
+    public record JobTotals(long records, long pages, long scored, long pageAlerts, long deadLetters, double seconds, boolean index) {}
+
+    /** The type of every alert in {@code alerts.jsonl} (nothing if absent). */
+    static void forEachAlertType(Path dir, Consumer<String> action) throws IOException {
+        Path file = dir.resolve(ALERTS);
+        if (!Files.exists(file)) {
+            return;
+        }
+        try (BufferedReader reader = JsonLines.reader(file)) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (!line.isBlank()) {
+                    action.accept(Json.MAPPER.readTree(line).path("type").asText("unknown"));
+                }
+            }
+        }
+    }
 
     public static void writeSummary(Path dir, BackfillSummary summary) throws IOException {
         Files.writeString(dir.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));

@@ -5,6 +5,7 @@ package org.reusedetector.batch;
  *
  * @param input the pages read
  * @param labels the labels file
+ * @param records input records read (pages and dead letters of the parse), or {@code null} when read from a hash index
  * @param pages pages parsed, or {@code null} when read from a hash index (no parsing)
  * @param pagesScored pages matched against the labels
  * @param partialTargets page and file alerts
@@ -21,10 +22,12 @@ package org.reusedetector.batch;
  * @param stopChunkMinLength shortest chunk scored
  * @param contentForm what chunk hashes cover
  * @param seconds run time of the job
+ * @param alerts the alerts written to {@code alerts.jsonl}, by type (page, file, neighborhood, ...)
  */
 public record BackfillSummary(
         String input,
         String labels,
+        Long records,
         Long pages,
         long pagesScored,
         long partialTargets,
@@ -40,4 +43,5 @@ public record BackfillSummary(
         int neighborhoodMinPages,
         int stopChunkMinLength,
         String contentForm,
-        double seconds) {}
+        double seconds,
+        java.util.Map<String, Long> alerts) {}

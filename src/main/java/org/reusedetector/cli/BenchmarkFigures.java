@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The figures a {@code benchmark} subcommand measured: it prints the human lines as it goes and, with
- * {@code --json}, one JSON object with every figure as the last line (for scripts and the README table).
+ * {@code --json}, one JSON object with every figure as the last line (for scripts and the tables of docs/benchmarks.md).
  * Used as a picocli mixin ({@code @Mixin BenchmarkFigures figures;}): a subcommand {@link #put}s each figure
  * under a snake_case key, prints its lines with {@link #line}, and calls {@link #finish} at the end.
  */

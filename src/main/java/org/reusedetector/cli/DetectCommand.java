@@ -52,8 +52,11 @@ public final class DetectCommand implements Callable<Integer> {
 
         System.out.printf("Backfill of %s (%.1f MB%s) against %s -> %s%n", input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", labels, out);
         JobSummary job = JobSummary.of(JobProgress.execute(env, "reuse-detector detect", pages.htmlBytesEstimate()));
-        BackfillSummary summary = BackfillOutput.finish(out, input, labels, settings, job.totals());
+        BackfillSummary summary = BackfillOutput.finish(out, input, labels, settings, job.totals(pages.index()));
+        job = job.withNeighbourhoodAlerts(summary.alerts().getOrDefault("neighborhood", 0L));
         System.out.println(job);
+        System.out.println("Alerts in " + out.resolve(BackfillOutput.ALERTS) + ": " + summary.alerts().values().stream().mapToLong(Long::longValue).sum()
+                + " " + summary.alerts());
         System.out.printf("Neighbourhoods: %s, bad: %s, badness mean %.4f sd %.4f, threshold %.4f; summary in %s%n", summary.neighborhoods(),
                 summary.badNeighborhoods(), summary.badnessMean(), summary.badnessStddev(), summary.neighborhoodThreshold(),
                 out.resolve(BackfillOutput.SUMMARY));

@@ -64,7 +64,7 @@ public final class StreamCommand implements Callable<Integer> {
 
     @Option(names = "--submit", paramLabel = "HOST:PORT",
             description = {"Submit the job to this Flink session cluster (its REST address) instead of a local mini cluster.",
-                "The job carries its configuration; the cluster needs the Kafka connector beside Flink (README \"Running on a cluster\").",
+                "The job carries its configuration; the cluster needs the Kafka connector beside Flink (docs/deployment.md).",
                 "Without --bounded the command returns once the job runs; with --bounded it waits for the job's end."})
     String submit;
 
@@ -120,9 +120,11 @@ public final class StreamCommand implements Callable<Integer> {
                 }
             }
             if (replay != null) {
-                PageReplayer.Result replayed = PageReplayer.replay(replay, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES));
-                System.out.printf("Pages: %d records (%.1f MB) produced to '%s' in %.1f s%n", replayed.records(), replayed.bytes() / 1e6,
-                        config.get(ReuseDetectorOptions.TOPIC_PAGES), replayed.elapsed().toMillis() / 1000.0);
+                PageReplayer.Result replayed = PageReplayer.replay(replay, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                        config.get(ReuseDetectorOptions.MAX_BODY_BYTES));
+                System.out.printf("Pages: %d records (%.1f MB) produced to '%s' in %.1f s%s%n", replayed.records(), replayed.bytes() / 1e6,
+                        config.get(ReuseDetectorOptions.TOPIC_PAGES), replayed.elapsed().toMillis() / 1000.0,
+                        replayed.tooLarge() == 0 ? "" : "; " + replayed.tooLarge() + " too large for the topic went as markers (dead-lettered as body-too-large)");
             }
             // the job holds pages until it has read this run's marker on every labels partition
             String run = UUID.randomUUID().toString();

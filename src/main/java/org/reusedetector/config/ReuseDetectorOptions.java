@@ -56,7 +56,7 @@ public final class ReuseDetectorOptions {
     // --- Stop chunks -----------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> STOP_MIN_LENGTH = key("stop-chunks.min-length").intType().defaultValue(50)
             .withDescription("Chunks shorter than this many characters (of visible text, in TEXT form) are stop chunks. The paper's 100 counted HTML"
-                    + " markup; in visible text it leaves 16% of javadoc pages with nothing to score, 50 leaves 4% (README: stop length).");
+                    + " markup; in visible text it leaves 16% of javadoc pages with nothing to score, 50 leaves 4% (docs/evaluation.md, "Stop length").");
     public static final ConfigOption<Boolean> STOP_DEFAULT_LIST = key("stop-chunks.default-list").booleanType().defaultValue(true)
             .withDescription("Use the shipped stop list (the paper authors' benign Common Crawl and GeoCities chunks).");
     public static final ConfigOption<String> STOP_FILE = key("stop-chunks.file").stringType().noDefaultValue()
@@ -198,6 +198,10 @@ public final class ReuseDetectorOptions {
             .withDescription("Parallelism of the job's operators.");
     public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = key("job.checkpoint-interval").durationType().defaultValue(Duration.ofSeconds(10))
             .withDescription("Checkpoint interval; alerts become visible to read_committed consumers at each checkpoint.");
+    public static final ConfigOption<Integer> MAX_RESTARTS = key("job.max-restarts").intType().defaultValue(10)
+            .withDescription("Restarts after a failure (exponential delay, 1 s doubling to 1 min) before the job fails; a failure that recurs on"
+                    + " every restart then ends the job with its error instead of looping. Unless flink.restart-strategy.type is set; not applied"
+                    + " to a job submitted to a cluster (--submit), which keeps the cluster's strategy.");
     public static final ConfigOption<String> STATE_DIR = key("job.state-dir").stringType().defaultValue("data/flink")
             .withDescription("Local directory of RocksDB state and checkpoints on the embedded mini cluster.");
     public static final ConfigOption<Duration> OUT_OF_ORDERNESS = key("job.out-of-orderness").durationType().defaultValue(Duration.ofHours(1))

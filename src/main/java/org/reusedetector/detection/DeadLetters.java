@@ -29,8 +29,12 @@ public final class DeadLetters {
         return new DeadLetter(reason.code(), clean(error), clean(record.origin()), clean(original), truncated, Instant.now().toString());
     }
 
-    /** {@code scheme://user:password@} and {@code scheme://user@}: the user info of a URL, up to its {@code @}. */
-    private static final Pattern USER_INFO = Pattern.compile("(?i)(\\b[a-z][a-z0-9+.-]{0,30}:(?:\\\\?/){2})[^/?#@\\s\"\\\\]{0,1024}@");
+    /**
+     * {@code ://user:password@} and {@code ://user@} (also with one slash, or slashes escaped as JSON writes them,
+     * whatever precedes them, as a broken record may have mangled the scheme): the user info of a URL with an
+     * authority, up to its last {@code @} (blanks included: crawlers log URLs with raw spaces).
+     */
+    private static final Pattern USER_INFO = Pattern.compile("(:(?:\\\\?/){1,2})[^/?#\\r\\n\"\\\\]{0,256}@");
 
     static String clean(String text) {
         if (text == null) {

@@ -35,8 +35,19 @@ public final class JobEnvironment {
             flink.setString("metrics.reporter.prom.factory.class", "org.apache.flink.metrics.prometheus.PrometheusReporterFactory");
             flink.setString("metrics.reporter.prom.port", port); // the mini cluster's jobmanager and taskmanager share it
         });
-        flink.addAll(config.flinkConfiguration()); // flink.* keys from the detector's configuration win
-        if ("remote".equals(flink.get(DeploymentOptions.TARGET))) {
+        Configuration own = config.flinkConfiguration();
+        boolean remote = "remote".equals(own.get(DeploymentOptions.TARGET));
+        if (!remote && !own.containsKey("restart-strategy.type") && !own.containsKey("restart-strategy")) {
+            // Flink's default with checkpoints restarts for ever: a record whose failure recurs would loop with no end
+            // (a bounded run would never finish); a bounded number of restarts ends the job with the error instead
+            flink.setString("restart-strategy.type", "exponential-delay");
+            flink.setString("restart-strategy.exponential-delay.initial-backoff", "1 s");
+            flink.setString("restart-strategy.exponential-delay.backoff-multiplier", "2.0");
+            flink.setString("restart-strategy.exponential-delay.max-backoff", "1 min");
+            flink.setString("restart-strategy.exponential-delay.attempts-before-reset-backoff", String.valueOf(config.get(ReuseDetectorOptions.MAX_RESTARTS)));
+        }
+        flink.addAll(own); // flink.* keys from the detector's configuration win
+        if (remote) {
             // stream --submit: the remote executor (flink-clients) sends the job graph and the job jar to a session
             // cluster; getExecutionEnvironment would run a local mini cluster outside `flink run`
             return new StreamExecutionEnvironment(flink);

@@ -4,6 +4,8 @@ package org.reusedetector.detection;
 public final class Metrics {
     private Metrics() {}
 
+    /** Input records taken by the parse step: each becomes a page parsed or a dead letter. */
+    public static final String RECORDS_READ = "recordsRead";
     public static final String PAGES_PARSED = "pagesParsed";
     public static final String PAGE_BYTES_PARSED = "pageBytesParsed";
     public static final String CHUNKS_HASHED = "chunksHashed";

@@ -161,20 +161,36 @@ public final class JsonLines {
         };
     }
 
-    /** The marker record of a line over the limit: its reason, its length and its first chars. */
+    /** A page record's url among its first chars, when it comes before the body. */
+    private static final java.util.regex.Pattern URL_FIELD = java.util.regex.Pattern.compile("\"url\"\\s*:\\s*\"([^\"\\\\]{1,2048})\"");
+
+    /**
+     * The marker record of a line over the limit: its reason, its length and its first chars, and its url when the
+     * first chars hold it (so that a replay keys the marker as it would the record).
+     */
     static String oversized(long length, int maxLineChars, String prefix) {
+        String start = ValidUnicode.prefix(prefix, OVERSIZED_PREFIX_CHARS);
+        java.util.regex.Matcher url = URL_FIELD.matcher(start);
         return readerError("body-too-large", "record of " + length + " characters exceeds the limit of " + maxLineChars
-                + " characters; not read (record_prefix holds its start)", prefix);
+                + " characters; not read (record_prefix holds its start)", start, url.find() ? url.group(1) : null);
+    }
+
+    /** {@link #readerError(String, String, String, String)} without a url. */
+    public static String readerError(String reason, String message, String prefix) {
+        return readerError(reason, message, prefix, null);
     }
 
     /**
      * A record standing for one a reader could not read, for {@code PageRecordParser} to dead-letter with
      * {@code reason} (a dead-letter reason code).
      */
-    public static String readerError(String reason, String message, String prefix) {
+    public static String readerError(String reason, String message, String prefix, String url) {
         Map<String, String> marker = new LinkedHashMap<>();
         marker.put("reader_error", reason);
         marker.put("reader_message", message);
+        if (url != null) {
+            marker.put("url", ValidUnicode.repair(url));
+        }
         if (prefix != null) {
             marker.put("record_prefix", ValidUnicode.repair(ValidUnicode.prefix(prefix, OVERSIZED_PREFIX_CHARS)));
         }

@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageRecordParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Input files of page records: JSON lines ({@code .jsonl}, {@code .jsonl.gz}) and WARC ({@code .warc},
@@ -24,6 +26,8 @@ import org.reusedetector.page.PageRecordParser;
  * {@code index.HashIndex#isIndex}.
  */
 public final class PageFiles {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PageFiles.class);
 
     /** How a page file is read. */
     public enum Kind {
@@ -111,15 +115,47 @@ public final class PageFiles {
     }
 
     /** The records of a page file's stream (of any file system); the iterator owns the stream. */
-    public static JsonLines.CloseableIterator<SourceRecord> open(InputStream in, String fileName, int maxPayloadBytes) throws IOException {
+    public static JsonLines.CloseableIterator<SourceRecord> open(InputStream stream, String fileName, int maxPayloadBytes) throws IOException {
+        InputStream in = stream;
         Kind kind = kind(fileName).orElseThrow(() -> {
-            closeQuietly(in);
+            closeQuietly(stream);
             return new IllegalArgumentException("not a page file (.jsonl, .jsonl.gz, .warc, .warc.gz): " + fileName);
         });
+        if (kind == Kind.JSONL) {
+            BufferedInputStream buffered = new BufferedInputStream(in, 1 << 16);
+            if (holdsWarc(buffered, fileName.toLowerCase(Locale.ROOT).endsWith(".gz"))) {
+                // a WARC file named as JSON lines would otherwise give one invalid-json dead letter per header line
+                LOG.warn("{} holds WARC records, not JSON lines: read as WARC", fileName);
+                kind = Kind.WARC;
+            }
+            in = buffered;
+        }
         return switch (kind) {
             case JSONL -> JsonLines.records(in, fileName, PageRecordParser.maxRecordChars(maxPayloadBytes));
             case WARC -> new WarcPages(maxPayloadBytes).records(in, fileName);
         };
+    }
+
+    /** Whether the stream (gzip-compressed when {@code gzip}) starts with a WARC record's version line; reads nothing. */
+    static boolean holdsWarc(BufferedInputStream in, boolean gzip) throws IOException {
+        byte[] start = new byte[5];
+        in.mark(1 << 16);
+        try {
+            InputStream peek = in;
+            if (gzip) {
+                peek = new GZIPInputStream(new FilterInputStream(in) {
+                    @Override
+                    public void close() {
+                        // the peek must not close the file
+                    }
+                }, 512);
+            }
+            return peek.readNBytes(start, 0, start.length) == start.length && new String(start, java.nio.charset.StandardCharsets.US_ASCII).equals("WARC/");
+        } catch (IOException notGzip) {
+            return false; // the JSON-lines reader reports it
+        } finally {
+            in.reset();
+        }
     }
 
     private static void closeQuietly(InputStream in) {

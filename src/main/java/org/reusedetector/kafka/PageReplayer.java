@@ -4,37 +4,46 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.format.PageFiles;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.util.ValidUnicode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Produces a crawl file (JSON lines, plain or {@code .gz}) into the pages topic, one record per non-blank line.
- * The value is the line exactly as read, also when it is not a valid page record: the job dead-letters those
- * with the reason, so nothing is filtered here. The key is the record's {@code url}, so that crawls of one
- * URL stay in order on one partition; lines without one get no key.
+ * Produces a crawl file (JSON lines or WARC, plain or {@code .gz}) into the pages topic, one record per page record:
+ * a JSON line as read, a WARC response as its page-record JSON ({@link PageFiles}). The value is the record exactly
+ * as read, also when it is not a valid page record: the job dead-letters those with the reason, so nothing is
+ * filtered here. The key is the record's {@code url}, so that crawls of one URL stay in order on one partition;
+ * lines without one get no key.
  *
- * <p>Records up to {@link KafkaLimits#MAX_RECORD_BYTES} pass: the topic (see {@code KafkaTopics}) and the
- * broker must accept them too ({@code max.message.bytes}; the embedded broker does). A larger record is
- * skipped, counted and logged, instead of failing the whole replay; any other send failure ends it.
+ * <p>Records up to {@link KafkaLimits#MAX_RECORD_BYTES} pass: the topic (see {@code KafkaTopics}) and the broker must
+ * accept them too ({@code max.message.bytes}; the embedded broker does). A larger record, or one the broker refuses
+ * as too large, is not lost: a small marker record goes to the topic in its place (with its size and its first chars)
+ * and the job dead-letters it as {@code body-too-large}, as {@code detect} does with the same record. Lines longer
+ * than the parser could accept are not even read into memory. Any other send failure ends the replay.
  */
 public final class PageReplayer {
 
     /**
-     * @param records records sent and acknowledged
+     * @param records records sent and acknowledged (markers of too-large records included)
      * @param bytes their serialized size, keys and values
      * @param keyless records sent without a key (no {@code url} found)
-     * @param tooLarge records skipped because they exceed the producer's or the topic's size limit
+     * @param tooLarge records that exceeded the producer's or the topic's size limit and went as markers
      * @param elapsed time taken, from opening the file to the last acknowledgement
      */
     public record Result(long records, long bytes, long keyless, long tooLarge, Duration elapsed) {}
@@ -42,6 +51,8 @@ public final class PageReplayer {
     private static final Logger LOG = LoggerFactory.getLogger(PageReplayer.class);
     private static final JsonFactory JSON = new JsonFactory();
     private static final int LOGGED_TOO_LARGE = 10;
+    /** Room for the record's key and headers within {@link KafkaLimits#MAX_RECORD_BYTES}. */
+    private static final int RECORD_OVERHEAD_BYTES = 64 * 1024;
 
     private PageReplayer() {}
 
@@ -55,33 +66,65 @@ public final class PageReplayer {
         return replay(file, KafkaConnection.plain(bootstrapServers), topic);
     }
 
-    /** {@link #replay(Path, String, String)} over a configured connection (TLS, SASL). */
+    /** {@link #replay(Path, String, String)} over a configured connection (TLS, SASL), with the default body limit. */
     public static Result replay(Path file, KafkaConnection connection, String topic) throws IOException {
+        return replay(file, connection, topic, ReuseDetectorOptions.MAX_BODY_BYTES.defaultValue());
+    }
+
+    /**
+     * {@link #replay(Path, KafkaConnection, String)} of a page file of any kind; WARC payloads and lines are read up to
+     * what a body of {@code maxBodyBytes} needs (the job's {@code chunking.max-body-bytes}).
+     */
+    public static Result replay(Path file, KafkaConnection connection, String topic, int maxBodyBytes) throws IOException {
         long start = System.nanoTime();
         AtomicLong acknowledged = new AtomicLong();
         AtomicLong bytes = new AtomicLong();
         AtomicLong tooLarge = new AtomicLong();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        Queue<ProducerRecord<String, String>> refused = new ConcurrentLinkedQueue<>();
         long keyless = 0;
         try (KafkaProducer<String, String> producer = KafkaProducers.reliable(connection, producerSettings());
-                JsonLines.CloseableIterator<SourceRecord> records = JsonLines.records(file)) {
+                JsonLines.CloseableIterator<SourceRecord> records = open(file, maxBodyBytes)) {
             while (records.hasNext() && failure.get() == null) {
                 SourceRecord record = records.next();
                 String key = urlKey(record.value());
                 if (key == null) {
                     keyless++;
                 }
-                producer.send(new ProducerRecord<>(topic, key, record.value()), (metadata, error) -> {
+                String value = record.value();
+                long size = ValidUnicode.utf8Length(value) + (key == null ? 0 : ValidUnicode.utf8Length(key));
+                if (size > KafkaLimits.MAX_RECORD_BYTES - RECORD_OVERHEAD_BYTES) {
+                    tooLarge.incrementAndGet();
+                    value = tooLargeMarker(record, size, key);
+                }
+                ProducerRecord<String, String> sent = new ProducerRecord<>(topic, key, value);
+                producer.send(sent, (metadata, error) -> {
                     if (error == null) {
                         acknowledged.incrementAndGet();
                         bytes.addAndGet(Math.max(0, metadata.serializedKeySize()) + (long) Math.max(0, metadata.serializedValueSize()));
                     } else if (error instanceof RecordTooLargeException) {
-                        if (tooLarge.incrementAndGet() <= LOGGED_TOO_LARGE) {
-                            LOG.warn("Skipped {}: {}", record.origin(), error.getMessage());
+                        // the broker's or the topic's limit is below ours: the marker goes after the flush
+                        tooLarge.incrementAndGet();
+                        refused.add(new ProducerRecord<>(topic, key, tooLargeMarker(record, ValidUnicode.utf8Length(sent.value()), key)));
+                        if (refused.size() <= LOGGED_TOO_LARGE) {
+                            LOG.warn("Record {} refused as too large, a marker goes in its place: {}", record.origin(), error.getMessage());
                         }
                     } else {
                         failure.compareAndSet(null, new IllegalStateException(
                                 "sending " + record.origin() + " to topic " + topic + " failed: " + error.getMessage(), error));
+                    }
+                });
+            }
+            producer.flush();
+            for (ProducerRecord<String, String> marker; (marker = refused.poll()) != null && failure.get() == null; ) {
+                String origin = marker.value();
+                producer.send(marker, (metadata, error) -> {
+                    if (error == null) {
+                        acknowledged.incrementAndGet();
+                        bytes.addAndGet(Math.max(0, metadata.serializedKeySize()) + (long) Math.max(0, metadata.serializedValueSize()));
+                    } else {
+                        failure.compareAndSet(null, new IllegalStateException("sending the marker of a too-large record failed: " + error.getMessage()
+                                + " (" + origin.substring(0, Math.min(200, origin.length())) + ")", error));
                     }
                 });
             }
@@ -93,6 +136,21 @@ public final class PageReplayer {
         Result result = new Result(acknowledged.get(), bytes.get(), keyless, tooLarge.get(), Duration.ofNanos(System.nanoTime() - start));
         logRate(file, topic, result);
         return result;
+    }
+
+    /** The records of a page file: JSON lines, or WARC by its name or, whatever its name, by its first bytes. */
+    private static JsonLines.CloseableIterator<SourceRecord> open(Path file, int maxBodyBytes) throws IOException {
+        String name = file.getFileName().toString();
+        if (PageFiles.kind(name).isEmpty()) {
+            name = name + ".jsonl"; // replay has always taken any file name as JSON lines
+        }
+        return PageFiles.open(Files.newInputStream(file), name, maxBodyBytes);
+    }
+
+    /** What stands for a record too large for the topic: its size, origin and first chars, dead-lettered by the job. */
+    static String tooLargeMarker(SourceRecord record, long bytes, String url) {
+        return JsonLines.readerError("body-too-large", "record " + record.origin() + " of " + bytes + " bytes exceeds the pages topic's record limit of "
+                + KafkaLimits.MAX_RECORD_BYTES + " bytes; not produced (record_prefix holds its start)", record.value(), url);
     }
 
     /**

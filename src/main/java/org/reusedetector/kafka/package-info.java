@@ -1,5 +1,5 @@
 /**
  * Plain Kafka clients and topic definitions: producers and record limits, the labels publisher, the page replayer, the topics the job needs.
- * May import {@code model}, {@code format} and {@code config}; no Flink (the Flink Kafka connectors' record schemas are in {@code connector}).
+ * May import {@code model}, {@code format}, {@code config} and {@code util}; no Flink (the Flink Kafka connectors' record schemas are in {@code connector}).
  */
 package org.reusedetector.kafka;

@@ -68,4 +68,24 @@ public final class ValidUnicode {
         }
         return s.substring(0, end);
     }
+
+    /** The length of {@code s} in UTF-8 bytes (a lone surrogate counts as the 3 bytes of its replacement). */
+    public static long utf8Length(String s) {
+        long bytes = 0;
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
 }

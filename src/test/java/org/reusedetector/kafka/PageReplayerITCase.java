@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.format.WarcFixture;
 import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.local.TopicContents;
 
@@ -62,6 +63,44 @@ class PageReplayerITCase {
         PageReplayer.replay(file, KafkaBrokerExtension.bootstrapServers(), topic);
 
         assertThat(TopicContents.readAll(KafkaBrokerExtension.bootstrapServers(), topic)).extracting(ConsumerRecord::value).containsExactlyElementsOf(lines);
+    }
+
+    @Test
+    void aRecordTooLargeForTheTopicGoesAsAMarkerTheJobDeadLetters() throws Exception {
+        String huge = "{\"url\":\"http://big.example/p\",\"fetched_at\":\"2019-01-01T00:00:00Z\",\"body\":\"" + "x".repeat(KafkaLimits.MAX_RECORD_BYTES + 10) + "\"}";
+        String small = "{\"url\":\"http://a.example/1\",\"fetched_at\":\"2019-01-01T00:00:00Z\",\"body\":\"<p>x</p>\"}";
+        Path file = write("crawl.jsonl", List.of(small, huge, small)); // a blank line after each: the large one is line 3
+        String topic = pagesTopic();
+
+        // a body limit that lets the line be read, so that the topic's limit is what refuses it
+        PageReplayer.Result result = PageReplayer.replay(file, KafkaConnection.plain(KafkaBrokerExtension.bootstrapServers()), topic, 20 << 20);
+
+        assertThat(result.records()).isEqualTo(3);
+        assertThat(result.tooLarge()).isEqualTo(1);
+        List<ConsumerRecord<String, String>> records = TopicContents.readAll(KafkaBrokerExtension.bootstrapServers(), topic);
+        assertThat(records).hasSize(3);
+        ConsumerRecord<String, String> marker = records.stream().filter(r -> r.value().contains("reader_error")).findFirst().orElseThrow();
+        assertThat(marker.key()).isEqualTo("http://big.example/p");
+        assertThat(marker.value().length()).isLessThan(10_000);
+        assertThat(org.reusedetector.format.Json.MAPPER.readTree(marker.value()).get("reader_error").asText()).isEqualTo("body-too-large");
+        assertThat(org.reusedetector.format.Json.MAPPER.readTree(marker.value()).get("reader_message").asText())
+                .contains("crawl.jsonl:3").contains("exceeds the pages topic's record limit");
+    }
+
+    @Test
+    void aWarcFileIsReplayedAsPageRecordsWhateverItsName() throws Exception {
+        for (String name : List.of("crawl.warc.gz", "misnamed.jsonl")) {
+            Path file = dir.resolve(name);
+            WarcFixture.writeStandard(file);
+            String topic = pagesTopic();
+
+            PageReplayer.Result result = PageReplayer.replay(file, KafkaBrokerExtension.bootstrapServers(), topic);
+
+            List<ConsumerRecord<String, String>> records = TopicContents.readAll(KafkaBrokerExtension.bootstrapServers(), topic);
+            assertThat(records).as(name).hasSize(8).hasSize((int) result.records());
+            assertThat(records).extracting(ConsumerRecord::key).as(name).contains("https://example.org/nocharset.html").doesNotContainNull();
+            assertThat(records).extracting(ConsumerRecord::value).as(name).allMatch(v -> v.startsWith("{") && v.contains("\"url\""));
+        }
     }
 
     private String pagesTopic() {

@@ -105,8 +105,8 @@ class ReportWriterTest {
                 Json.write(new Alert("neighborhood", null, "https://host29.example/" + EVIL + "/", 0.94, 0.5, 39L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z",
                         new Evidence[] {new Evidence(HASH_B, "file", "informed:" + EVIL, null)})));
         Files.write(in.resolve(BackfillOutput.ALERTS), alerts);
-        BackfillOutput.writeSummary(in, new BackfillSummary("pages" + EVIL + ".jsonl", "labels.jsonl", 30L, 30, 5, 0, 30, 30, 5, 0.19, 0.33, 0.144, 0.5,
-                "mean + 1.0 sd over neighbourhoods with >= 5 pages", 5, 100, "TEXT", 1.0));
+        BackfillOutput.writeSummary(in, new BackfillSummary("pages" + EVIL + ".jsonl", "labels.jsonl", 30L, 30L, 30, 5, 0, 30, 30, 5, 0.19, 0.33, 0.144, 0.5,
+                "mean + 1.0 sd over neighbourhoods with >= 5 pages", 5, 100, "TEXT", 1.0, java.util.Map.of("neighborhood", 3L, "page", 1L)));
 
         ReportWriter.Report report = ReportWriter.write(in, out);
 

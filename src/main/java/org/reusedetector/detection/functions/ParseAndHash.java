@@ -48,6 +48,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient PageSketcher sketcher;
     /** The chunk consumer of the signals that cut words from the same pass: signer, sketcher, or both. */
     private transient TokenizingChunker.ChunkSink wordCutters;
+    private transient JobCounter records;
     private transient JobCounter pages;
     private transient JobCounter bytes;
     private transient JobCounter chunks;
@@ -69,6 +70,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
             signer.chunk(text, length);
             sketcher.chunk(text, length);
         };
+        records = JobCounter.register(getRuntimeContext(), Metrics.RECORDS_READ);
         pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
@@ -79,6 +81,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     @Override
     public void processElement(SourceRecord record, Context ctx, Collector<HashedPage> out) {
         span.mark();
+        records.inc();
         PageRecord page;
         try {
             page = parser.parse(record.value());
