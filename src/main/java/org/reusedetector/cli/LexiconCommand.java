@@ -51,7 +51,7 @@ public final class LexiconCommand implements Callable<Integer> {
     int minTerms;
 
     @Option(names = "--min-randomized-terms", defaultValue = "" + LexiconParams.DEFAULT_MIN_RANDOMIZED_TERMS, paramLabel = "N",
-            description = "Fewest terms of a randomized lexicon for a signature under it (default: ${DEFAULT-VALUE}; docs/design.md, "Near duplicates").")
+            description = "Fewest terms of a randomized lexicon for a signature under it (default: ${DEFAULT-VALUE}; docs/design.md, Near duplicates).")
     int minRandomizedTerms;
 
     @Option(names = "--publish", description = "Also publish the lexicon to the lexicon topic (kafka.topics.lexicon) at kafka.bootstrap-servers.")

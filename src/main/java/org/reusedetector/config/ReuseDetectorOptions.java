@@ -56,7 +56,7 @@ public final class ReuseDetectorOptions {
     // --- Stop chunks -----------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> STOP_MIN_LENGTH = key("stop-chunks.min-length").intType().defaultValue(50)
             .withDescription("Chunks shorter than this many characters (of visible text, in TEXT form) are stop chunks. The paper's 100 counted HTML"
-                    + " markup; in visible text it leaves 16% of javadoc pages with nothing to score, 50 leaves 4% (docs/evaluation.md, "Stop length").");
+                    + " markup; in visible text it leaves 16% of javadoc pages with nothing to score, 50 leaves 4% (docs/evaluation.md, Stop length).");
     public static final ConfigOption<Boolean> STOP_DEFAULT_LIST = key("stop-chunks.default-list").booleanType().defaultValue(true)
             .withDescription("Use the shipped stop list (the paper authors' benign Common Crawl and GeoCities chunks).");
     public static final ConfigOption<String> STOP_FILE = key("stop-chunks.file").stringType().noDefaultValue()
