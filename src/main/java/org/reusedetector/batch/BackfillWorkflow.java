@@ -88,8 +88,7 @@ public final class BackfillWorkflow {
         // deltas sum to a neighbourhood's final totals whatever order they come in
         DataStream<PrefixDelta> finals = DetectionWorkflow.prefixDeltas(scored.scores(), batch)
                 .keyBy(PrefixDelta::prefix)
-                .reduce((a, b) -> new PrefixDelta(a.prefix(), a.pagesDelta() + b.pagesDelta(), a.chunksDelta() + b.chunksDelta(), a.matchedDelta() + b.matchedDelta(),
-                        Math.max(a.eventTime(), b.eventTime()), Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
+                .reduce((a, b) -> a.plus(b, Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
                 .uid(OperatorIds.FINAL_NEIGHBOURHOODS).name(OperatorIds.FINAL_NEIGHBOURHOODS);
 
         NeighbourhoodThreshold rule = batch.neighbourhoodThreshold().forWholeCorpus();
@@ -159,8 +158,11 @@ public final class BackfillWorkflow {
                 threshold = rule.threshold(stats);
             }
             double badness = badness(totals);
-            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness, rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals)),
-                    threshold, totals.eventTime(), totals.evidence()));
+            // the stream's rule on the final totals: bad when the lower bound of the badness is above the threshold
+            double lower = rule.confidence().bounds(totals.pagesDelta(), totals.chunksDelta(), totals.matchedDelta(), totals.chunksSquaredDelta(),
+                    totals.matchedSquaredDelta(), totals.productsDelta())[0];
+            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness,
+                    rule.turnsBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals)), threshold, totals.eventTime(), totals.evidence()));
         }
     }
 }

@@ -18,6 +18,7 @@ import org.reusedetector.shingle.QuiltStream;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
+import org.reusedetector.score.NeighbourhoodConfidence;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.PageScorer;
@@ -88,7 +89,8 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
-                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_STATISTIC) == NeighbourhoodStatistic.ROBUST),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_STATISTIC) == NeighbourhoodStatistic.ROBUST,
+                        new NeighbourhoodConfidence(config.get(ReuseDetectorOptions.NEIGHBORHOOD_CONFIDENCE))),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis(),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),

@@ -187,7 +187,7 @@ public final class DetectionWorkflow {
     public static SingleOutputStreamOperator<PrefixScore> neighbourhoods(DataStream<PrefixDelta> deltas, DetectionSettings settings) {
         return deltas
                 .keyBy(PrefixDelta::prefix)
-                .process(new NeighbourhoodAggregate(settings.neighbourhoodMaxEvidence()), TypeInformation.of(PrefixScore.class))
+                .process(new NeighbourhoodAggregate(settings.neighbourhoodMaxEvidence(), settings.neighbourhoodThreshold().confidence()), TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE).name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
                 .process(new ThresholdStatistic(settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()), TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD).name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)

@@ -11,6 +11,8 @@ package org.reusedetector.model;
  * @param eventTime event time of the update
  * @param evidence a few labels matched in the neighbourhood
  * @param threshold the neighbourhood threshold at this update ({@code NaN} until the statistic is ready)
+ * @param lower the lower confidence bound of {@code badness} ({@code score.NeighbourhoodConfidence})
+ * @param upper its upper confidence bound
  */
 public record PrefixScore(
         String prefix,
@@ -20,9 +22,17 @@ public record PrefixScore(
         double previousBadness,
         long eventTime,
         Evidence[] evidence,
-        double threshold) {
+        double threshold,
+        double lower,
+        double upper) {
+
+    /** A score whose bounds are its badness (no interval). */
+    public PrefixScore(String prefix, long pages, double badness, long previousPages, double previousBadness, long eventTime, Evidence[] evidence,
+            double threshold) {
+        this(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, threshold, badness, badness);
+    }
 
     public PrefixScore withThreshold(double newThreshold) {
-        return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, newThreshold);
+        return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, newThreshold, lower, upper);
     }
 }

@@ -31,9 +31,17 @@ import java.io.Serializable;
  * @param ceiling the highest threshold the statistic may give
  * @param minEvidence fewest distinct labelled hashes of a bad neighbourhood (0: no evidence rule)
  * @param robust median + k·1.4826·MAD instead of mean + k·σ (where the statistic keeps a histogram)
+ * @param confidence how sure a verdict must be: a neighbourhood turns bad when the lower bound of its badness is above
+ *     the threshold and clean when the upper bound is below it ({@link NeighbourhoodConfidence#NONE}: the badness itself)
  */
 public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
-        double ceiling, int minEvidence, boolean robust) implements Serializable {
+        double ceiling, int minEvidence, boolean robust, NeighbourhoodConfidence confidence) implements Serializable {
+
+    /** Without confidence bounds: the verdict compares the badness itself. */
+    public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
+            double ceiling, int minEvidence, boolean robust) {
+        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust, NeighbourhoodConfidence.NONE);
+    }
 
     /** The paper's rule alone: no floor, no ceiling, no evidence rule. */
     public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
@@ -47,6 +55,9 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
     }
 
     public NeighbourhoodThreshold {
+        if (confidence == null) {
+            confidence = NeighbourhoodConfidence.NONE;
+        }
         if (!(floor >= 0 && floor <= ceiling && ceiling <= 1)) {
             throw new IllegalArgumentException("neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
         }
@@ -57,7 +68,7 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
 
     /** The same rule over a whole corpus (batch): every neighbourhood is in, so no warm-up applies. */
     public NeighbourhoodThreshold forWholeCorpus() {
-        return new NeighbourhoodThreshold(minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust);
+        return new NeighbourhoodThreshold(minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust, confidence);
     }
 
     public boolean counts(long pages) {
@@ -88,6 +99,33 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
         } else if (after) {
             stats.add(badness);
         }
+    }
+
+    /**
+     * Whether a neighbourhood that is not bad turns bad: the lower confidence bound of its badness
+     * ({@link NeighbourhoodConfidence}) strictly above a known threshold, with at least {@code minEvidence} distinct
+     * labelled hashes. The bound replaces {@code minPages} for the verdict (a neighbourhood of few pages has a wide
+     * interval); with no interval (confidence 0) the bounds are the badness and {@code minPages} applies as before.
+     */
+    public boolean turnsBad(long pages, double badness, double lower, double threshold, int distinctEvidence) {
+        if (confidence.level() == 0) {
+            return isBad(pages, badness, threshold, distinctEvidence);
+        }
+        return pages > 0 && counts(pages) && !Double.isNaN(threshold) && lower > threshold && distinctEvidence >= minEvidence;
+    }
+
+    /**
+     * Whether a bad neighbourhood is clean again: the upper confidence bound of its badness below a known threshold
+     * (between the bounds the verdict stands), or it lost its last page; with no interval, when it is no longer bad.
+     */
+    public boolean turnsClean(long pages, double badness, double upper, double threshold, int distinctEvidence) {
+        if (Double.isNaN(threshold)) {
+            return false;
+        }
+        if (confidence.level() == 0) {
+            return !isBad(pages, badness, threshold, distinctEvidence);
+        }
+        return pages == 0 || upper < threshold;
     }
 
     /** Whether a neighbourhood is bad: enough pages and badness strictly above a known threshold (no evidence rule). */

@@ -59,6 +59,25 @@ class HostileInputITCase {
     }
 
     @Test
+    void aBackfillOfNothingButBadRecordsStillSaysWhatItRead() throws Exception {
+        Path pages = dir.resolve("bad.jsonl");
+        Files.write(pages, List.of("{not json", "{\"url\":\"https://a.example:0/\",\"fetched_at\":\"2026-01-01T00:00:00Z\",\"body\":\"x\"}", "[]"));
+        Path labels = dir.resolve("labels.jsonl");
+        HostileInput.writeLabels(labels);
+        Path out = dir.resolve("detect-bad");
+
+        assertThat(Main.run("detect", "--input", pages.toString(), "--labels", labels.toString(), "--out", out.toString(),
+                "--set", "job.state-dir=" + dir.resolve("state"))).isZero();
+
+        var summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.get("records").asLong()).isEqualTo(3);
+        assertThat(summary.get("pages").asLong()).isZero(); // zero, not left out: only a hash index has no such count
+        assertThat(summary.get("dead_letters").asLong()).isEqualTo(3);
+        assertThat(JsonLines.readAll(out.resolve("dead-letters.jsonl"), DeadLetter.class)).extracting(DeadLetter::reason)
+                .containsExactlyInAnyOrder("invalid-json", "invalid-url", "invalid-json");
+    }
+
+    @Test
     void streamGivesTheSameWithAndWithoutAnAlertsFile() throws Exception {
         Path pages = dir.resolve("hostile.jsonl.gz");
         HostileInput.write(pages);

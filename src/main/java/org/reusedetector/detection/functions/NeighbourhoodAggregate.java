@@ -10,19 +10,23 @@ import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.Neighbourhood;
+import org.reusedetector.score.NeighbourhoodConfidence;
 import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**
- * Keyed by neighbourhood prefix: {@code badness(N) = sum of contains(L, n) / |N|}, kept as two numbers.
+ * Keyed by neighbourhood prefix: {@code badness(N) = sum of contains(L, n) / |N|}, kept as two numbers, with the sums of
+ * squares that give its confidence bounds ({@link NeighbourhoodConfidence}).
  * The state goes when the last page of the neighbourhood is withdrawn.
  */
 public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, PrefixDelta, PrefixScore> {
 
     private final int maxEvidence;
+    private final NeighbourhoodConfidence confidence;
     private transient ValueState<NeighbourhoodState> state;
 
-    public NeighbourhoodAggregate(int maxEvidence) {
+    public NeighbourhoodAggregate(int maxEvidence, NeighbourhoodConfidence confidence) {
         this.maxEvidence = maxEvidence;
+        this.confidence = confidence;
     }
 
     @Override
@@ -37,17 +41,21 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
             before = new NeighbourhoodState(0, 0, 0.0, new Evidence[0]);
         }
         long pages = Math.max(0, before.pages() + delta.pagesDelta());
-        long chunks = pages == 0 ? 0 : Math.max(0, before.chunks() + delta.chunksDelta());
-        double matched = pages == 0 ? 0.0 : before.matched() + delta.matchedDelta();
+        boolean empty = pages == 0;
+        long chunks = empty ? 0 : Math.max(0, before.chunks() + delta.chunksDelta());
+        double matched = empty ? 0.0 : before.matched() + delta.matchedDelta();
         NeighbourhoodState after = new NeighbourhoodState(pages, chunks, matched,
-                Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence));
-        if (pages == 0) {
+                Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence),
+                empty ? 0 : before.chunksSquared() + delta.chunksSquaredDelta(), empty ? 0 : before.matchedSquared() + delta.matchedSquaredDelta(),
+                empty ? 0 : before.products() + delta.productsDelta());
+        if (empty) {
             state.clear();
         } else {
             state.update(after);
         }
+        double[] bounds = confidence.bounds(pages, chunks, matched, after.chunksSquared(), after.matchedSquared(), after.products());
         out.collect(new PrefixScore(delta.prefix(), pages, Neighbourhood.badness(chunks, matched), before.pages(),
                 Neighbourhood.badness(before.chunks(), before.matched()), delta.eventTime(),
-                after.evidence(), Double.NaN));
+                after.evidence(), Double.NaN, bounds[0], bounds[1]));
     }
 }

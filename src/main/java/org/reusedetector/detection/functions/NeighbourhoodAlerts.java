@@ -16,8 +16,10 @@ import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.stream.functions.NeighbourhoodVerdict;
 
 /**
- * Keyed by prefix: alerts when a neighbourhood crosses the threshold, not again while it stays above, and
- * again after it has fallen back below and crosses once more.
+ * Keyed by prefix: alerts when a neighbourhood turns bad (the lower confidence bound of its badness crosses the
+ * threshold), not again while it stays bad, and clears it only when the upper bound falls below the threshold
+ * ({@link NeighbourhoodThreshold#turnsBad}, {@link NeighbourhoodThreshold#turnsClean}): a neighbourhood whose badness
+ * hovers near the threshold as its pages arrive keeps its verdict instead of flapping.
  *
  * <p>A neighbourhood is judged when it changes, against the threshold in force then; and, because the
  * threshold moves while the statistic fills (it is unknown at first), every neighbourhood is judged again
@@ -82,13 +84,13 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     }
 
     private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {
-        boolean isBad = rule.isBad(score.pages(), score.badness(), threshold, score.evidence() == null ? 0 : score.evidence().length);
+        int evidence = score.evidence() == null ? 0 : score.evidence().length;
         boolean above = wasAbove;
-        if (isBad && !wasAbove) {
+        if (!wasAbove && rule.turnsBad(score.pages(), score.badness(), score.lower(), threshold, evidence)) {
             above = true;
             alerts.inc();
             out.collect(Alert.neighbourhood(score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));
-        } else if (!isBad && wasAbove && !Double.isNaN(threshold)) {
+        } else if (wasAbove && rule.turnsClean(score.pages(), score.badness(), score.upper(), threshold, evidence)) {
             above = false;
             // a neighbourhood that was bad early in a stream (a clone's ripped pages before its own) can fall back:
             // the latest record of a prefix on the alerts topic is then its current verdict

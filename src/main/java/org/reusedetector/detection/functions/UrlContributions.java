@@ -66,7 +66,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
             // all the chunks have been deleted"); a revisit that left nothing scorable withdraws the URL
             if (previous != null) {
                 contribution.clear();
-                emit(ctx.getCurrentKey(), -1, -previous.chunks(), -previous.matched(), score.eventTime(), NO_EVIDENCE, out);
+                emit(ctx.getCurrentKey(), previous.chunks(), previous.matched(), 0, 0, score.eventTime(), NO_EVIDENCE, out);
             }
             return;
         }
@@ -75,11 +75,11 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         contribution.update(new UrlContribution(chunks, matched, score.eventTime()));
         ctx.timerService().registerEventTimeTimer(score.eventTime() + retentionMillis);
         if (previous == null) {
-            emit(ctx.getCurrentKey(), 1, chunks, matched, score.eventTime(), score.evidence(), out);
+            emit(ctx.getCurrentKey(), 0, 0, chunks, matched, score.eventTime(), score.evidence(), out);
         } else {
             revisits.inc();
             if (chunks != previous.chunks() || matched != previous.matched()) {
-                emit(ctx.getCurrentKey(), 0, chunks - previous.chunks(), matched - previous.matched(), score.eventTime(), score.evidence(), out);
+                emit(ctx.getCurrentKey(), previous.chunks(), previous.matched(), chunks, matched, score.eventTime(), score.evidence(), out);
             }
         }
     }
@@ -95,7 +95,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         }
         contribution.clear();
         expired.inc();
-        emit(ctx.getCurrentKey(), -1, -current.chunks(), -current.matched(), timestamp, NO_EVIDENCE, out);
+        emit(ctx.getCurrentKey(), current.chunks(), current.matched(), 0, 0, timestamp, NO_EVIDENCE, out);
     }
 
     /** Whether a page is part of its neighbourhoods: it has a scorable chunk, or its whole file is labelled. */
@@ -103,7 +103,9 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         return score.chunks() > 0 || score.fileMatch();
     }
 
-    private void emit(String url, int pagesDelta, long chunksDelta, double matchedDelta, long eventTime, Evidence[] evidence, Collector<PrefixDelta> out) {
+    /** The change from the URL's earlier contribution ({@code 0, 0}: none) to its new one ({@code 0, 0}: withdrawn), to every prefix. */
+    private void emit(String url, long chunksBefore, double matchedBefore, long chunksAfter, double matchedAfter, long eventTime, Evidence[] evidence,
+            Collector<PrefixDelta> out) {
         List<String> prefixes;
         try {
             prefixes = NormalizedUrl.parse(url, IgnoredParameters.NONE).prefixes(maxDepth); // the key is normalised already
@@ -111,7 +113,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
             return; // validated when parsed; a key that still fails has no neighbourhoods to change
         }
         for (String prefix : prefixes) {
-            out.collect(new PrefixDelta(prefix, pagesDelta, chunksDelta, matchedDelta, eventTime, evidence));
+            out.collect(PrefixDelta.between(prefix, chunksBefore, matchedBefore, chunksAfter, matchedAfter, eventTime, evidence));
         }
     }
 }

@@ -4,7 +4,15 @@ import org.reusedetector.model.Evidence;
 
 /**
  * A neighbourhood's running totals (keyed state of {@code NeighbourhoodAggregate}): pages, their scorable and
- * matched chunks, and a few matched labels; its badness is {@code score.Neighbourhood.badness}. The class name is part
+ * matched chunks, a few matched labels, and the sums over pages of squares and products of the two counts (for the
+ * confidence bounds of {@code score.NeighbourhoodConfidence}); its badness is {@code score.Neighbourhood.badness}. The class name is part
  * of the checkpoint format: do not move or rename it.
  */
-public record NeighbourhoodState(long pages, long chunks, double matched, Evidence[] evidence) {}
+public record NeighbourhoodState(long pages, long chunks, double matched, Evidence[] evidence, double chunksSquared, double matchedSquared,
+        double products) {
+
+    /** Totals without the sums of squares (a state written before they were kept reads with them 0). */
+    public NeighbourhoodState(long pages, long chunks, double matched, Evidence[] evidence) {
+        this(pages, chunks, matched, evidence, 0, 0, 0);
+    }
+}

@@ -170,7 +170,7 @@ class NeighbourhoodFunctionsTest {
     }
 
     private static KeyedOneInputStreamOperatorTestHarness<String, PrefixDelta, PrefixScore> aggregateHarness() throws Exception {
-        return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NeighbourhoodAggregate(2)), PrefixDelta::prefix, Types.STRING);
+        return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NeighbourhoodAggregate(2, org.reusedetector.score.NeighbourhoodConfidence.NONE)), PrefixDelta::prefix, Types.STRING);
     }
 
     @Test
@@ -225,6 +225,54 @@ class NeighbourhoodFunctionsTest {
             h.processElement(update(n, 5, 0.9, 4, 0.9, 0.3), 3); // ... so a neighbourhood refilled bad is news again
             assertThat(values(h)).extracting(a -> ((Alert) a).type()).containsExactly("neighborhood", "cleared", "neighborhood", "neighborhood",
                     "cleared", "neighborhood");
+        }
+    }
+
+    @Test
+    void withConfidenceBoundsANeighbourhoodNearTheThresholdKeepsItsVerdict() throws Exception {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN, 0, 1, 0, true,
+                new org.reusedetector.score.NeighbourhoodConfidence(0.95));
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
+                NeighbourhoodAlerts.THRESHOLD)) {
+            String n = "https://near.org/";
+            h.processElement(bounded(n, 5, 0.40, 0.20, 0.60), 1); // above, but not surely: quiet
+            h.processElement(bounded(n, 8, 0.38, 0.31, 0.45), 1); // surely above: alert
+            h.processElement(bounded(n, 12, 0.28, 0.22, 0.34), 1); // below, but not surely: the alert stands
+            h.processElement(bounded(n, 13, 0.33, 0.27, 0.39), 1); // above again: no second alert
+            h.processElement(bounded(n, 40, 0.20, 0.17, 0.23), 1); // surely below: cleared
+            assertThat(values(h)).extracting(a -> ((Alert) a).type(), a -> ((Alert) a).pages()).containsExactly(
+                    tuple("neighborhood", 8L), tuple("cleared", 40L));
+        }
+    }
+
+    private static PrefixScore bounded(String prefix, long pages, double badness, double lower, double upper) {
+        return new PrefixScore(prefix, pages, badness, pages - 1, badness, 1000, new org.reusedetector.model.Evidence[0], 0.3, lower, upper);
+    }
+
+    @Test
+    void theAggregateKeepsTheSumsThatBoundItsBadness() throws Exception {
+        var confidence = new org.reusedetector.score.NeighbourhoodConfidence(0.95);
+        try (var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NeighbourhoodAggregate(2, confidence)),
+                PrefixDelta::prefix, Types.STRING)) {
+            h.open();
+            String n = "https://a.org/";
+            h.processElement(PrefixDelta.between(n, 0, 0, 20, 20, 1, NONE), 1); // a copied page
+            h.processElement(PrefixDelta.between(n, 0, 0, 20, 0, 2, NONE), 2); // a clean one
+            h.processElement(PrefixDelta.between(n, 0, 0, 20, 10, 3, NONE), 3); // half and half
+            h.processElement(PrefixDelta.between(n, 20, 0, 20, 10, 4, NONE), 4); // the clean one, revisited: half and half too
+            List<PrefixScore> out = values(h);
+            PrefixScore last = out.get(out.size() - 1);
+            assertThat(last.pages()).isEqualTo(3);
+            assertThat(last.badness()).isCloseTo(40.0 / 60, org.assertj.core.api.Assertions.within(1e-12));
+            double[] expected = confidence.bounds(3, 60, 40, 3 * 400, 400 + 100 + 100, 400 + 200 + 200);
+            assertThat(last.lower()).isCloseTo(expected[0], org.assertj.core.api.Assertions.within(1e-12));
+            assertThat(last.upper()).isCloseTo(expected[1], org.assertj.core.api.Assertions.within(1e-12));
+            assertThat(last.lower()).isLessThan(last.badness());
+
+            h.processElement(PrefixDelta.between(n, 20, 20, 0, 0, 5, NONE), 5); // withdrawn
+            h.processElement(PrefixDelta.between(n, 20, 10, 0, 0, 5, NONE), 5);
+            h.processElement(PrefixDelta.between(n, 20, 10, 0, 0, 5, NONE), 5);
+            assertThat(h.numKeyedStateEntries()).isZero();
         }
     }
 
