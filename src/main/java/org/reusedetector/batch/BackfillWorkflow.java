@@ -158,11 +158,8 @@ public final class BackfillWorkflow {
                 threshold = rule.threshold(stats);
             }
             double badness = badness(totals);
-            // the stream's rule on the final totals: bad when the lower bound of the badness is above the threshold
-            double lower = rule.confidence().bounds(totals.pagesDelta(), totals.chunksDelta(), totals.matchedDelta(), totals.chunksSquaredDelta(),
-                    totals.matchedSquaredDelta(), totals.productsDelta())[0];
-            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness,
-                    rule.turnsBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals)), threshold, totals.eventTime(), totals.evidence()));
+            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness, rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals)),
+                    threshold, totals.eventTime(), totals.evidence()));
         }
     }
 }

@@ -77,7 +77,7 @@ public final class ReuseDetectorOptions {
 
     // --- Neighbourhoods --------------------------------------------------------------------------------------
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_PAGES = key("neighborhood.min-pages").intType().defaultValue(5)
-            .withDescription("Neighbourhoods with fewer pages do not count in the threshold statistic (nor alert when neighborhood.confidence is 0).");
+            .withDescription("Neighbourhoods with fewer pages neither count in the threshold statistic nor alert.");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_NEIGHBORHOODS = key("neighborhood.min-neighborhoods").intType().defaultValue(20)
             .withDescription("No neighbourhood alerts until this many neighbourhoods make up the mean + k sigma statistic.");
     public static final ConfigOption<Double> NEIGHBORHOOD_STDDEVS = key("neighborhood.standard-deviations").doubleType().defaultValue(1.0)
@@ -96,9 +96,9 @@ public final class ReuseDetectorOptions {
             .withDescription("The statistic's threshold is never above this: a neighbourhood whose content is mostly labelled is bad even when"
                     + " copies dominate the population.");
     public static final ConfigOption<Double> NEIGHBORHOOD_CONFIDENCE = key("neighborhood.confidence").doubleType().defaultValue(0.95)
-            .withDescription("A neighbourhood turns bad when the lower bound of its badness at this one-sided confidence is above the threshold,"
-                    + " and clean again when the upper bound falls below it (pages are the sample: Student's t over the page-level ratio);"
-                    + " between the bounds the verdict stands. 0: the badness itself, with min-pages for the verdict (the paper's rule).");
+            .withDescription("A bad neighbourhood is cleared only when the upper bound of its badness at this one-sided confidence falls below the"
+                    + " threshold (pages are the sample: Student's t over the page-level ratio), so that a neighbourhood near the threshold keeps"
+                    + " its verdict instead of flapping. 0: cleared as soon as its badness is not above the threshold.");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_EVIDENCE = key("neighborhood.min-evidence").intType().defaultValue(2)
             .withDescription("A bad neighbourhood needs at least this many distinct labelled hashes (at most neighborhood.max-evidence).");
     public static final ConfigOption<Double> NEIGHBORHOOD_REEVALUATE_STEP = key("neighborhood.reevaluate-step").doubleType().defaultValue(0.02)

@@ -82,16 +82,19 @@ class NeighbourhoodConfidenceTest {
     }
 
     @Test
-    void aVerdictTurnsBadOnItsLowerBoundAndCleanOnItsUpperBound() {
+    void aVerdictTurnsBadOnItsBadnessAndCleanOnItsUpperBound() {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, C95);
-        assertThat(rule.turnsBad(6, 0.30, 0.20, 0.25, 3)).as("badness above, lower bound below").isFalse();
-        assertThat(rule.turnsBad(6, 0.30, 0.26, 0.25, 3)).isTrue();
-        assertThat(rule.turnsBad(4, 0.90, 0.80, 0.25, 3)).as("fewer pages than the statistic counts").isFalse();
-        assertThat(rule.turnsBad(6, 0.30, 0.26, 0.25, 1)).as("one distinct labelled hash").isFalse();
-        assertThat(rule.turnsBad(6, 0.30, 0.26, Double.NaN, 3)).as("threshold unknown").isFalse();
+        assertThat(rule.turnsBad(6, 0.30, 0.25, 3)).isTrue();
+        assertThat(rule.turnsBad(6, 0.25, 0.25, 3)).as("not strictly above").isFalse();
+        assertThat(rule.turnsBad(4, 0.90, 0.25, 3)).as("fewer pages than min-pages").isFalse();
+        assertThat(rule.turnsBad(6, 0.30, 0.25, 1)).as("one distinct labelled hash").isFalse();
+        assertThat(rule.turnsBad(6, 0.30, Double.NaN, 3)).as("threshold unknown").isFalse();
         assertThat(rule.turnsClean(8, 0.20, 0.27, 0.25, 3)).as("badness below, upper bound above: the verdict stands").isFalse();
         assertThat(rule.turnsClean(8, 0.20, 0.24, 0.25, 3)).isTrue();
         assertThat(rule.turnsClean(0, 0, 0, 0.25, 0)).as("emptied").isTrue();
         assertThat(rule.turnsClean(8, 0.20, 0.24, Double.NaN, 3)).isFalse();
+
+        NeighbourhoodThreshold pointRule = new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, NeighbourhoodConfidence.NONE);
+        assertThat(pointRule.turnsClean(8, 0.20, 0.27, 0.25, 3)).as("no interval: clean as soon as not bad").isTrue();
     }
 }

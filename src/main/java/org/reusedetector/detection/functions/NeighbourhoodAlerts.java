@@ -16,8 +16,8 @@ import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.stream.functions.NeighbourhoodVerdict;
 
 /**
- * Keyed by prefix: alerts when a neighbourhood turns bad (the lower confidence bound of its badness crosses the
- * threshold), not again while it stays bad, and clears it only when the upper bound falls below the threshold
+ * Keyed by prefix: alerts when a neighbourhood turns bad (its badness crosses the threshold), not again while it
+ * stays bad, and clears it only when the upper confidence bound of its badness falls below the threshold
  * ({@link NeighbourhoodThreshold#turnsBad}, {@link NeighbourhoodThreshold#turnsClean}): a neighbourhood whose badness
  * hovers near the threshold as its pages arrive keeps its verdict instead of flapping.
  *
@@ -86,7 +86,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {
         int evidence = score.evidence() == null ? 0 : score.evidence().length;
         boolean above = wasAbove;
-        if (!wasAbove && rule.turnsBad(score.pages(), score.badness(), score.lower(), threshold, evidence)) {
+        if (!wasAbove && rule.turnsBad(score.pages(), score.badness(), threshold, evidence)) {
             above = true;
             alerts.inc();
             out.collect(Alert.neighbourhood(score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));

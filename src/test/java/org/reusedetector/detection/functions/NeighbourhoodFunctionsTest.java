@@ -235,13 +235,15 @@ class NeighbourhoodFunctionsTest {
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
                 NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://near.org/";
-            h.processElement(bounded(n, 5, 0.40, 0.20, 0.60), 1); // above, but not surely: quiet
-            h.processElement(bounded(n, 8, 0.38, 0.31, 0.45), 1); // surely above: alert
+            h.processElement(bounded(n, 2, 0.90, 0.00, 1.00), 1); // too few pages
+            h.processElement(bounded(n, 8, 0.38, 0.31, 0.45), 1); // above: alert
             h.processElement(bounded(n, 12, 0.28, 0.22, 0.34), 1); // below, but not surely: the alert stands
             h.processElement(bounded(n, 13, 0.33, 0.27, 0.39), 1); // above again: no second alert
             h.processElement(bounded(n, 40, 0.20, 0.17, 0.23), 1); // surely below: cleared
+            h.processBroadcastElement(0.1, 2); // the threshold falls: judged again, bad again
+            h.processBroadcastElement(0.2, 3); // the threshold rises to its badness, but not above its upper bound: stands
             assertThat(values(h)).extracting(a -> ((Alert) a).type(), a -> ((Alert) a).pages()).containsExactly(
-                    tuple("neighborhood", 8L), tuple("cleared", 40L));
+                    tuple("neighborhood", 8L), tuple("cleared", 40L), tuple("neighborhood", 40L));
         }
     }
 
