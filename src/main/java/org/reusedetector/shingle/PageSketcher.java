@@ -92,9 +92,9 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     /**
      * The current page's circular phrases ({@link Phrases#circular}): the first {@link #wordCount()} elements of the
-     * returned buffer, which the sketcher reuses.
+     * returned buffer, which the sketcher reuses; computed once a page, whoever asks first.
      */
-    private long[] phrases() {
+    public long[] phrases() {
         if (!phrasesValid) {
             if (phrases.length < count) {
                 phrases = new long[Math.max(count, phrases.length * 2)];
@@ -107,12 +107,14 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     /** The page's shingles (empty for a page without words); resets for the next page. */
     public long[] sketch() {
-        if (count == 0) {
-            return EMPTY;
-        }
-        long[] shingles = minHash.shingles(phrases(), count);
+        long[] shingles = shingles();
         reset();
         return shingles;
+    }
+
+    /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
+    public long[] shingles() {
+        return count == 0 ? EMPTY : minHash.shingles(phrases(), count);
     }
 
     /** The quilt signal's sampled grams of the current page ({@link QuiltStream#sampledGrams}), before {@link #sketch}. */

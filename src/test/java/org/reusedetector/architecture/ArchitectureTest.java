@@ -28,7 +28,12 @@ class ArchitectureTest {
 
     private static final JavaClasses MAIN = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);
 
-    /** Slices are the top-level packages; the checkpointed state records in {@code stream.functions} are a leaf of their own. */
+    /**
+     * Slices are the top-level packages; the checkpointed state records in {@code stream.functions} are a leaf of their
+     * own. Each signal's package ({@code signal.imatch}, ...) is a plug-in of the detection topology, in its slice: it
+     * adds operators with the topology's settings and uids, and {@code detection.Signals} names it; the seam
+     * ({@code signal} itself) is plain Java below both.
+     */
     private static final SliceAssignment TOP_LEVEL_PACKAGES = new SliceAssignment() {
         @Override
         public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
@@ -38,6 +43,9 @@ class ArchitectureTest {
             }
             if (pkg.equals(ROOT + ".stream.functions")) {
                 return SliceIdentifier.of("stream.functions (checkpointed state records)");
+            }
+            if (pkg.startsWith(ROOT + ".signal.")) {
+                return SliceIdentifier.of("detection");
             }
             String rest = pkg.substring(ROOT.length() + 1);
             int dot = rest.indexOf('.');
@@ -51,7 +59,7 @@ class ArchitectureTest {
     };
 
     /** Domain code: plain Java, tested without Flink. Discovery's rules are domain code; its workflow and functions are not. */
-    private static final DescribedPredicate<JavaClass> DOMAIN = new DescribedPredicate<>("domain classes (page, url, score, labels, model, discovery rules)") {
+    private static final DescribedPredicate<JavaClass> DOMAIN = new DescribedPredicate<>("domain classes (page, url, score, labels, model, imatch, shingle, the signal seam, discovery rules)") {
         @Override
         public boolean test(JavaClass c) {
             String pkg = c.getPackageName();
@@ -59,7 +67,7 @@ class ArchitectureTest {
                 String name = c.getSimpleName().isEmpty() ? c.getName() : c.getName();
                 return !name.startsWith(ROOT + ".discover.DiscoveryWorkflow") && !name.startsWith(ROOT + ".discover.DiscoveryFunctions");
             }
-            return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
+            return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle", "signal", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
         }
     };
 

@@ -48,6 +48,11 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         this.settings = settings;
     }
 
+    /** Near-copy matching of every page, held until the run's label snapshot has loaded. */
+    public static HoldUntilLabelsLoaded<HashedPage> heldUntilLabelsLoaded(DetectionSettings settings) {
+        return new HoldUntilLabelsLoaded<>(new MatchNearCopies(settings), SKETCHES, "near-copy-held-pages", settings); // the name of its checkpointed held pages
+    }
+
     @Override
     public void open(OpenContext openContext) {
         alerts = JobCounter.register(getRuntimeContext(), Metrics.NEAR_COPY_ALERTS);

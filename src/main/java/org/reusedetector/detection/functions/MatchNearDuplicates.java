@@ -54,6 +54,11 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         this.settings = settings;
     }
 
+    /** Near-duplicate matching of every page, held until the run's label snapshot has loaded. */
+    public static HoldUntilLabelsLoaded<Alert> heldUntilLabelsLoaded(DetectionSettings settings) {
+        return new HoldUntilLabelsLoaded<>(new MatchNearDuplicates(settings), SNAPSHOT, "imatch-held-pages", settings); // the name of its checkpointed held pages
+    }
+
     @Override
     public void open(OpenContext openContext) {
         lexicon = settings.lexicon();
