@@ -81,6 +81,14 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
         this.heapLimit = settings.heldPagesMax();
     }
 
+    /**
+     * Whether a key of the matcher's broadcast state is the gate's own (its markers, see {@code gateState}), not a
+     * label: a matcher that reads all its labels skips these.
+     */
+    public static boolean isGateKey(String key) {
+        return LabelSnapshotGate.isOwnKey(key);
+    }
+
     /** Chunk-label matching of every page, held until the snapshot has loaded. */
     public static HoldUntilLabelsLoaded<PageScore> matchLabels(DetectionSettings settings) {
         return new HoldUntilLabelsLoaded<>(new MatchLabels(settings), LabelState.SNAPSHOT, "held-pages", settings);

@@ -9,7 +9,6 @@ import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
-import org.reusedetector.detection.functions.MatchNearDuplicates;
 import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
 import org.reusedetector.model.Alert;

@@ -9,7 +9,6 @@ import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
-import org.reusedetector.detection.functions.MatchNearCopies;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.SharedWords;

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.imatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,8 @@ import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.functions.ParseAndHash;
+import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.format.Json;

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import java.time.Duration;
 import org.apache.flink.api.common.functions.OpenContext;

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import java.util.ArrayList;
 import java.util.Comparator;
