@@ -11,7 +11,7 @@ import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.shingle.NearCopyParams;
 import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.shingle.QuiltStream;
+import org.reusedetector.signal.quilt.QuiltStream;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;

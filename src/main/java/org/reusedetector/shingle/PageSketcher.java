@@ -7,12 +7,12 @@ import org.reusedetector.page.WordSink;
 
 /**
  * Sketches a page from its words: its 84 min-hash shingles over circular k-word phrases, the values {@code phrases}
- * uses, and the quilt signal's sampled grams from the same phrases (computed once a page). Two ways in: as a
- * {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's {@link TokenizingChunker.ChunkSink}
- * ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk text (see {@link #chunk}), with no
- * word objects and no word stream, into the same words as {@code WordSplitter} (maximal runs of letters and digits, per
- * code point) with the same fingerprints as {@link Fingerprints#word}. One per thread; {@link #sketch} or
- * {@link #reset} after each page.
+ * uses, and those phrases themselves, from which the quilt signal samples its grams (computed once a page). Two ways
+ * in: as a {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's
+ * {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk
+ * text (see {@link #chunk}), with no word objects and no word stream, into the same words as {@code WordSplitter}
+ * (maximal runs of letters and digits, per code point) with the same fingerprints as {@link Fingerprints#word}. One
+ * per thread; {@link #sketch} or {@link #reset} after each page.
  */
 public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink {
 
@@ -115,14 +115,6 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
     public long[] shingles() {
         return count == 0 ? EMPTY : minHash.shingles(phrases(), count);
-    }
-
-    /** The quilt signal's sampled grams of the current page ({@link QuiltStream#sampledGrams}), before {@link #sketch}. */
-    public long[] sampledGrams(QuiltStream quilt) {
-        if (quilt.params().k() != k) {
-            return quilt.sampledGrams(words());
-        }
-        return quilt.sampledGramsOfPhrases(phrases(), count);
     }
 
     /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */

@@ -8,7 +8,6 @@ import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
-import org.reusedetector.shingle.QuiltStream;
 
 /**
  * The quilt signal's first step: a page's sampled grams (computed in the parse step, {@link QuiltPageSignal}), one record per index

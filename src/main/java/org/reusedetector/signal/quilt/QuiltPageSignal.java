@@ -2,7 +2,6 @@ package org.reusedetector.signal.quilt;
 
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.shingle.PageSketcher;
-import org.reusedetector.shingle.QuiltStream;
 import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.signal.PageSignal;
 

@@ -13,7 +13,6 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.shingle.QuiltStream;
 import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.signal.PageSignal;
 import org.reusedetector.signal.SharedParts;

@@ -87,7 +87,7 @@ class ParseAndHashTest {
         terms.sort(null);
         org.reusedetector.imatch.Lexicon lexicon = new org.reusedetector.imatch.Lexicon("test@2026-11-24:abc", "test", "2026-11-24T00:00:00Z", 100,
                 new org.reusedetector.imatch.LexiconParams(0.2, 0.8, 4, 0.33, 3, 2), terms);
-        org.reusedetector.shingle.QuiltStream quilt = new org.reusedetector.shingle.QuiltStream(org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
+        org.reusedetector.signal.quilt.QuiltStream quilt = new org.reusedetector.signal.quilt.QuiltStream(org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
         DetectionSettings all = SETTINGS.withLexicon(lexicon).withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2)).withQuilt(quilt);
         java.util.Random random = new java.util.Random(2);
         List<String> texts = new java.util.ArrayList<>();

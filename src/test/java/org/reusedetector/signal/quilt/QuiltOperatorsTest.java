@@ -17,7 +17,6 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
 import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.shingle.QuiltStream;
 
 class QuiltOperatorsTest {
 
