@@ -18,8 +18,8 @@ public final class Signals {
     private Signals() {}
 
     /**
-     * Every signal, in the order the parse step applies them and their alerts are joined. The near-copy signal comes
-     * before any other that might read the pages it marks.
+     * Every signal, in the order the parse step applies them, their operators are added and their alerts are joined: a
+     * signal that changes the pages to be scored hands them to the ones after it.
      */
     private static final List<DetectionSignal> ALL = List.of(
             new ImatchSignal(),

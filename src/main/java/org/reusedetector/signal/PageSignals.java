@@ -62,7 +62,7 @@ public final class PageSignals implements TokenizingChunker.ChunkSink {
     }
 
     /** Ends the page (see {@link #hash}). */
-    public HashedPage apply(HashedPage page) {
+    private HashedPage apply(HashedPage page) {
         HashedPage out = page;
         HashedPage bare = null;
         for (int i = 0; i < signals.length; i++) {
@@ -85,7 +85,7 @@ public final class PageSignals implements TokenizingChunker.ChunkSink {
     }
 
     /** Forgets the current page in every signal. */
-    public void reset() {
+    private void reset() {
         for (PageSignal signal : signals) {
             signal.reset();
         }

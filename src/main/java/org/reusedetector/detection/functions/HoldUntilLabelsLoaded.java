@@ -22,7 +22,6 @@ import org.apache.flink.util.OutputTag;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.format.SnapshotMarker;
-import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
