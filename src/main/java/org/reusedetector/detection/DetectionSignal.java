@@ -9,10 +9,10 @@ import org.reusedetector.signal.PageSignal;
 import org.reusedetector.signal.SharedParts;
 
 /**
- * One signal beside the chunk hashes (near duplicates, near copies, quilts), as the detection topology sees it: its
- * part of the parse step ({@link #pageSignal}) and the operators it adds after it ({@link #addTo}). The configuration
- * turns it on ({@link #enabled}); {@link Signals} lists them all, and {@link DetectionWorkflow} and the batch backfill
- * run the enabled ones, so that a signal is one package and one line there.
+ * One signal beside the chunk hashes, as the detection topology sees it: its part of the parse step
+ * ({@link #pageSignal}) and the operators it adds after it ({@link #addTo}). The configuration turns it on
+ * ({@link #enabled}); {@link Signals} lists them all, and {@link DetectionWorkflow} and the batch backfill run the
+ * enabled ones, so that a signal is one package and one line there.
  *
  * <p>A signal either only adds alerts, or also changes the pages that go on to be scored (the near-copy signal marks
  * near copies, whose badness the label match then raises). Implementations hold no state: the settings come with
@@ -35,8 +35,9 @@ public interface DetectionSignal {
     }
 
     /**
-     * Whether the signal runs in the stream only, not in the batch backfill ({@code detect}): the quilt signal judges
-     * each page against the pages seen before it, which a BATCH run, reading key by key, does not have.
+     * Whether the signal runs in the stream only, not in the batch backfill ({@code detect}): a signal that judges each
+     * page against the pages seen before it needs the stream's arrival order, which a BATCH run, reading key by key,
+     * does not keep.
      */
     default boolean streamOnly() {
         return false;

@@ -2,7 +2,7 @@ package org.reusedetector.shingle;
 
 /**
  * Counts per 64-bit key in open addressing (linear probing): 12 bytes a key, where a {@code HashMap<Long, Integer>}
- * takes some 80. Counts the documents of every k-gram of a crawl, and numbers a page's quilt sources in the stream.
+ * takes some 80. Counts the documents of every k-gram of a crawl.
  */
 public final class LongIntCounts {
 

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * What the page signals of one parse thread share, one instance per type and id: the near-copy sketch and the quilt
- * grams both read the page's words, which are then cut once for both.
+ * What the page signals of one parse thread share, one instance per type and id: signals that read the page's words
+ * get them cut once for all.
  */
 public final class SharedParts {
 

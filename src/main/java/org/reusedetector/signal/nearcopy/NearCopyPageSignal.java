@@ -4,7 +4,10 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.signal.PageSignal;
 
-/** A page's 84 min-hash shingles over its circular k-word phrases, from the words it shares with the quilt signal. */
+/**
+ * A page's 84 min-hash shingles over its circular k-word phrases, from the page's words, which are cut once for every
+ * signal that reads them ({@link SharedWords}).
+ */
 final class NearCopyPageSignal implements PageSignal {
 
     private final SharedWords.Reader words;
