@@ -14,7 +14,7 @@ import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
-import org.reusedetector.detection.functions.MatchNearCopies;
+import org.reusedetector.detection.Signals;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
@@ -56,23 +56,16 @@ public final class BackfillWorkflow {
         JsonLinesFileSink.writeTo(outputs.statistic(), dir.resolve(BackfillOutput.STATISTIC), OperatorIds.STATISTIC_FILE_SINK);
     }
 
-    /** From raw page records (JSONL or WARC): parse and hash first. */
+    /**
+     * From raw page records (JSONL or WARC): parse and hash first, then the signals that run in a batch (a hash index
+     * carries no signal's results, so {@link #fromHashes} has none).
+     */
     public static Outputs fromPages(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages, settings);
-        DataStream<Alert> nearDuplicateAlerts = null;
-        if (settings.lexicon() != null) { // pages parsed with a lexicon have I-Match signatures (a hash index has none)
-            nearDuplicateAlerts = DetectionWorkflow.nearDuplicateAlerts(parsed.signedPages(), labels, settings.withoutSnapshotWait());
-        }
-        if (settings.nearCopy() == null) {
-            Outputs outputs = fromHashes(parsed.hashedPages(), labels, settings);
-            return new Outputs(outputs.pages(), outputs.neighbourhoods(), withAlso(outputs.alerts(), nearDuplicateAlerts), outputs.statistic(),
-                    outputs.deadLetters().union(parsed.deadLetters()));
-        }
-        // pages parsed with the near-copy signal carry sketches (a hash index has none)
-        var marked = DetectionWorkflow.matchNearCopies(parsed.hashedPages(), labels, settings.withoutSnapshotWait());
-        Outputs outputs = fromHashes(marked, labels, settings);
-        return new Outputs(outputs.pages(), outputs.neighbourhoods(), withAlso(outputs.alerts().union(marked.getSideOutput(MatchNearCopies.ALERTS)), nearDuplicateAlerts),
-                outputs.statistic(), outputs.deadLetters().union(parsed.deadLetters()));
+        DetectionWorkflow.Signalled signalled = DetectionWorkflow.addSignals(Signals.enabledInBatch(settings), parsed, labels, settings.withoutSnapshotWait());
+        Outputs outputs = fromHashes(signalled.toScore(), labels, settings);
+        return new Outputs(outputs.pages(), outputs.neighbourhoods(), signalled.joinAlerts(outputs.alerts()), outputs.statistic(),
+                outputs.deadLetters().union(parsed.deadLetters()));
     }
 
     /** From hashed pages (a hash index, or pages hashed upstream). */
@@ -113,10 +106,6 @@ public final class BackfillWorkflow {
 
         DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
         return new Outputs(pages, neighbourhoods, alerts, statistic, scored.invalidLabels());
-    }
-
-    private static DataStream<Alert> withAlso(DataStream<Alert> alerts, DataStream<Alert> more) {
-        return more == null ? alerts : alerts.union(more);
     }
 
     static final MapStateDescriptor<String, BadnessStatistic> STATISTIC =

@@ -19,6 +19,7 @@ import org.jsoup.Jsoup;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.Signals;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.labels.LabelIndex;
@@ -32,6 +33,7 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.signal.PageSignals;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -666,8 +668,8 @@ public final class BenchmarkCommand {
      * with the signal off and on (interleaved), then the streaming job with the signal off and on, in one run.
      */
     abstract static class SignalCostBenchmark implements Callable<Integer> {
-        /** One signal's parts: its name in the figures, the parse step with it on, and the stream settings off and on. */
-        record Signal(String name, Runnable parseOn, List<String> offSettings, List<String> onSettings) {}
+        /** One signal's parts: its name in the figures, and the stream settings off and on. */
+        record Signal(String name, List<String> offSettings, List<String> onSettings) {}
 
         @Mixin
         ConfigOptions configOptions;
@@ -686,14 +688,14 @@ public final class BenchmarkCommand {
         @Mixin
         BenchmarkFigures figures;
 
-        /** The settings with the signal on. */
+        /** The settings with the measured signals on, and no other: the parse step runs every signal they turn on. */
         abstract DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) throws Exception;
 
         /** The labels file the streaming runs load. */
         abstract Path labels();
 
-        /** The signal on these pages (as ParseAndHash runs it); may add figures and print its header line. */
-        abstract Signal signal(DetectionSettings settings, PageHasher hasher, List<String> bodies, long bytes);
+        /** The signal's name and stream settings; may add figures and print its header line. */
+        abstract Signal signal(DetectionSettings settings, List<String> bodies, long bytes);
 
         @Override
         public Integer call() throws Exception {
@@ -703,14 +705,30 @@ public final class BenchmarkCommand {
             long bytes = Chunker.readPages(input, settings, new ArrayList<>(), bodies, new ArrayList<>());
             PageHasher hasher = settings.pageHasher();
             Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
+            PageSignals signals = Signals.pageSignals(settings); // as ParseAndHash runs them, in the chunker's one pass
+            Runnable on = () -> bodies.forEach(body -> consume(computed(signals.hash(hasher, "https://bench/", 0, body), signals)));
             figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
-            Signal signal = signal(settings, hasher, bodies, bytes);
-            SignalCost.parseStep(figures, signal.name(), bytes, rounds, off, signal.parseOn());
+            Signal signal = signal(settings, bodies, bytes);
+            SignalCost.parseStep(figures, signal.name(), bytes, rounds, off, on);
             SignalCost.streamingJob(figures, signal.name(), configOptions, config, input, labels(), streamRuns, signal.offSettings(),
                     signal.onSettings());
             figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
             figures.finish();
             return 0;
+        }
+
+        /** The sizes of what the page and the signals' own pages carry, consumed so that the JIT keeps the signals' work. */
+        private static long computed(HashedPage page, PageSignals signals) {
+            long n = size(page);
+            for (int i = 0; i < signals.size(); i++) {
+                HashedPage own = signals.ownPage(i);
+                n += own == null ? 0 : size(own);
+            }
+            return n;
+        }
+
+        private static long size(HashedPage page) {
+            return page.chunkCount() + page.imatchSignatures().length + page.shingles().length + page.quiltGrams().length;
         }
     }
 
@@ -729,7 +747,7 @@ public final class BenchmarkCommand {
 
         @Override
         DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) throws Exception {
-            return settings.withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon));
+            return settings.withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon)).withNearCopy(null).withQuilt(null);
         }
 
         @Override
@@ -738,18 +756,11 @@ public final class BenchmarkCommand {
         }
 
         @Override
-        Signal signal(DetectionSettings settings, PageHasher hasher, List<String> bodies, long bytes) {
-            org.reusedetector.imatch.Signer signer = settings.imatchSigner();
-            // as ParseAndHash with the signer alone: words cut in the chunker's pass (Signer#chunk)
-            Runnable on = () -> bodies.forEach(body -> {
-                HashedPage hashed = hasher.hashWithChunks("https://bench/", 0, body, signer);
-                signer.endOfPage();
-                consume(hashed.withImatchSignatures(signer.signatures()).imatchSignatures().length);
-            });
+        Signal signal(DetectionSettings settings, List<String> bodies, long bytes) {
             figures.put("lexicon_terms", settings.lexicon().terms().size());
             figures.line("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)", input, bodies.size(), bytes / 1e6,
                     settings.lexicon().id(), settings.lexicon().terms().size(), settings.lexicon().lexiconCount());
-            return new Signal("signatures", on, List.of("imatch.lexicon="), List.of("imatch.lexicon=" + lexicon));
+            return new Signal("signatures", List.of("imatch.lexicon="), List.of("imatch.lexicon=" + lexicon));
         }
     }
 
@@ -761,12 +772,6 @@ public final class BenchmarkCommand {
     @Command(name = "nearcopy", mixinStandardHelpOptions = true,
             description = "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
     static final class NearCopy extends SignalCostBenchmark {
-        /** Forgets the page's words as ParseAndHash does when only the quilt signal is on. */
-        private static int resetLength(org.reusedetector.shingle.PageSketcher sketcher) {
-            sketcher.reset();
-            return 0;
-        }
-
         @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file (from 'label' with shingles.near-copy.enabled).")
         Path labels;
 
@@ -776,7 +781,16 @@ public final class BenchmarkCommand {
 
         @Override
         DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) {
-            return settings.withNearCopy(DetectionSettings.nearCopyParams(config)).withQuilt(DetectionSettings.quiltParams(config));
+            return settings.withLexicon(null).withNearCopy(nearCopyOn() ? DetectionSettings.nearCopyParams(config) : null)
+                    .withQuilt(quiltOn() ? DetectionSettings.quiltParams(config) : null);
+        }
+
+        private boolean nearCopyOn() {
+            return !signals.equals("quilt");
+        }
+
+        private boolean quiltOn() {
+            return !signals.equals("near-copy");
         }
 
         @Override
@@ -785,18 +799,11 @@ public final class BenchmarkCommand {
         }
 
         @Override
-        Signal signal(DetectionSettings settings, PageHasher hasher, List<String> bodies, long bytes) {
-            boolean nearCopyOn = !signals.equals("quilt");
-            boolean quiltOn = !signals.equals("near-copy");
-            org.reusedetector.shingle.QuiltStream quilt = settings.quilt();
-            org.reusedetector.shingle.PageSketcher sketcher = settings.pageSketcher();
-            // as ParseAndHash: the sketcher cuts the words in the chunker's pass (PageSketcher#chunk), grams and sketch share the phrases
-            Runnable on = () -> bodies.forEach(body -> consume(hasher.hashWithChunks("https://bench/", 0, body, sketcher).chunkCount()
-                    + (quiltOn ? sketcher.sampledGrams(quilt).length : 0) + (nearCopyOn ? sketcher.sketch().length : resetLength(sketcher))));
+        Signal signal(DetectionSettings settings, List<String> bodies, long bytes) {
             figures.put("signals", signals);
             figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s", input, bodies.size(), bytes / 1e6, labels, signals);
-            return new Signal("shingles", on, List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
-                    List.of("shingles.near-copy.enabled=" + nearCopyOn, "shingles.quilt.enabled=" + quiltOn));
+            return new Signal("shingles", List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
+                    List.of("shingles.near-copy.enabled=" + nearCopyOn(), "shingles.quilt.enabled=" + quiltOn()));
         }
     }
 }

@@ -9,12 +9,9 @@ import org.reusedetector.config.PageAlertType;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.imatch.Lexicon;
-import org.reusedetector.imatch.LexiconTable;
-import org.reusedetector.imatch.Signer;
 import org.reusedetector.shingle.NearCopyParams;
-import org.reusedetector.shingle.PageSketcher;
 import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.shingle.QuiltStream;
+import org.reusedetector.signal.quilt.QuiltStream;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
@@ -185,19 +182,6 @@ public record DetectionSettings(
     /** The quilt signal's settings, or {@code null}: the quilt signal is off. */
     public QuiltStream quilt() {
         return signals.quilt();
-    }
-
-    /** The signer of the lexicon, or {@code null} without one (one per thread). */
-    public Signer imatchSigner() {
-        return lexicon() == null ? null : new Signer(new LexiconTable(lexicon()));
-    }
-
-    /** The word collector of the near-copy and quilt signals, or {@code null} when both are off (one per thread). */
-    public PageSketcher pageSketcher() {
-        if (nearCopy() != null) {
-            return new PageSketcher(nearCopy().k());
-        }
-        return quilt() == null ? null : new PageSketcher(quilt().params().k());
     }
 
     public DetectionSettings withoutSnapshotWait() {

@@ -1,6 +1,8 @@
 package org.reusedetector.detection;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -9,13 +11,6 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.detection.functions.LabelState;
-import org.reusedetector.detection.functions.JudgeQuilts;
-import org.reusedetector.detection.functions.NameQuiltSources;
-import org.reusedetector.detection.functions.QuiltAlerts;
-import org.reusedetector.detection.functions.MatchNearCopies;
-import org.reusedetector.detection.functions.PatchGrams;
-import org.reusedetector.detection.functions.QuiltGrams;
-import org.reusedetector.detection.functions.MatchNearDuplicates;
 import org.reusedetector.detection.functions.NeighbourhoodAggregate;
 import org.reusedetector.detection.functions.NeighbourhoodAlerts;
 import org.reusedetector.detection.functions.PageAlerts;
@@ -28,8 +23,6 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.model.SourceRecord;
 
 /**
@@ -42,6 +35,10 @@ import org.reusedetector.model.SourceRecord;
  *                     │     labels                                  (revisits)  (badness)   (mean+kσ)
  *                     └─ dead letters (invalid records, invalid labels, crawler loops)
  * </pre>
+ *
+ * <p>The signals beside the chunk hashes are not wired here one by one: each enabled one ({@link Signals}) reads the
+ * parse step's pass and adds its operators after it ({@link DetectionSignal}). Near copies, the one in brackets, sit
+ * before the label match because they mark the pages it scores; the others only add alerts.
  */
 public final class DetectionWorkflow {
 
@@ -58,9 +55,9 @@ public final class DetectionWorkflow {
     /** Raw page records → hashed pages, and the dead letters of records that are not usable pages. */
     public record Parsed(SingleOutputStreamOperator<HashedPage> hashedPages, DataStream<DeadLetter> deadLetters) {
 
-        /** With a lexicon: the pages that have I-Match signatures, cut down to URL, time and signatures ({@link ParseAndHash#SIGNED}). */
-        public DataStream<HashedPage> signedPages() {
-            return hashedPages.getSideOutput(ParseAndHash.SIGNED);
+        /** The pages that carry the signal's results on pages of their own ({@link DetectionSignal#ownPages}). */
+        public DataStream<HashedPage> ownPages(DetectionSignal signal) {
+            return hashedPages.getSideOutput(signal.ownPages());
         }
     }
 
@@ -70,28 +67,41 @@ public final class DetectionWorkflow {
     /** The streaming job's whole topology. */
     public static Outputs define(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
         Parsed parsed = parse(pages, settings);
-        DataStream<HashedPage> toScore = parsed.hashedPages();
-        DataStream<Alert> nearCopyAlerts = null;
-        if (settings.nearCopy() != null) {
-            SingleOutputStreamOperator<HashedPage> marked = matchNearCopies(parsed.hashedPages(), labels, settings);
-            toScore = marked;
-            nearCopyAlerts = marked.getSideOutput(MatchNearCopies.ALERTS);
-        }
-        Scored scored = score(toScore, labels, settings, outOfOrderness);
+        Signalled signalled = addSignals(Signals.enabled(settings), parsed, labels, settings);
+        Scored scored = score(signalled.toScore(), labels, settings, outOfOrderness);
         SingleOutputStreamOperator<PrefixScore> neighbourhoods = neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
         DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
-        DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
-        if (settings.lexicon() != null) {
-            alerts = alerts.union(nearDuplicateAlerts(parsed.signedPages(), labels, settings));
-        }
-        if (nearCopyAlerts != null) {
-            alerts = alerts.union(nearCopyAlerts);
-        }
-        if (settings.quilt() != null) {
-            alerts = alerts.union(quiltAlerts(parsed.hashedPages(), settings));
-        }
+        DataStream<Alert> alerts = signalled.joinAlerts(scored.pageAlerts().union(neighbourhoodAlerts));
         return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, alerts,
                 parsed.deadLetters().union(scored.invalidLabels()));
+    }
+
+    /** What the signals added after the parse step: the pages that go on to be scored, and each signal's alerts. */
+    public record Signalled(DataStream<HashedPage> toScore, List<DataStream<Alert>> alerts) {
+
+        /** {@code others} with every signal's alerts, in the signals' order. */
+        public DataStream<Alert> joinAlerts(DataStream<Alert> others) {
+            DataStream<Alert> all = others;
+            for (DataStream<Alert> signalAlerts : alerts) {
+                all = all.union(signalAlerts);
+            }
+            return all;
+        }
+    }
+
+    /**
+     * Each signal's operators after the parse step, in turn: a signal that changes the pages to be scored (near copies)
+     * hands them to the next, and to the label match after the last.
+     */
+    public static Signalled addSignals(List<DetectionSignal> signals, Parsed parsed, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        DataStream<HashedPage> toScore = parsed.hashedPages();
+        List<DataStream<Alert>> alerts = new ArrayList<>();
+        for (DetectionSignal signal : signals) {
+            DetectionSignal.Added added = signal.addTo(parsed, toScore, labels, settings);
+            toScore = added.toScore();
+            alerts.add(added.alerts());
+        }
+        return new Signalled(toScore, alerts);
     }
 
     public static Parsed parse(DataStream<SourceRecord> pages, DetectionSettings settings) {
@@ -122,57 +132,6 @@ public final class DetectionWorkflow {
                 .flatMap(new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.PAGE_ALERTS).name(OperatorIds.PAGE_ALERTS);
         return new Scored(scores, pageAlerts, matched.getSideOutput(DeadLetters.TAG));
-    }
-
-    /**
-     * Near-duplicate alerts: pages whose I-Match signature (computed when parsing, with a lexicon: {@link Parsed#signedPages()})
-     * equals an {@code imatch} label. They stand beside the chunk scores: page and neighbourhood badness do not change.
-     */
-    public static DataStream<Alert> nearDuplicateAlerts(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
-        return hashed
-                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
-                .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT))
-                .process(HoldUntilLabelsLoaded.matchNearDuplicates(settings), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.MATCH_NEAR_DUPLICATES).name(OperatorIds.MATCH_NEAR_DUPLICATES);
-    }
-
-    /**
-     * The near-copy signal: pages whose min-hash sketch resembles a {@code shingle} label's are marked (and counted as
-     * targets by the label match that follows) and raise {@code near-copy} alerts, in {@link MatchNearCopies#ALERTS}.
-     */
-    public static SingleOutputStreamOperator<HashedPage> matchNearCopies(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
-        return hashed
-                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
-                .connect(labels.broadcast(MatchNearCopies.SKETCHES))
-                .process(HoldUntilLabelsLoaded.matchNearCopies(settings), TypeInformation.of(HashedPage.class))
-                .uid(OperatorIds.MATCH_NEAR_COPIES).name(OperatorIds.MATCH_NEAR_COPIES);
-    }
-
-    /**
-     * The quilt signal: each page's sampled grams are answered by the recent-gram index (keyed by shard, one record a
-     * page and shard) with their earlier holders' ids, gathered again per page and judged by Najork's rule; a quilt's
-     * sources are then named (keyed by holder, where every judged page registered its URL) and gathered into the
-     * alert. Stream only.
-     */
-    public static DataStream<Alert> quiltAlerts(DataStream<HashedPage> hashed, DetectionSettings settings) {
-        SingleOutputStreamOperator<QuiltBatch> grams = hashed
-                .process(new QuiltGrams(settings.quilt()), TypeInformation.of(QuiltBatch.class))
-                .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS);
-        DataStream<QuiltName> requests = grams
-                .keyBy(QuiltBatch::shard, Types.INT)
-                .transform(OperatorIds.PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(settings.quilt()))
-                .uid(OperatorIds.PATCH_GRAMS)
-                .keyBy(QuiltBatch::page, Types.LONG)
-                .process(new JudgeQuilts(settings.quilt()), TypeInformation.of(QuiltName.class))
-                .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
-        DataStream<QuiltName> registrations = grams.getSideOutput(QuiltGrams.REGISTRATIONS);
-        return registrations.union(requests)
-                .keyBy(QuiltName::holder, Types.LONG)
-                .process(new NameQuiltSources(settings.quilt()), TypeInformation.of(QuiltName.class))
-                .uid(OperatorIds.NAME_QUILT_SOURCES).name(OperatorIds.NAME_QUILT_SOURCES)
-                .keyBy(QuiltName::page, Types.STRING)
-                .process(new QuiltAlerts(settings.quilt()), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.QUILT_ALERTS).name(OperatorIds.QUILT_ALERTS);
     }
 
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */

@@ -12,13 +12,13 @@ package org.reusedetector.model;
  * @param bodyBytes size of the body in UTF-8 bytes (for throughput figures)
  * @param imatchSignatures the page's I-Match signatures, 20 bytes per lexicon (original first, all zero where a lexicon
  *     gave none; see {@code imatch.Signatures}), empty when signatures are off or the page has too few lexicon terms;
- *     the stream sets them only on the near-duplicate matcher's copy of the page ({@code ParseAndHash.SIGNED})
+ *     the stream sets them only on the near-duplicate matcher's copy of the page ({@code signal.imatch.ImatchSignal.SIGNED})
  * @param shingles the page's 84 min-hash shingles ({@code shingle.PageSketcher}), empty when the near-copy signal is off
  *     or the page has no words
  * @param nearCopyResemblance set by the near-copy matcher: the resemblance to the labelled page the page nearly
  *     copies, 0 when none
  * @param nearCopyOf that labelled page's URL, else {@code null}
- * @param quiltGrams the page's sampled distinct k-grams for the quilt signal ({@code shingle.QuiltStream}), empty when
+ * @param quiltGrams the page's sampled distinct k-grams for the quilt signal ({@code signal.quilt.QuiltStream}), empty when
  *     it is off
  */
 public record HashedPage(

@@ -4,7 +4,7 @@ package org.reusedetector.shingle;
  * Counts per 64-bit key in open addressing (linear probing): 12 bytes a key, where a {@code HashMap<Long, Integer>}
  * takes some 80. Counts the documents of every k-gram of a crawl.
  */
-final class LongIntCounts {
+public final class LongIntCounts {
 
     private static final long EMPTY = 0L;
     private long[] keys;
@@ -13,13 +13,13 @@ final class LongIntCounts {
     private boolean hasZeroKey;
     private int zeroValue;
 
-    LongIntCounts(int expected) {
+    public LongIntCounts(int expected) {
         int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
         keys = new long[capacity];
         values = new int[capacity];
     }
 
-    void increment(long key) {
+    public void increment(long key) {
         if (key == EMPTY) {
             hasZeroKey = true;
             zeroValue++;
@@ -38,7 +38,7 @@ final class LongIntCounts {
     }
 
     /** Sets the value of a key (not the zero key's count semantics: any value). */
-    void put(long key, int value) {
+    public void put(long key, int value) {
         if (key == EMPTY) {
             hasZeroKey = true;
             zeroValue = value;
@@ -56,7 +56,7 @@ final class LongIntCounts {
         values[slot] = value;
     }
 
-    int get(long key) {
+    public int get(long key) {
         if (key == EMPTY) {
             return hasZeroKey ? zeroValue : 0;
         }
@@ -65,7 +65,7 @@ final class LongIntCounts {
     }
 
     /** The keys (in no order). */
-    long[] keys() {
+    public long[] keys() {
         long[] all = new long[size()];
         int n = 0;
         if (hasZeroKey) {
@@ -79,7 +79,7 @@ final class LongIntCounts {
         return all;
     }
 
-    int size() {
+    public int size() {
         return size + (hasZeroKey ? 1 : 0);
     }
 

@@ -7,12 +7,12 @@ import org.reusedetector.page.WordSink;
 
 /**
  * Sketches a page from its words: its 84 min-hash shingles over circular k-word phrases, the values {@code phrases}
- * uses, and the quilt signal's sampled grams from the same phrases (computed once a page). Two ways in: as a
- * {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's {@link TokenizingChunker.ChunkSink}
- * ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk text (see {@link #chunk}), with no
- * word objects and no word stream, into the same words as {@code WordSplitter} (maximal runs of letters and digits, per
- * code point) with the same fingerprints as {@link Fingerprints#word}. One per thread; {@link #sketch} or
- * {@link #reset} after each page.
+ * uses, and those phrases themselves, from which the quilt signal samples its grams (computed once a page). Two ways
+ * in: as a {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's
+ * {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk
+ * text (see {@link #chunk}), with no word objects and no word stream, into the same words as {@code WordSplitter}
+ * (maximal runs of letters and digits, per code point) with the same fingerprints as {@link Fingerprints#word}. One
+ * per thread; {@link #sketch} or {@link #reset} after each page.
  */
 public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink {
 
@@ -92,9 +92,9 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     /**
      * The current page's circular phrases ({@link Phrases#circular}): the first {@link #wordCount()} elements of the
-     * returned buffer, which the sketcher reuses.
+     * returned buffer, which the sketcher reuses; computed once a page, whoever asks first.
      */
-    private long[] phrases() {
+    public long[] phrases() {
         if (!phrasesValid) {
             if (phrases.length < count) {
                 phrases = new long[Math.max(count, phrases.length * 2)];
@@ -107,20 +107,14 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     /** The page's shingles (empty for a page without words); resets for the next page. */
     public long[] sketch() {
-        if (count == 0) {
-            return EMPTY;
-        }
-        long[] shingles = minHash.shingles(phrases(), count);
+        long[] shingles = shingles();
         reset();
         return shingles;
     }
 
-    /** The quilt signal's sampled grams of the current page ({@link QuiltStream#sampledGrams}), before {@link #sketch}. */
-    public long[] sampledGrams(QuiltStream quilt) {
-        if (quilt.params().k() != k) {
-            return quilt.sampledGrams(words());
-        }
-        return quilt.sampledGramsOfPhrases(phrases(), count);
+    /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
+    public long[] shingles() {
+        return count == 0 ? EMPTY : minHash.shingles(phrases(), count);
     }
 
     /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */

@@ -3,7 +3,8 @@
  * Phrase-Level Duplication on the World Wide Web") and quilted pages (Najork 2012, "Detecting Quilted Web Pages at
  * Scale"). Words come from {@link org.reusedetector.page.WordSink} in the same pass as chunk hashing; this package
  * turns them into 64-bit phrase fingerprints, min-hash shingles, near-duplicate classes, popular phrases, covering
- * sets and quilts. Pure Java (no Flink); imports page, url, format and model. {@link ShingleCorpus} reads a corpus
- * for the batch commands.
+ * sets and quilts, for the batch commands ({@link ShingleCorpus} reads a corpus) and for labelling. The stream's
+ * near-copy and quilt signals build on it in {@code signal.nearcopy} and {@code signal.quilt}, sharing a page's words
+ * through {@link SharedWords}. Pure Java (no Flink); imports page, url, format and model.
  */
 package org.reusedetector.shingle;

@@ -28,7 +28,12 @@ class ArchitectureTest {
 
     private static final JavaClasses MAIN = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);
 
-    /** Slices are the top-level packages; the checkpointed state records in {@code stream.functions} are a leaf of their own. */
+    /**
+     * Slices are the top-level packages; the checkpointed state records in {@code stream.functions} are a leaf of their
+     * own. Each signal's package ({@code signal.imatch}, ...) is a plug-in of the detection topology, in its slice: it
+     * adds operators with the topology's settings and uids, and {@code detection.Signals} names it; the seam
+     * ({@code signal} itself) is plain Java below both.
+     */
     private static final SliceAssignment TOP_LEVEL_PACKAGES = new SliceAssignment() {
         @Override
         public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
@@ -38,6 +43,9 @@ class ArchitectureTest {
             }
             if (pkg.equals(ROOT + ".stream.functions")) {
                 return SliceIdentifier.of("stream.functions (checkpointed state records)");
+            }
+            if (pkg.startsWith(ROOT + ".signal.")) {
+                return SliceIdentifier.of("detection");
             }
             String rest = pkg.substring(ROOT.length() + 1);
             int dot = rest.indexOf('.');
@@ -50,8 +58,13 @@ class ArchitectureTest {
         }
     };
 
-    /** Domain code: plain Java, tested without Flink. Discovery's rules are domain code; its workflow and functions are not. */
-    private static final DescribedPredicate<JavaClass> DOMAIN = new DescribedPredicate<>("domain classes (page, url, score, labels, model, discovery rules)") {
+    /**
+     * Domain code: plain Java, tested without Flink. Discovery's rules are domain code; its workflow and functions are
+     * not. In a signal's package, all but its Flink functions and its {@code DetectionSignal} is domain code: its page
+     * part runs in the parse step's pass, and its logic is tested without Flink.
+     */
+    private static final DescribedPredicate<JavaClass> DOMAIN = new DescribedPredicate<>(
+            "domain classes (page, url, score, labels, model, imatch, shingle, the signal seam and the signals' plain parts, discovery rules)") {
         @Override
         public boolean test(JavaClass c) {
             String pkg = c.getPackageName();
@@ -59,9 +72,23 @@ class ArchitectureTest {
                 String name = c.getSimpleName().isEmpty() ? c.getName() : c.getName();
                 return !name.startsWith(ROOT + ".discover.DiscoveryWorkflow") && !name.startsWith(ROOT + ".discover.DiscoveryFunctions");
             }
-            return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
+            if (pkg.startsWith(ROOT + ".signal.")) {
+                return !signalFlinkSide(c);
+            }
+            return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle", "signal", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
         }
     };
+
+    /** A signal's Flink functions and operators and its {@code DetectionSignal}, with their nested and anonymous classes. */
+    private static boolean signalFlinkSide(JavaClass c) {
+        JavaClass top = c;
+        while (top.getEnclosingClass().isPresent()) {
+            top = top.getEnclosingClass().get();
+        }
+        return top.isAssignableTo("org.apache.flink.api.common.functions.Function")
+                || top.isAssignableTo("org.apache.flink.streaming.api.operators.StreamOperator")
+                || top.isAssignableTo(ROOT + ".detection.DetectionSignal");
+    }
 
     @Test
     void packagesAreFreeOfCycles() {
@@ -71,6 +98,20 @@ class ArchitectureTest {
     @Test
     void domainCodeDoesNotUseFlink() {
         noClasses().that(DOMAIN).should().dependOnClassesThat().resideInAPackage("org.apache.flink..").check(MAIN);
+    }
+
+    @Test
+    void aSignalIsOnePackageNamedInOnePlace() {
+        noClasses().that().resideOutsideOfPackage(ROOT + ".signal.*..")
+                .and().doNotHaveFullyQualifiedName(ROOT + ".detection.Signals")
+                .and().doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings")
+                .and().doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings$Signals")
+                .should().dependOnClassesThat().resideInAPackage(ROOT + ".signal.*..")
+                .because("the topology and the commands reach the signals through the seam (signal, detection.DetectionSignal) and the one list,"
+                        + " detection.Signals; DetectionSettings holds their settings")
+                .check(MAIN);
+        slices().matching(ROOT + ".signal.(*)..").should().notDependOnEachOther()
+                .because("a signal's package moves, or goes, on its own").check(MAIN);
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.reusedetector.shingle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -10,8 +11,6 @@ import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.WordSplitter;
 
 class PageSketcherTest {
-
-    private static final QuiltStream QUILT = new QuiltStream(QuiltParams.DEFAULTS, 1, 1000, 1);
 
     /** Pages whose text mixes ASCII, other scripts, letters outside the BMP, lone surrogates, digits and marks. */
     private static List<String> bodies() {
@@ -44,8 +43,8 @@ class PageSketcherTest {
             long[] words = stream.words();
             assertThat(fused.words()).as(body).containsExactly(words);
             assertThat(fused.wordCount()).isEqualTo(words.length);
-            assertThat(fused.sampledGrams(QUILT)).isEqualTo(QUILT.sampledGrams(words)).isEqualTo(Phrases.gramSet(words, 5));
             long[] phrases = Phrases.circular(words, 5);
+            assertThat(Arrays.copyOf(fused.phrases(), fused.wordCount())).isEqualTo(phrases);
             long[] expected = words.length == 0 ? new long[0] : minHash.shingles(phrases, minHash.selectPositions(phrases));
             assertThat(fused.sketch()).isEqualTo(expected);
             assertThat(fused.wordCount()).as("sketching resets").isZero();
@@ -65,15 +64,21 @@ class PageSketcherTest {
     }
 
     @Test
-    void gramsComeFromTheSamePhrasesAsTheSketchAndResetForgetsThePage() {
+    void thePhrasesAreComputedOnceAPageForTheSketchAndTheGramsAndResetForgetsThePage() {
         PageSketcher sketcher = new PageSketcher(5);
         String text = "the quick brown fox jumps over the lazy dog and runs away";
         sketcher.chunk(text.toCharArray(), text.length());
-        long[] grams = sketcher.sampledGrams(QUILT);
-        assertThat(grams).hasSize(12 - 5 + 1).isSorted();
-        assertThat(sketcher.sampledGrams(QUILT)).as("asking twice").isEqualTo(grams);
+        long[] phrases = Arrays.copyOf(sketcher.phrases(), sketcher.wordCount());
+        assertThat(phrases).hasSize(12);
+        assertThat(Phrases.gramSet(sketcher.words(), 5)).hasSize(12 - 5 + 1).containsOnly(Arrays.copyOf(phrases, 12 - 5 + 1));
+        assertThat(Arrays.copyOf(sketcher.phrases(), sketcher.wordCount())).as("asking twice").isEqualTo(phrases);
+        long[] shingles = sketcher.shingles();
+        assertThat(sketcher.wordCount()).as("shingles keep the words for other readers").isEqualTo(12);
+        assertThat(sketcher.sketch()).as("the sketch is those shingles").isEqualTo(shingles);
+        assertThat(sketcher.wordCount()).as("sketching resets").isZero();
+        sketcher.chunk(text.toCharArray(), text.length());
         sketcher.reset();
-        assertThat(sketcher.sampledGrams(QUILT)).isEmpty();
+        assertThat(sketcher.wordCount()).isZero();
         assertThat(sketcher.sketch()).isEmpty();
     }
 }

@@ -22,7 +22,6 @@ import org.apache.flink.util.OutputTag;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.format.SnapshotMarker;
-import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Holds pages until this run's label snapshot has loaded (its marker seen on every labels partition, see
  * {@link LabelSnapshotGate}), then hands them, and every page after them, to the matcher it wraps
- * ({@link MatchLabels}, {@link MatchNearDuplicates} or {@link MatchNearCopies}): a page read before its label must
+ * ({@link MatchLabels}, or a signal's matcher such as the near-duplicate and near-copy ones): a page read before its label must
  * not be missed. Label records go straight to the matcher; markers stay here.
  *
  * <p>Memory is bounded: at most {@code job.held-pages.max} held pages per parallel instance are kept in operator
@@ -71,7 +70,7 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
      * @param heldPagesName name of the operator list state of held pages (as the matcher named it before, so that
      *     its checkpoints restore); the spilled pages are keyed state named {@code <name>-spilled}
      */
-    HoldUntilLabelsLoaded(BroadcastProcessFunction<HashedPage, SourceRecord, OUT> matcher, MapStateDescriptor<String, String> gateState,
+    public HoldUntilLabelsLoaded(BroadcastProcessFunction<HashedPage, SourceRecord, OUT> matcher, MapStateDescriptor<String, String> gateState,
             String heldPagesName, DetectionSettings settings) {
         this.matcher = matcher;
         this.gateState = gateState;
@@ -81,19 +80,17 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
         this.heapLimit = settings.heldPagesMax();
     }
 
+    /**
+     * Whether a key of the matcher's broadcast state is the gate's own (its markers, see {@code gateState}), not a
+     * label: a matcher that reads all its labels skips these.
+     */
+    public static boolean isGateKey(String key) {
+        return LabelSnapshotGate.isOwnKey(key);
+    }
+
     /** Chunk-label matching of every page, held until the snapshot has loaded. */
     public static HoldUntilLabelsLoaded<PageScore> matchLabels(DetectionSettings settings) {
         return new HoldUntilLabelsLoaded<>(new MatchLabels(settings), LabelState.SNAPSHOT, "held-pages", settings);
-    }
-
-    /** Near-duplicate matching of every page, held until the snapshot has loaded. */
-    public static HoldUntilLabelsLoaded<Alert> matchNearDuplicates(DetectionSettings settings) {
-        return new HoldUntilLabelsLoaded<>(new MatchNearDuplicates(settings), MatchNearDuplicates.SNAPSHOT, "imatch-held-pages", settings);
-    }
-
-    /** Near-copy matching of every page, held until the snapshot has loaded. */
-    public static HoldUntilLabelsLoaded<HashedPage> matchNearCopies(DetectionSettings settings) {
-        return new HoldUntilLabelsLoaded<>(new MatchNearCopies(settings), MatchNearCopies.SKETCHES, "near-copy-held-pages", settings);
     }
 
     @Override

@@ -25,7 +25,7 @@ import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.shingle.NearCopyParams;
 import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.shingle.QuiltStream;
+import org.reusedetector.signal.quilt.QuiltStream;
 import org.reusedetector.util.ValidUnicode;
 
 /**

@@ -87,7 +87,7 @@ class ParseAndHashTest {
         terms.sort(null);
         org.reusedetector.imatch.Lexicon lexicon = new org.reusedetector.imatch.Lexicon("test@2026-11-24:abc", "test", "2026-11-24T00:00:00Z", 100,
                 new org.reusedetector.imatch.LexiconParams(0.2, 0.8, 4, 0.33, 3, 2), terms);
-        org.reusedetector.shingle.QuiltStream quilt = new org.reusedetector.shingle.QuiltStream(org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
+        org.reusedetector.signal.quilt.QuiltStream quilt = new org.reusedetector.signal.quilt.QuiltStream(org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
         DetectionSettings all = SETTINGS.withLexicon(lexicon).withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2)).withQuilt(quilt);
         java.util.Random random = new java.util.Random(2);
         List<String> texts = new java.util.ArrayList<>();
@@ -103,12 +103,12 @@ class ParseAndHashTest {
                 h.processElement(page("https://x.org/" + p + ".html", "2024-05-01T10:00:00Z", texts.get(p), texts.get(p + 1)), p);
             }
             List<HashedPage> out = h.extractOutputValues();
-            List<HashedPage> signed = h.getSideOutput(ParseAndHash.SIGNED).stream().map(r -> r.getValue()).toList();
+            List<HashedPage> signed = h.getSideOutput(org.reusedetector.signal.imatch.ImatchSignal.SIGNED).stream().map(r -> r.getValue()).toList();
             assertThat(out).hasSize(3);
             assertThat(signed).hasSize(3);
             // the reference: the word stream (WordSplitter) into a word-sink signer and sketcher, grams from the words
             org.reusedetector.page.PageHasher hasher = all.pageHasher();
-            org.reusedetector.imatch.Signer signer = all.imatchSigner();
+            org.reusedetector.imatch.Signer signer = new org.reusedetector.imatch.Signer(new org.reusedetector.imatch.LexiconTable(lexicon));
             org.reusedetector.shingle.PageSketcher sketcher = new org.reusedetector.shingle.PageSketcher(5);
             for (int p = 0; p < 3; p++) {
                 String body = TestPages.html(texts.get(2 * p), texts.get(2 * p + 1));

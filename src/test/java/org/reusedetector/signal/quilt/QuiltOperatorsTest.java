@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,13 +10,13 @@ import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
 import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.shingle.QuiltStream;
 
 class QuiltOperatorsTest {
 

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,8 +12,6 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.shingle.QuiltStream;
-import org.reusedetector.shingle.RecentGrams;
 
 /**
  * The recent-gram index, keyed by shard, a map from gram to holder ids within: answers each of a page's grams with the

@@ -1,6 +1,7 @@
-package org.reusedetector.shingle;
+package org.reusedetector.signal.quilt;
 
 import java.util.Arrays;
+import org.reusedetector.shingle.Fingerprints;
 
 /**
  * The quilt index's grams in the heap, in front of its keyed state (RocksDB): each gram's holders as last written, with

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.nearcopy;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -11,6 +11,7 @@ import org.apache.flink.util.OutputTag;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
+import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.model.Alert;
@@ -22,20 +23,20 @@ import org.reusedetector.shingle.NearCopyIndex;
 import org.reusedetector.shingle.ShingleLabels;
 
 /**
- * The near-copy signal: matches each page's min-hash sketch (computed by {@link ParseAndHash}) against the
+ * The near-copy signal: matches each page's min-hash sketch (computed in the parse step, {@link NearCopyPageSignal}) against the
  * {@code shingle} labels, through an LSH band index ({@link NearCopyIndex}), so a lookup is not a scan of the labels.
  * A page resembling a labelled page of another site at least {@code shingles.near-copy.threshold} raises one
- * {@code near-copy} alert (side output {@link #ALERTS}) and goes on marked as a near copy, which {@link MatchLabels}
+ * {@code near-copy} alert (side output {@link #ALERTS}) and goes on marked as a near copy, which {@code MatchLabels}
  * counts in its badness. Every page goes on, without its sketch.
  *
  * <p>The labels are kept in broadcast state (checkpointed, the same on every instance); the index is built from it
- * on first use after a start or restore and kept current with every label after that. As {@link MatchLabels}, the job
+ * on first use after a start or restore and kept current with every label after that. As {@code MatchLabels}, the job
  * runs it inside {@link HoldUntilLabelsLoaded}, which holds the pages that arrive before the label snapshot of this run
  * is complete (a marker seen on every labels partition) and matches them when it is.
  */
 public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, SourceRecord, HashedPage> {
 
-    /** The label hash → the label as JSON; and {@code marker:<partition>} and {@code ready} → the snapshot run seen (see {@link LabelSnapshotGate}). */
+    /** The label hash → the label as JSON; and {@code marker:<partition>} and {@code ready} → the snapshot run seen (see {@link HoldUntilLabelsLoaded#isGateKey}). */
     public static final MapStateDescriptor<String, String> SKETCHES = new MapStateDescriptor<>("shingle-labels", Types.STRING, Types.STRING);
     public static final OutputTag<Alert> ALERTS = new OutputTag<>("near-copy-alerts", TypeInformation.of(Alert.class));
 
@@ -46,6 +47,11 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
 
     public MatchNearCopies(DetectionSettings settings) {
         this.settings = settings;
+    }
+
+    /** Near-copy matching of every page, held until the run's label snapshot has loaded. */
+    public static HoldUntilLabelsLoaded<HashedPage> heldUntilLabelsLoaded(DetectionSettings settings) {
+        return new HoldUntilLabelsLoaded<>(new MatchNearCopies(settings), SKETCHES, "near-copy-held-pages", settings); // the name of its checkpointed held pages
     }
 
     @Override
@@ -119,7 +125,7 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         if (index == null) {
             index = new NearCopyIndex(settings.nearCopy());
             for (var label : labels.immutableEntries()) {
-                if (LabelSnapshotGate.isOwnKey(label.getKey())) {
+                if (HoldUntilLabelsLoaded.isGateKey(label.getKey())) {
                     continue;
                 }
                 index.add(ShingleLabels.entry(LabelCodec.parse(label.getValue())));

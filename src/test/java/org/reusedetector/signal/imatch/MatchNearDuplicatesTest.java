@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.imatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,8 @@ import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.functions.ParseAndHash;
+import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.format.Json;
@@ -26,6 +28,7 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.signal.imatch.ImatchSignal;
 
 class MatchNearDuplicatesTest {
 
@@ -49,12 +52,12 @@ class MatchNearDuplicatesTest {
 
     /**
      * The page as the job parses it: ParseAndHash computes the signatures in the same pass and sends a page that has
-     * some to {@link ParseAndHash#SIGNED} (else the main output's page, without signatures).
+     * some to {@link ImatchSignal#SIGNED} (else the main output's page, without signatures).
      */
     private static HashedPage parsed(String url, String... paragraphs) throws Exception {
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS))) {
             h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", paragraphs), 1);
-            var signed = h.getSideOutput(ParseAndHash.SIGNED);
+            var signed = h.getSideOutput(ImatchSignal.SIGNED);
             return signed == null || signed.isEmpty() ? h.extractOutputValues().get(0) : signed.peek().getValue();
         }
     }
@@ -67,7 +70,7 @@ class MatchNearDuplicatesTest {
 
     /** As the job runs it: keyed by URL, inside the holding of pages until the label snapshot has loaded. */
     private static KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, Alert> holding(DetectionSettings settings) throws Exception {
-        return new KeyedBroadcastOperatorTestHarness<>(new CoBroadcastWithKeyedOperator<>(HoldUntilLabelsLoaded.matchNearDuplicates(settings),
+        return new KeyedBroadcastOperatorTestHarness<>(new CoBroadcastWithKeyedOperator<>(MatchNearDuplicates.heldUntilLabelsLoaded(settings),
                 List.of(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT)), HoldUntilLabelsLoaded.PAGE_URL, Types.STRING, 1, 1, 0);
     }
 
@@ -97,13 +100,13 @@ class MatchNearDuplicatesTest {
             h.processElement(TestPages.page("https://tiny.net/c.html", "2026-01-01T00:00:00Z", text(0, 1)), 2);
             assertThat(h.extractOutputValues()).as("the main output: chunk hashes, no signatures").hasSize(2)
                     .allSatisfy(p -> assertThat(p.imatchSignatures()).isEmpty()).allSatisfy(p -> assertThat(p.chunkCount()).isPositive());
-            assertThat(h.getSideOutput(ParseAndHash.SIGNED)).as("a page without signatures is not sent to the matcher")
+            assertThat(h.getSideOutput(ImatchSignal.SIGNED)).as("a page without signatures is not sent to the matcher")
                     .extracting(r -> r.getValue().url()).containsExactly("https://expert.org/a.html");
         }
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(TestPages.settings(null, 0)))) {
             h.processElement(TestPages.page("https://expert.org/a.html", "2026-01-01T00:00:00Z", text(0, 30)), 1);
             assertThat(h.extractOutputValues().get(0).imatchSignatures()).as("no lexicon, no signatures").isEmpty();
-            assertThat(h.getSideOutput(ParseAndHash.SIGNED)).as("no lexicon, nothing signed").isNullOrEmpty();
+            assertThat(h.getSideOutput(ImatchSignal.SIGNED)).as("no lexicon, nothing signed").isNullOrEmpty();
         }
     }
 

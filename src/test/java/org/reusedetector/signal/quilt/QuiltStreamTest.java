@@ -1,4 +1,4 @@
-package org.reusedetector.shingle;
+package org.reusedetector.signal.quilt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.shingle.Fingerprints;
+import org.reusedetector.shingle.GreedyCover;
+import org.reusedetector.shingle.Phrases;
+import org.reusedetector.shingle.QuiltParams;
 
 class QuiltStreamTest {
 

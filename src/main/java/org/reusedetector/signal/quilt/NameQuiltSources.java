@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import java.time.Duration;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -12,7 +12,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.QuiltName;
-import org.reusedetector.shingle.QuiltStream;
 
 /**
  * Keyed by holder id: every judged page registers its URL here (one record a page, kept for the index's TTL), and

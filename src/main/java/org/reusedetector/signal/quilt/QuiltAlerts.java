@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,7 +16,6 @@ import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.QuiltName;
-import org.reusedetector.shingle.QuiltStream;
 
 /**
  * Keyed by quilt URL: gathers the quilt's named sources ({@link NameQuiltSources}) and raises the {@code quilt}

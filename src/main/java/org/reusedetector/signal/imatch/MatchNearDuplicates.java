@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.imatch;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -10,6 +10,7 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.detection.ProcessingSpan;
+import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.imatch.Lexicon;
@@ -23,13 +24,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Matches each page's I-Match signatures (computed by {@link ParseAndHash}) against the {@code imatch} labels in
+ * Matches each page's I-Match signatures (computed in the parse step, {@link ImatchPageSignal}) against the {@code imatch} labels in
  * broadcast state: a page whose signature under some lexicon equals a labelled one is a near duplicate of the label's
  * example page (paper §4: one agreeing coordinate suffices) and raises one {@code near-duplicate} alert naming that
  * lexicon and page. Only labels of the job's lexicon version count: a signature means nothing under another lexicon.
- * Other labels and invalid records are left to {@link MatchLabels}, which dead-letters the invalid ones.
+ * Other labels and invalid records are left to {@code MatchLabels}, which dead-letters the invalid ones.
  *
- * <p>As {@link MatchLabels}, the job runs it inside {@link HoldUntilLabelsLoaded}, which holds the pages that arrive
+ * <p>As {@code MatchLabels}, the job runs it inside {@link HoldUntilLabelsLoaded}, which holds the pages that arrive
  * before this run's label snapshot has loaded (its marker seen on every labels partition, kept in {@link #SNAPSHOT}),
  * so that a page read before its label is not silently missed.
  */
@@ -52,6 +53,11 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
 
     public MatchNearDuplicates(DetectionSettings settings) {
         this.settings = settings;
+    }
+
+    /** Near-duplicate matching of every page, held until the run's label snapshot has loaded. */
+    public static HoldUntilLabelsLoaded<Alert> heldUntilLabelsLoaded(DetectionSettings settings) {
+        return new HoldUntilLabelsLoaded<>(new MatchNearDuplicates(settings), SNAPSHOT, "imatch-held-pages", settings); // the name of its checkpointed held pages
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.nearcopy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -12,6 +12,7 @@ import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperat
 import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.format.Json;

@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
@@ -8,10 +8,9 @@ import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
-import org.reusedetector.shingle.QuiltStream;
 
 /**
- * The quilt signal's first step: a page's sampled grams (computed by {@link ParseAndHash}), one record per index
+ * The quilt signal's first step: a page's sampled grams (computed in the parse step, {@link QuiltPageSignal}), one record per index
  * shard that holds any of them, the page named by its holder id and its URL in the first record only; and, in {@link
  * #REGISTRATIONS}, the page's registration with {@link NameQuiltSources}, which names quilt sources by their holder
  * ids (one operator for both, so the page is handed over, and copied, once).

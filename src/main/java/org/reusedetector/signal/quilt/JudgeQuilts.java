@@ -1,4 +1,4 @@
-package org.reusedetector.detection.functions;
+package org.reusedetector.signal.quilt;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,7 +12,6 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
-import org.reusedetector.shingle.QuiltStream;
 
 /**
  * Keyed by page (holder id): gathers the index's answers for all of a page's shards and judges the page by Najork's

@@ -1,4 +1,4 @@
-package org.reusedetector.shingle;
+package org.reusedetector.signal.quilt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,9 +1,14 @@
-package org.reusedetector.shingle;
+package org.reusedetector.signal.quilt;
 
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.reusedetector.shingle.Fingerprints;
+import org.reusedetector.shingle.GreedyCover;
+import org.reusedetector.shingle.LongIntCounts;
+import org.reusedetector.shingle.Phrases;
+import org.reusedetector.shingle.QuiltParams;
 import org.reusedetector.url.Sites;
 
 /**

@@ -1,0 +1,55 @@
+package org.reusedetector.detection;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.reusedetector.signal.PageSignal;
+import org.reusedetector.signal.PageSignals;
+import org.reusedetector.signal.SharedParts;
+import org.reusedetector.signal.imatch.ImatchSignal;
+import org.reusedetector.signal.nearcopy.NearCopySignal;
+import org.reusedetector.signal.quilt.QuiltSignal;
+
+/**
+ * The signals beside the chunk hashes, and which of them the configuration turns on: the one place that names them.
+ * Adding a signal is a package of its own under {@code signal} with a {@link DetectionSignal}, and one line in {@link #ALL}.
+ */
+public final class Signals {
+
+    private Signals() {}
+
+    /**
+     * Every signal, in the order the parse step applies them, their operators are added and their alerts are joined: a
+     * signal that changes the pages to be scored hands them to the ones after it.
+     */
+    private static final List<DetectionSignal> ALL = List.of(
+            new ImatchSignal(),
+            new NearCopySignal(),
+            new QuiltSignal());
+
+    /** The signals that the settings turn on, in {@link #ALL}'s order. */
+    public static List<DetectionSignal> enabled(DetectionSettings settings) {
+        return ALL.stream().filter(signal -> signal.enabled(settings)).toList();
+    }
+
+    /** The enabled signals that also run in the batch backfill. */
+    public static List<DetectionSignal> enabledInBatch(DetectionSettings settings) {
+        return enabled(settings).stream().filter(signal -> !signal.streamOnly()).toList();
+    }
+
+    /** The enabled signals' page parts for one parse thread, in {@link #enabled}'s order. */
+    public static PageSignals pageSignals(DetectionSettings settings) {
+        return pageSignals(settings, enabled(settings));
+    }
+
+    /** These signals' page parts for one parse thread, in their order, sharing what they share. */
+    public static PageSignals pageSignals(DetectionSettings settings, List<DetectionSignal> signals) {
+        SharedParts shared = new SharedParts();
+        List<PageSignal> parts = new ArrayList<>();
+        boolean[] ownPages = new boolean[signals.size()];
+        for (int i = 0; i < signals.size(); i++) {
+            parts.add(signals.get(i).pageSignal(settings, shared));
+            ownPages[i] = signals.get(i).ownPages() != null;
+        }
+        return new PageSignals(parts, ownPages);
+    }
+}

@@ -1,0 +1,35 @@
+package org.reusedetector.signal.imatch;
+
+import org.reusedetector.imatch.Signer;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.signal.PageSignal;
+
+/**
+ * A page's I-Match signatures, from the words the signer cuts itself from each chunk ({@link Signer#chunk}, fused with
+ * its lexicon lookups). A page with too few lexicon terms gets none.
+ */
+final class ImatchPageSignal implements PageSignal {
+
+    private final Signer signer;
+
+    ImatchPageSignal(Signer signer) {
+        this.signer = signer;
+    }
+
+    @Override
+    public void chunk(char[] text, int length) {
+        signer.chunk(text, length);
+    }
+
+    @Override
+    public HashedPage apply(HashedPage page) {
+        signer.endOfPage();
+        byte[] signatures = signer.signatures();
+        return signatures.length == 0 ? page : page.withImatchSignatures(signatures);
+    }
+
+    @Override
+    public void reset() {
+        signer.endOfPage(); // signs and thus drops the failed page's terms; its signatures are never read
+    }
+}

@@ -1,0 +1,57 @@
+package org.reusedetector.signal.imatch;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.util.OutputTag;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionSignal;
+import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
+import org.reusedetector.imatch.LexiconTable;
+import org.reusedetector.imatch.Signer;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.signal.PageSignal;
+import org.reusedetector.signal.SharedParts;
+
+/**
+ * Near duplicates, on with a lexicon ({@code imatch.lexicon}): the parse step signs every page, and
+ * {@code match-near-duplicates} raises a {@code near-duplicate} alert for a page whose signature equals an
+ * {@code imatch} label's. The alerts stand beside the chunk scores: page and neighbourhood badness do not change.
+ */
+public final class ImatchSignal implements DetectionSignal {
+
+    /**
+     * The pages that have I-Match signatures, cut down to URL, time and signatures (no chunk hashes), for the matcher;
+     * the pages that go on carry no signatures.
+     */
+    public static final OutputTag<HashedPage> SIGNED = new OutputTag<>("imatch-signed-pages", TypeInformation.of(HashedPage.class));
+
+    @Override
+    public boolean enabled(DetectionSettings settings) {
+        return settings.lexicon() != null;
+    }
+
+    @Override
+    public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
+        return new ImatchPageSignal(new Signer(new LexiconTable(settings.lexicon())));
+    }
+
+    @Override
+    public OutputTag<HashedPage> ownPages() {
+        return SIGNED;
+    }
+
+    @Override
+    public Added addTo(DetectionWorkflow.Parsed parsed, DataStream<HashedPage> toScore, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        DataStream<Alert> alerts = parsed.ownPages(this)
+                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
+                .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT))
+                .process(MatchNearDuplicates.heldUntilLabelsLoaded(settings), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.MATCH_NEAR_DUPLICATES).name(OperatorIds.MATCH_NEAR_DUPLICATES);
+        return new Added(toScore, alerts);
+    }
+}

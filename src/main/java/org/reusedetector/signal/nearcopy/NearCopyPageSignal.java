@@ -1,0 +1,35 @@
+package org.reusedetector.signal.nearcopy;
+
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.shingle.SharedWords;
+import org.reusedetector.signal.PageSignal;
+
+/**
+ * A page's 84 min-hash shingles over its circular k-word phrases, from the page's words, which are cut once for every
+ * signal that reads them ({@link SharedWords}).
+ */
+final class NearCopyPageSignal implements PageSignal {
+
+    private final SharedWords.Reader words;
+
+    NearCopyPageSignal(SharedWords.Reader words) {
+        this.words = words;
+    }
+
+    @Override
+    public void chunk(char[] text, int length) {
+        words.chunk(text, length);
+    }
+
+    @Override
+    public HashedPage apply(HashedPage page) {
+        long[] shingles = words.words().shingles();
+        words.finished();
+        return page.withShingles(shingles);
+    }
+
+    @Override
+    public void reset() {
+        words.reset();
+    }
+}

@@ -1,0 +1,69 @@
+package org.reusedetector.signal.quilt;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionSignal;
+import org.reusedetector.detection.DetectionWorkflow;
+import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.QuiltBatch;
+import org.reusedetector.model.QuiltName;
+import org.reusedetector.model.SourceRecord;
+import org.reusedetector.shingle.SharedWords;
+import org.reusedetector.signal.PageSignal;
+import org.reusedetector.signal.SharedParts;
+
+/**
+ * Quilts, on with {@code shingles.quilt.enabled}, in the stream only: the parse step samples every page's k-grams;
+ * each page's grams are answered by the recent-gram index (keyed by shard, one record a page and shard) with their
+ * earlier holders' ids, gathered again per page and judged by Najork's rule; a quilt's sources are then named (keyed by
+ * holder, where every judged page registered its URL) and gathered into the {@code quilt} alert. Quilts do not count in
+ * badness.
+ */
+public final class QuiltSignal implements DetectionSignal {
+
+    @Override
+    public boolean enabled(DetectionSettings settings) {
+        return settings.quilt() != null;
+    }
+
+    @Override
+    public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
+        QuiltStream quilt = settings.quilt();
+        int k = quilt.params().k(); // the grams are the phrases of the quilt's own k
+        return new QuiltPageSignal(shared.get(SharedWords.class, k, () -> new SharedWords(k)).reader(), quilt);
+    }
+
+    @Override
+    public boolean streamOnly() {
+        return true;
+    }
+
+    @Override
+    public Added addTo(DetectionWorkflow.Parsed parsed, DataStream<HashedPage> toScore, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        QuiltStream quilt = settings.quilt();
+        SingleOutputStreamOperator<QuiltBatch> grams = parsed.hashedPages()
+                .process(new QuiltGrams(quilt), TypeInformation.of(QuiltBatch.class))
+                .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS);
+        DataStream<QuiltName> requests = grams
+                .keyBy(QuiltBatch::shard, Types.INT)
+                .transform(OperatorIds.PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(quilt))
+                .uid(OperatorIds.PATCH_GRAMS)
+                .keyBy(QuiltBatch::page, Types.LONG)
+                .process(new JudgeQuilts(quilt), TypeInformation.of(QuiltName.class))
+                .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
+        DataStream<QuiltName> registrations = grams.getSideOutput(QuiltGrams.REGISTRATIONS);
+        DataStream<Alert> alerts = registrations.union(requests)
+                .keyBy(QuiltName::holder, Types.LONG)
+                .process(new NameQuiltSources(quilt), TypeInformation.of(QuiltName.class))
+                .uid(OperatorIds.NAME_QUILT_SOURCES).name(OperatorIds.NAME_QUILT_SOURCES)
+                .keyBy(QuiltName::page, Types.STRING)
+                .process(new QuiltAlerts(quilt), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.QUILT_ALERTS).name(OperatorIds.QUILT_ALERTS);
+        return new Added(toScore, alerts);
+    }
+}
