@@ -1304,8 +1304,9 @@ public final class TokenizingChunker {
         stack[entry] = tag;
         stackNamespace[entry] = namespace;
         stackBlock[entry] = tag.is(BLOCK);
-        dead[entry] = false;
-        selectBase[entry] = entry - 1;
+        if (tag == tagOption || tag == tagOptgroup) {
+            selectBase[entry] = entry - 1; // read only for the entries inSelect passes (dead ones get theirs in kill)
+        }
         if (namespace == HTML) {
             sameBelow[entry] = tag.topHtml;
             tag.topHtml = entry;
@@ -1330,6 +1331,7 @@ public final class TokenizingChunker {
         while (deadEntries != 0 && dead[depth - 1]) { // the root is never dead
             depth--;
             deadEntries--;
+            dead[depth] = false; // so that a push need not clear it
             release(depth);
         }
         textVisible = !stack[depth - 1].is(DATA);
@@ -1381,6 +1383,7 @@ public final class TokenizingChunker {
      */
     private void kill(int entry) {
         dead[entry] = true;
+        selectBase[entry] = entry - 1;
         deadEntries++;
         stackWork++;
     }
@@ -1451,6 +1454,9 @@ public final class TokenizingChunker {
         for (int i = 0; i < stack.length && i <= depth && stack[i] != null; i++) {
             stack[i].topHtml = -1;
             stack[i].topForeign = -1;
+        }
+        if (deadEntries != 0) {
+            java.util.Arrays.fill(dead, false);
         }
         java.util.Arrays.fill(kindCounts, 0);
         kindsListed = 0;

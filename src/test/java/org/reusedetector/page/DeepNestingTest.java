@@ -74,6 +74,18 @@ class DeepNestingTest {
         assertThat(new TokenizingChunker(TAGS).chunk(html)).containsExactly("xy z");
     }
 
+    @Test
+    void aFormattingElementTakenOutBelowTheTopIsPassedOverByEveryQuestion() {
+        // </a> takes the svg a out from under the div (the adoption agency's case); it stays in the arrays, marked dead.
+        // The option above it then leads down to the select, so the p is ignored in select mode: one chunk.
+        // (jsoup moves these elements in its DOM and differs here; the stack rules are the ones the walks had.)
+        assertThat(new TokenizingChunker(TAGS).chunk("<svg><select><a><option><div></a></div>y<p>x")).containsExactly("yx");
+        // the b taken out below the div no longer ends the run of svg elements, so </a> closes the a below it,
+        // and with it the inner svg, a block
+        assertThat(new TokenizingChunker(TAGS).chunk("<svg><a><foreignObject><b><svg><title><div></b></div>y</a>x"))
+                .containsExactly("y x");
+    }
+
     /** Hostile pages of about {@code n} tags, each with the chunks it must give. */
     private record Hostile(String name, IntFunction<String> page, IntFunction<List<String>> chunks) {}
 
