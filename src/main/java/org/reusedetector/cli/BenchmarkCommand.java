@@ -150,7 +150,8 @@ public final class BenchmarkCommand {
     /** The one-pass chunker against the jsoup chunker and the paper authors' byte splitter, on the same pages in memory. */
     @Command(name = "chunker", mixinStandardHelpOptions = true,
             description = "MB/s of the one-pass chunker, the jsoup chunker and the paper authors' byte splitter (each with SHA-1 of chunks and file), "
-                    + "on the same pages after warm-up; with --verify, first compares their TEXT-form chunk hashes page by page.")
+                    + "on the same pages after warm-up; with --verify, first compares their TEXT-form chunk hashes page by page; "
+                    + "then the one-pass chunker's time per MB on deeply nested pages against a normal page of the same size.")
     static final class Chunker implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
@@ -163,6 +164,11 @@ public final class BenchmarkCommand {
 
         @Option(names = "--rounds", defaultValue = "3", description = "Timed passes over the pages per method; the median is reported (default: ${DEFAULT-VALUE}).")
         int rounds;
+
+        @Option(names = "--nesting", negatable = true, defaultValue = "true", fallbackValue = "true",
+                description = "Also time pages nested hundreds of thousands of levels deep, at the body size limit, against a normal page "
+                        + "of that size (issue 25; default: ${DEFAULT-VALUE}).")
+        boolean nesting;
 
         @Mixin
         BenchmarkFigures figures;
@@ -223,6 +229,9 @@ public final class BenchmarkCommand {
             figures.line("  jsoup chunker + SHA-1 of chunks and file:    %7.1f MB/s", jsoupMbs);
             figures.line("  byte splitter (paper) + SHA-1 of chunks and file: %7.1f MB/s", byteSplitMbs);
             figures.line("  (median of %d passes each after one warm-up pass; 1 thread; %d cores)", rounds, Runtime.getRuntime().availableProcessors());
+            if (nesting) {
+                NestingFigures.measure(figures, tags, bodies, settings.maxBodyBytes(), rounds);
+            }
             figures.finish();
             return status;
         }

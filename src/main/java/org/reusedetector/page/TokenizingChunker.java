@@ -32,9 +32,12 @@ import org.jsoup.nodes.Entities;
  * headings, tables, select and foreign (SVG, MathML) content. Visible text is whitespace-normalised straight
  * into one reusable buffer that is handed to a {@link ChunkSink} at every chunk end.
  *
- * <p>Known difference from jsoup: an element written inside a table but outside any cell (say {@code <b>} after
+ * <p>Known differences from jsoup: an element written inside a table but outside any cell (say {@code <b>} after
  * a row) is moved before the table by jsoup, as by browsers ("foster parenting"); here its text stays where it is
- * written. No page of the two standard crawls has it (see {@code TokenizingChunkerTest}).
+ * written. No page of the two standard crawls has it (see {@code TokenizingChunkerTest}). And at most
+ * {@link #MAX_DEPTH} elements are open: deeper, each new element closes the deepest one first, where jsoup 1.18
+ * nests without limit (and looks only so far down its stack for some end tags). Every question the tree rules ask
+ * of the stack is answered in a few steps however deep the nesting, so that time is linear in the page.
  *
  * <p>Holds buffers: one instance per thread.
  */
@@ -61,6 +64,37 @@ public final class TokenizingChunker {
     private static final Set<String> IMPLIED_END = Set.of("dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc");
     private static final int MAX_CACHED_NAMES = 2048;
 
+    /**
+     * The most open elements, the root html among them: a start tag at this depth first closes the deepest open
+     * element, so that the new element becomes its sibling, as jsoup does from 1.22 (browsers likewise attach elements
+     * beyond a DOM depth of 512 as siblings). Pages nested less deeply chunk exactly as without a limit.
+     */
+    public static final int MAX_DEPTH = 512;
+
+    // Kinds of stack entry, one bit each in Tag#kinds: each stack question of the tree rules ("is a p in button scope?",
+    // "is there a td above the nearest table?") compares the topmost entry of a name with the topmost entry of a kind.
+    /** In the HTML namespace. */
+    private static final int IS_HTML = 0;
+    /** A scope boundary name in any namespace: it ends the search for a formatting element or an open heading. */
+    private static final int IS_BOUNDARY = 1;
+    /** Ends "has an element in scope": an HTML scope boundary, or an SVG or MathML integration point. */
+    private static final int IS_SCOPE_LIMIT = 2;
+    /** An HTML button: also ends button scope. */
+    private static final int IS_BUTTON = 3;
+    /** An HTML ol or ul: also ends list item scope. */
+    private static final int IS_LIST = 4;
+    /** A special name in any namespace: with one above it, a formatting element closed out of order leaves the stack alone. */
+    private static final int IS_SPECIAL = 5;
+    /** A special HTML element: an end tag of another name does not close past it. */
+    private static final int IS_SPECIAL_HTML = 6;
+    /** Special but not address, div or p: ends the search for an open li, dd or dt. */
+    private static final int IS_LI_BREAKER = 7;
+    /** table, html or template in any namespace: ends table scope and the search for an open cell. */
+    private static final int IS_TABLE_CONTEXT = 8;
+    /** An HTML h1-h6. */
+    private static final int IS_HEADING = 9;
+    private static final int KINDS = 10;
+
     /** An element name with its flags; known names are canonical instances, so names compare by reference first. */
     private static final class Tag {
         final String name;
@@ -72,6 +106,19 @@ public final class TokenizingChunker {
         final boolean impliedEnd;
         /** In the name table: the one instance of its name, so two interned tags are the same name only if identical. */
         final boolean interned;
+        /** The kinds of stack entry ({@link #IS_HTML}...) an element of this name is in each namespace, as bit sets. */
+        private final int kindsHtml;
+        private final int kindsSvg;
+        private final int kindsMathml;
+        /**
+         * Index of the topmost stack entry of this name in the HTML namespace, and in SVG or MathML, or -1: the heads of
+         * the chains through {@link #sameBelow}. Per chunker, as the tags are; may point at a dead entry (see {@link #kill}).
+         */
+        int topHtml = -1;
+        int topForeign = -1;
+        /** For raw-text and RCDATA names: no end tag of this name from {@link #noEndTagFrom} on, in page {@link #noEndTagPage}. */
+        int noEndTagPage = -1;
+        int noEndTagFrom;
 
         Tag(String name, int flags, boolean chunkStart, boolean interned) {
             this.name = name;
@@ -80,10 +127,54 @@ public final class TokenizingChunker {
             this.impliedEnd = IMPLIED_END.contains(name);
             this.flags = flags;
             this.chunkStart = chunkStart;
+            this.kindsHtml = kinds(name, flags, HTML);
+            this.kindsSvg = kinds(name, flags, SVG);
+            this.kindsMathml = kinds(name, flags, MATHML);
         }
 
         boolean is(int flag) {
             return (flags & flag) != 0;
+        }
+
+        int kinds(byte namespace) {
+            return namespace == HTML ? kindsHtml : namespace == SVG ? kindsSvg : kindsMathml;
+        }
+
+        /** What the stack questions of the tree rules test of an element of this name and namespace. */
+        private static int kinds(String name, int flags, byte namespace) {
+            boolean html = namespace == HTML;
+            int kinds = 0;
+            if (html) {
+                kinds |= 1 << IS_HTML;
+            }
+            if ((flags & SCOPE_BOUNDARY) != 0) {
+                kinds |= 1 << IS_BOUNDARY;
+            }
+            if (html ? (flags & SCOPE_BOUNDARY) != 0 : isForeignScopeBoundary(name, namespace)) {
+                kinds |= 1 << IS_SCOPE_LIMIT;
+            }
+            if (html && name.equals("button")) {
+                kinds |= 1 << IS_BUTTON;
+            }
+            if (html && (name.equals("ol") || name.equals("ul"))) {
+                kinds |= 1 << IS_LIST;
+            }
+            if ((flags & SPECIAL) != 0) {
+                kinds |= 1 << IS_SPECIAL;
+                if (html) {
+                    kinds |= 1 << IS_SPECIAL_HTML;
+                }
+                if (!name.equals("address") && !name.equals("div") && !name.equals("p")) {
+                    kinds |= 1 << IS_LI_BREAKER;
+                }
+            }
+            if (name.equals("table") || name.equals("html") || name.equals("template")) {
+                kinds |= 1 << IS_TABLE_CONTEXT;
+            }
+            if (html && (flags & HEADING) != 0) {
+                kinds |= 1 << IS_HEADING;
+            }
+            return kinds;
         }
 
         boolean sameName(Tag other) {
@@ -123,6 +214,8 @@ public final class TokenizingChunker {
     private final Tag tagMath;
     private final Tag tagBr;
     private final Tag tagImage;
+    private final Tag tagTd;
+    private final Tag tagTh;
 
     // per page
     private char[] ownSource = new char[0];
@@ -132,10 +225,33 @@ public final class TokenizingChunker {
     private int textLength;
     private boolean pendingSpace;
     private ChunkSink sink;
+    private final int maxDepth;
+    /** Names of this page that are not in the name table, one instance each, so that a name's entries form one chain. */
+    private final Map<String, Tag> pageNames = new java.util.HashMap<>();
+    private int page;
+    // The stack of open elements. An entry taken out below the top (see kill) stays in the arrays, marked dead, until
+    // the entries above it are popped; every question of the stack skips dead entries.
     private Tag[] stack = new Tag[64];
     private byte[] stackNamespace = new byte[64];
     private boolean[] stackBlock = new boolean[64];
+    private boolean[] dead = new boolean[64];
+    /** The next entry down of the same name and namespace class (HTML or foreign), or -1. */
+    private int[] sameBelow = new int[64];
+    /** A lower entry on the way to the nearest entry that is neither option nor optgroup (see {@link #inSelect}). */
+    private int[] selectBase = new int[64];
+    /** Dead entries in the arrays: while there are none (nearly always), the questions skip the checks for them. */
+    private int deadEntries;
+    /** Per kind, the indices of the stack entries of that kind, bottom to top; dead ones are dropped when they come on top. */
+    private final int[][] kindEntries = new int[KINDS][64];
+    private final int[] kindCounts = new int[KINDS];
+    /** Entries below this index are in their kinds' lists; those above it not yet (see {@link #listKinds}). */
+    private int kindsListed;
     private int depth;
+    /**
+     * Stack entries visited by pushes and by the questions' walks (pops never outnumber pushes): for tests, which
+     * check that it grows with the number of tags and not with their nesting.
+     */
+    private long stackWork;
     private boolean textVisible;
     private boolean documentStarted;
     private boolean quirks;
@@ -145,6 +261,15 @@ public final class TokenizingChunker {
     private final int[] codepoints = new int[2];
 
     public TokenizingChunker(Set<String> chunkTags) {
+        this(chunkTags, MAX_DEPTH);
+    }
+
+    /** With another depth limit than {@link #MAX_DEPTH} (at least 2; {@code Integer.MAX_VALUE} for none). */
+    TokenizingChunker(Set<String> chunkTags, int maxDepth) {
+        if (maxDepth < 2) {
+            throw new IllegalArgumentException("maxDepth must be at least 2: " + maxDepth);
+        }
+        this.maxDepth = maxDepth;
         Set<String> lower = new java.util.HashSet<>();
         for (String tag : chunkTags) {
             lower.add(tag.toLowerCase(Locale.ROOT));
@@ -179,6 +304,8 @@ public final class TokenizingChunker {
         tagMath = named("math");
         tagBr = named("br");
         tagImage = named("image");
+        tagTd = named("td");
+        tagTh = named("th");
     }
 
     /** The chunks of {@code html} as strings, in document order (for tests and tools; production uses the sink). */
@@ -205,7 +332,7 @@ public final class TokenizingChunker {
         this.sink = sink;
         textLength = 0;
         pendingSpace = false;
-        depth = 0;
+        clearStack();
         documentStarted = false;
         quirks = false;
         bodyStarted = false;
@@ -532,7 +659,7 @@ public final class TokenizingChunker {
         if (mode == SCRIPT) {
             return scriptEnd(from);
         }
-        int end = findEndTag(from, tag.name);
+        int end = endTagAfter(from, tag);
         if (mode == RCDATA) {
             int stop = end;
             if (end < 0) {
@@ -565,6 +692,22 @@ public final class TokenizingChunker {
             text(s[i] == 0 ? '\uFFFD' : s[i]);
         }
         return stop;
+    }
+
+    /**
+     * As {@link #findEndTag}, remembering per name where none follows: an RCDATA element with no end tag ends at the
+     * next start tag, so that a page of unclosed titles would otherwise be searched to its end once per title.
+     */
+    private int endTagAfter(int from, Tag tag) {
+        if (tag.noEndTagPage == page && from >= tag.noEndTagFrom) {
+            return -1;
+        }
+        int end = findEndTag(from, tag.name);
+        if (end < 0) {
+            tag.noEndTagPage = page;
+            tag.noEndTagFrom = from;
+        }
+        return end;
     }
 
     /** Index of the {@code <} of {@code </name} followed by a tag-ending character, or -1. */
@@ -859,16 +1002,12 @@ public final class TokenizingChunker {
         byte namespace = stackNamespace[depth - 1];
         if (namespace != HTML && tag != tagP && tag != tagBr) {
             // jsoup's foreign end tag: close the nearest same-named element, up to the first HTML element
-            for (int i = depth - 1; i > 0; i--) {
-                if (stack[i].sameName(tag)) {
-                    while (depth > i) {
-                        pop();
-                    }
-                    return;
+            int at = topAny(tag);
+            if (at > 0 && at > topmost(IS_HTML)) {
+                while (depth > at) {
+                    pop();
                 }
-                if (stackNamespace[i - 1] == HTML) {
-                    break;
-                }
+                return;
             }
         }
         if (tag == tagHtml || tag == tagBody) {
@@ -947,17 +1086,15 @@ public final class TokenizingChunker {
             return;
         }
         // any other end tag: close the nearest same-named element unless a special element comes first
-        for (int i = depth - 1; i > 0; i--) {
-            Tag open = stack[i];
-            if (open.sameName(tag)) {
-                generateImpliedEndTags(tag);
-                while (depth > i) {
-                    pop();
-                }
-                return;
-            }
-            if (open.is(SPECIAL) && stackNamespace[i] == HTML) {
-                return;
+        if (current() == tag) {
+            pop(); // the common case, and what the rest does with it
+            return;
+        }
+        int at = topAny(tag);
+        if (at > 0 && at >= topmost(IS_SPECIAL_HTML)) {
+            generateImpliedEndTags(tag);
+            while (depth > at) {
+                pop();
             }
         }
     }
@@ -967,43 +1104,29 @@ public final class TokenizingChunker {
      * formatting element, that element alone leaves the stack (its content stays put); otherwise it is popped to.
      */
     private void closeFormatting(Tag tag) {
-        for (int i = depth - 1; i > 0; i--) {
-            if (stack[i].sameName(tag)) {
-                boolean specialAbove = false;
-                for (int j = i + 1; j < depth; j++) {
-                    specialAbove |= stack[j].is(SPECIAL);
-                }
-                if (!specialAbove) {
-                    while (depth > i) {
-                        pop();
-                    }
-                } else {
-                    System.arraycopy(stack, i + 1, stack, i, depth - i - 1);
-                    System.arraycopy(stackNamespace, i + 1, stackNamespace, i, depth - i - 1);
-                    System.arraycopy(stackBlock, i + 1, stackBlock, i, depth - i - 1);
-                    depth--;
-                }
-                return;
-            }
-            if (stack[i].is(SCOPE_BOUNDARY)) {
-                return;
+        if (current() == tag) {
+            pop(); // the common case, and what the rest does with it
+            return;
+        }
+        int at = topAny(tag);
+        if (at <= 0 || at < topmost(IS_BOUNDARY)) {
+            return; // not open, or not in scope
+        }
+        if (topmost(IS_SPECIAL) > at) {
+            kill(at);
+        } else {
+            while (depth > at) {
+                pop();
             }
         }
     }
 
     private void closeListItem(Tag tag) {
-        for (int i = depth - 1; i > 0; i--) {
-            Tag open = stack[i];
-            boolean same = tag == tagLi ? open == tagLi : (open == tagDd || open == tagDt);
-            if (same) {
-                generateImpliedEndTags(open);
-                while (depth > i) {
-                    pop();
-                }
-                return;
-            }
-            if (open.is(SPECIAL) && !"address".equals(open.name) && !"div".equals(open.name) && open != tagP) {
-                return;
+        int at = tag == tagLi ? topAny(tagLi) : Math.max(topAny(tagDd), topAny(tagDt));
+        if (at > 0 && at >= topmost(IS_LI_BREAKER)) {
+            generateImpliedEndTags(stack[at]);
+            while (depth > at) {
+                pop();
             }
         }
     }
@@ -1016,16 +1139,10 @@ public final class TokenizingChunker {
     }
 
     private void closeCell() {
-        for (int i = depth - 1; i > 0; i--) {
-            String name = stack[i].name;
-            if (name.equals("td") || name.equals("th")) {
-                while (depth > i) {
-                    pop();
-                }
-                return;
-            }
-            if (stack[i] == tagTable || stack[i] == tagHtml || stack[i] == tagTemplate) {
-                return;
+        int at = Math.max(topAny(tagTd), topAny(tagTh));
+        if (at > 0 && at > topmost(IS_TABLE_CONTEXT)) {
+            while (depth > at) {
+                pop();
             }
         }
     }
@@ -1044,73 +1161,74 @@ public final class TokenizingChunker {
         }
     }
 
+    /** A table is open, and no template above it. */
     private boolean inTable() {
-        for (int i = depth - 1; i > 0; i--) {
-            if (stack[i] == tagTable) {
-                return true;
-            }
-            if (stack[i] == tagTemplate) {
-                return false;
-            }
-        }
-        return false;
+        int table = topAny(tagTable);
+        return table > 0 && table > topAny(tagTemplate);
     }
 
+    /** The current element is a select, or options and optgroups (in any namespace) lead down to one. */
     private boolean inSelect() {
-        for (int i = depth - 1; i > 0; i--) {
-            Tag open = stack[i];
-            if (open == tagSelect) {
-                return true;
-            }
-            if (open != tagOption && open != tagOptgroup) {
-                return false;
-            }
+        Tag top = current();
+        if (top != tagOption && top != tagOptgroup) {
+            return top == tagSelect; // the common case: no walk
         }
-        return false;
+        int base = selectBase(depth - 1);
+        return base > 0 && stack[base] == tagSelect;
     }
 
+    /**
+     * The topmost entry at or below {@code entry} that is live and neither option nor optgroup. The walk follows
+     * {@link #selectBase} and points every entry it passes straight at the answer (path compression): an entry it
+     * passes stays one to pass (options and dead entries stay so while they are on the stack), and a later walk
+     * from above reaches the answer in a step, so that a tall stack of options costs one walk, not one per tag.
+     */
+    private int selectBase(int entry) {
+        int base = entry;
+        while (passedInSelect(base)) {
+            base = selectBase[base];
+            stackWork++;
+        }
+        while (entry != base) {
+            int next = selectBase[entry];
+            selectBase[entry] = base;
+            entry = next;
+        }
+        return base;
+    }
+
+    private boolean passedInSelect(int entry) {
+        return dead[entry] || stack[entry] == tagOption || stack[entry] == tagOptgroup;
+    }
+
+    /** The table-scope question: an element of this name is open, and no table, html or template above it. */
     private boolean inTableScope(Tag tag) {
-        for (int i = depth - 1; i >= 0; i--) {
-            if (stack[i].sameName(tag)) {
-                return true;
-            }
-            if (stack[i] == tagTable || stack[i] == tagHtml || stack[i] == tagTemplate) {
-                return false;
-            }
-        }
-        return false;
+        int at = topAny(tag);
+        return at >= 0 && at >= topmost(IS_TABLE_CONTEXT);
     }
 
+    /** The standard's "has an element in scope" (or in button or list item scope), for an HTML element of this name. */
     private boolean inScope(Tag tag, boolean buttonScope, boolean listScope) {
-        for (int i = depth - 1; i >= 0; i--) {
-            Tag open = stack[i];
-            if (open.sameName(tag) && stackNamespace[i] == HTML) {
-                return true;
-            }
-            if (stackNamespace[i] != HTML) {
-                if (isForeignScopeBoundary(open.name, stackNamespace[i])) {
-                    return false;
-                }
-                continue;
-            }
-            if (open.is(SCOPE_BOUNDARY) || (buttonScope && open == tagButton)
-                    || (listScope && (open.name.equals("ol") || open.name.equals("ul")))) {
-                return false;
-            }
+        int at = topHtml(tag);
+        if (at == depth - 1) {
+            return true; // the current element (the common case)
         }
-        return false;
+        if (at < 0) {
+            return false;
+        }
+        int limit = topmost(IS_SCOPE_LIMIT);
+        if (buttonScope) {
+            limit = Math.max(limit, topmost(IS_BUTTON));
+        }
+        if (listScope) {
+            limit = Math.max(limit, topmost(IS_LIST));
+        }
+        return at >= limit; // an element that is itself a limit is in scope
     }
 
     private int headingInScope() {
-        for (int i = depth - 1; i > 0; i--) {
-            if (stack[i].is(HEADING) && stackNamespace[i] == HTML) {
-                return i;
-            }
-            if (stack[i].is(SCOPE_BOUNDARY)) {
-                return -1;
-            }
-        }
-        return -1;
+        int at = topmost(IS_HEADING);
+        return at > 0 && at > topmost(IS_BOUNDARY) ? at : -1;
     }
 
     private void generateImpliedEndTags(Tag except) {
@@ -1152,6 +1270,14 @@ public final class TokenizingChunker {
         return namespace == SVG ? name.equals("svg") : name.equals("math");
     }
 
+    // ---- the stack of open elements ----
+    //
+    // The tree rules ask the stack questions that a walk down from the current element answers ("is a p in button
+    // scope?": is there a p before a button or a scope boundary?). A page can open elements without closing them, so a
+    // walk per tag made the time quadratic in the nesting. Each question compares the topmost entry of a name (the
+    // head of its chain through sameBelow) with the topmost entry of a kind (the top of its kindEntries): both change
+    // only when an entry is pushed or popped, so a question costs a few reads. MAX_DEPTH bounds the arrays.
+
     private Tag current() {
         return stack[depth - 1];
     }
@@ -1168,15 +1294,28 @@ public final class TokenizingChunker {
     }
 
     private void push(Tag tag, byte namespace) {
-        if (depth == stack.length) {
-            stack = java.util.Arrays.copyOf(stack, depth * 2);
-            stackNamespace = java.util.Arrays.copyOf(stackNamespace, depth * 2);
-            stackBlock = java.util.Arrays.copyOf(stackBlock, depth * 2);
+        if (depth >= maxDepth) {
+            pop(); // see MAX_DEPTH
         }
-        stack[depth] = tag;
-        stackNamespace[depth] = namespace;
-        stackBlock[depth] = tag.is(BLOCK);
-        depth++;
+        if (depth == stack.length) {
+            growStack();
+        }
+        int entry = depth;
+        stack[entry] = tag;
+        stackNamespace[entry] = namespace;
+        stackBlock[entry] = tag.is(BLOCK);
+        if (tag == tagOption || tag == tagOptgroup) {
+            selectBase[entry] = entry - 1; // read only for the entries inSelect passes (dead ones get theirs in kill)
+        }
+        if (namespace == HTML) {
+            sameBelow[entry] = tag.topHtml;
+            tag.topHtml = entry;
+        } else {
+            sameBelow[entry] = tag.topForeign;
+            tag.topForeign = entry;
+        }
+        depth = entry + 1;
+        stackWork++;
         textVisible = !tag.is(DATA);
     }
 
@@ -1185,10 +1324,153 @@ public final class TokenizingChunker {
             return; // the root html element stays
         }
         depth--;
+        release(depth);
         if (stackBlock[depth]) {
             blockSpace();
         }
+        while (deadEntries != 0 && dead[depth - 1]) { // the root is never dead
+            depth--;
+            deadEntries--;
+            dead[depth] = false; // so that a push need not clear it
+            release(depth);
+        }
         textVisible = !stack[depth - 1].is(DATA);
+    }
+
+    /** Takes the entry, the topmost in the arrays, out of its name's chain and its kinds' lists (unless a question did). */
+    private void release(int entry) {
+        Tag tag = stack[entry];
+        byte namespace = stackNamespace[entry];
+        if (namespace == HTML) {
+            if (tag.topHtml == entry) {
+                tag.topHtml = sameBelow[entry];
+            }
+        } else if (tag.topForeign == entry) {
+            tag.topForeign = sameBelow[entry];
+        }
+        if (kindsListed > entry) {
+            kindsListed = entry;
+            for (int kinds = tag.kinds(namespace); kinds != 0; kinds &= kinds - 1) {
+                int kind = Integer.numberOfTrailingZeros(kinds);
+                int count = kindCounts[kind];
+                if (count > 0 && kindEntries[kind][count - 1] == entry) {
+                    kindCounts[kind] = count - 1;
+                }
+            }
+        }
+    }
+
+    /**
+     * Adds the entries pushed since the last question of kinds to the kinds' lists. Most elements of a page are
+     * pushed and popped with no such question in between (the common ones are answered from the name chains and
+     * the current element), so they are listed lazily; an entry is listed at most once.
+     */
+    private void listKinds() {
+        for (int entry = kindsListed; entry < depth; entry++) {
+            for (int kinds = stack[entry].kinds(stackNamespace[entry]); kinds != 0; kinds &= kinds - 1) {
+                int kind = Integer.numberOfTrailingZeros(kinds);
+                kindEntries[kind][kindCounts[kind]++] = entry;
+            }
+        }
+        stackWork += depth - kindsListed;
+        kindsListed = depth;
+    }
+
+    /**
+     * Takes an entry below the top out of the stack, as the adoption agency does with a formatting element that
+     * has a special element above it: the entry is marked dead, and the questions and pops pass over it. Shifting
+     * the entries above it down instead would cost their number, again at every such end tag.
+     */
+    private void kill(int entry) {
+        dead[entry] = true;
+        selectBase[entry] = entry - 1;
+        deadEntries++;
+        stackWork++;
+    }
+
+    /** The topmost live entry of the kind, or -1; dead entries that come on top of the kind's list are dropped for good. */
+    private int topmost(int kind) {
+        if (kindsListed < depth) {
+            listKinds();
+        }
+        int[] entries = kindEntries[kind];
+        int count = kindCounts[kind];
+        if (deadEntries != 0) {
+            while (count > 0 && dead[entries[count - 1]]) {
+                count--;
+                stackWork++;
+            }
+            kindCounts[kind] = count;
+        }
+        return count > 0 ? entries[count - 1] : -1;
+    }
+
+    /** The topmost live HTML entry of this name, or -1. */
+    private int topHtml(Tag tag) {
+        int entry = tag.topHtml;
+        if (deadEntries != 0) {
+            while (entry >= 0 && dead[entry]) {
+                entry = sameBelow[entry];
+                stackWork++;
+            }
+            tag.topHtml = entry;
+        }
+        return entry;
+    }
+
+    /** The topmost live SVG or MathML entry of this name, or -1. */
+    private int topForeign(Tag tag) {
+        int entry = tag.topForeign;
+        if (deadEntries != 0) {
+            while (entry >= 0 && dead[entry]) {
+                entry = sameBelow[entry];
+                stackWork++;
+            }
+            tag.topForeign = entry;
+        }
+        return entry;
+    }
+
+    /** The topmost live entry of this name in any namespace, or -1. */
+    private int topAny(Tag tag) {
+        return Math.max(topHtml(tag), topForeign(tag));
+    }
+
+    private void growStack() {
+        int length = (int) Math.min((long) maxDepth, 2L * stack.length);
+        stack = java.util.Arrays.copyOf(stack, length);
+        stackNamespace = java.util.Arrays.copyOf(stackNamespace, length);
+        stackBlock = java.util.Arrays.copyOf(stackBlock, length);
+        dead = java.util.Arrays.copyOf(dead, length);
+        sameBelow = java.util.Arrays.copyOf(sameBelow, length);
+        selectBase = java.util.Arrays.copyOf(selectBase, length);
+        for (int kind = 0; kind < KINDS; kind++) {
+            kindEntries[kind] = java.util.Arrays.copyOf(kindEntries[kind], length);
+        }
+    }
+
+    /** Empties the stack of the previous page (which may have ended anywhere, even in an exception from the sink). */
+    private void clearStack() {
+        for (int i = 0; i < stack.length && i <= depth && stack[i] != null; i++) {
+            stack[i].topHtml = -1;
+            stack[i].topForeign = -1;
+        }
+        if (deadEntries != 0) {
+            java.util.Arrays.fill(dead, false);
+        }
+        java.util.Arrays.fill(kindCounts, 0);
+        kindsListed = 0;
+        depth = 0;
+        deadEntries = 0;
+        page++;
+        if (!pageNames.isEmpty()) {
+            pageNames.clear();
+        }
+    }
+
+    /** Stack entries visited since this chunker was made (see {@link #stackWork}). */
+    long stackWork() {
+        return stackWork;
     }
 
     private void startDocument() {
@@ -1280,10 +1562,16 @@ public final class TokenizingChunker {
                 return known;
             }
         }
+        Tag own = pageNames.isEmpty() ? null : pageNames.get(name);
+        if (own != null) {
+            return own;
+        }
         if (cachedNames < MAX_CACHED_NAMES && name.length() == length) {
             return intern(name, 0);
         }
-        return new Tag(name, 0, chunkTags.contains(name), false);
+        own = new Tag(name, 0, chunkTags.contains(name), false);
+        pageNames.put(name, own);
+        return own;
     }
 
     /** The one instance of a name the tree rules test for, interned when {@link HtmlTags} does not list it. */
