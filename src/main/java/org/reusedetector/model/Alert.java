@@ -1,7 +1,6 @@
 package org.reusedetector.model;
 
 import java.time.Instant;
-import org.reusedetector.url.Sites;
 
 /**
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
@@ -103,18 +102,10 @@ public record Alert(
     }
 
     /**
-     * The alert of a page under the phishing profile: {@code phish}, naming the brand (the site of the matched
-     * expert labels' example URL, else their source). A whole-file match is a phish too.
+     * The alert of a page under the phishing profile: {@code phish}, naming the brand (see {@code score.PageRule#brandOf}).
+     * A whole-file match is a phish too.
      */
-    public static Alert phish(PageScore score, double pageThreshold) {
-        String brand = null;
-        for (Evidence e : score.evidence()) {
-            String site = e.exampleUrl() == null ? null : Sites.ofUrl(e.exampleUrl());
-            brand = site != null ? site : e.source();
-            if (brand != null) {
-                break;
-            }
-        }
+    public static Alert phish(PageScore score, double pageThreshold, String brand) {
         return new Alert(TYPE_PHISH, score.url(), null, score.badness(), score.fileMatch() ? 1.0 : pageThreshold, null, score.chunks(),
                 score.matchedChunks(), Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence(), brand);
     }

@@ -1,7 +1,9 @@
 package org.reusedetector.score;
 
 import java.io.Serializable;
+import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
+import org.reusedetector.url.Sites;
 
 /**
  * When a page is a partial target (paper §4, step 5): {@code contains(L, f)} above the page threshold, and at
@@ -35,5 +37,20 @@ public record PageRule(double threshold, int minMatchedChunks, boolean phishing)
     /** Whether the page raises an alert: a whole-file match or a partial target. */
     public boolean alerts(PageScore score) {
         return score.fileMatch() || isPartialTarget(score);
+    }
+
+    /**
+     * The brand a phishing page copies: the site of the first matched label's example URL that has one, else that
+     * label's source; {@code null} without either.
+     */
+    public static String brandOf(Evidence[] evidence) {
+        for (Evidence e : evidence) {
+            String site = e.exampleUrl() == null ? null : Sites.ofUrl(e.exampleUrl());
+            String brand = site != null ? site : e.source();
+            if (brand != null) {
+                return brand;
+            }
+        }
+        return null;
     }
 }

@@ -6,5 +6,6 @@
  * sets and quilts, for the batch commands ({@link ShingleCorpus} reads a corpus) and for labelling. The stream's
  * near-copy and quilt signals build on it in {@code signal.nearcopy} and {@code signal.quilt}, sharing a page's words
  * through {@link SharedWords}. Pure Java (no Flink); imports page, url, format and model.
+ * <p>Project imports: {@code format}, {@code model}, {@code page}, {@code url}.
  */
 package org.reusedetector.shingle;

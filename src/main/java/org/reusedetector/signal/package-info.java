@@ -4,5 +4,6 @@
  * what they share. Each signal lives in a package of its own below this one, with its page part, its Flink functions
  * and its {@code detection.DetectionSignal}; {@code detection.Signals} lists them.
  * This package is plain Java: may import {@code model} and {@code page}, no Flink.
+ * <p>Project imports: {@code model}, {@code page}.
  */
 package org.reusedetector.signal;

@@ -1,5 +1,6 @@
 /**
  * Small helpers without a domain: the terminal progress display, strings as valid Unicode.
  * Imports nothing of the project.
+ * <p>Project imports: none.
  */
 package org.reusedetector.util;

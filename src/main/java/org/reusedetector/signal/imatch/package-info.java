@@ -4,5 +4,7 @@
  * topology. The I-Match method itself (lexicons, signatures, clustering for {@code near-dups}) is in {@code imatch}.
  * A plug-in of the detection topology: may import {@code signal}, {@code detection}, {@code detection.functions}, the
  * domain packages and {@code format}; no other signal's package. Only the matcher and {@code ImatchSignal} use Flink.
+ * <p>Project imports: {@code detection}, {@code detection.functions}, {@code format}, {@code imatch}, {@code model},
+ * {@code signal}.
  */
 package org.reusedetector.signal.imatch;

@@ -5,5 +5,7 @@
  * labelling shares. A plug-in of the detection topology: may import {@code signal}, {@code detection},
  * {@code detection.functions}, the domain packages and {@code format}; no other signal's package. Only the matcher and
  * {@code NearCopySignal} use Flink.
+ * <p>Project imports: {@code detection}, {@code detection.functions}, {@code format}, {@code model}, {@code shingle},
+ * {@code signal}.
  */
 package org.reusedetector.signal.nearcopy;

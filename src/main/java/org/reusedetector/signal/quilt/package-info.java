@@ -5,5 +5,6 @@
  * {@code shingle}. A plug-in of the detection topology: may import {@code signal}, {@code detection},
  * {@code detection.functions}, the domain packages and the quilt records of {@code model}; no other signal's package.
  * Only the operators and {@code QuiltSignal} use Flink.
+ * <p>Project imports: {@code detection}, {@code model}, {@code shingle}, {@code signal}, {@code url}.
  */
 package org.reusedetector.signal.quilt;
