@@ -59,8 +59,10 @@ public final class BackfillOutput {
      *
      * @param job the job's totals: pages parsed, pages scored, page alerts, dead letters
      */
-    public static BackfillSummary finish(Path dir, Path input, Path labels, DetectionSettings settings, JobTotals job) throws IOException {
-        BadnessStatistic statistic = JsonLines.readAll(dir.resolve(STATISTIC), BadnessStatistic.class).stream().findFirst()
+    public static BackfillSummary finish(Path dir, Path input, Path labels, DetectionSettings settings, JobTotals job)
+            throws IOException {
+        BadnessStatistic statistic = JsonLines.readAll(dir.resolve(STATISTIC), BadnessStatistic.class).stream()
+                .findFirst()
                 .orElse(BadnessStatistic.empty());
         long[] neighbourhoods = new long[2]; // all, bad
         forEachNeighbourhood(dir, n -> {
@@ -72,18 +74,37 @@ public final class BackfillOutput {
         PageRule pageRule = settings.pageRule();
         Map<String, Long> alerts = new TreeMap<>();
         forEachAlertType(dir, type -> alerts.merge(type, 1L, Long::sum));
-        BackfillSummary summary = new BackfillSummary(input.toString(), labels.toString(), job.index() ? null : job.records(),
-                job.index() ? null : job.pages(), job.scored(),
-                job.pageAlerts(), job.deadLetters(), neighbourhoods[0], statistic.neighbourhoods(), neighbourhoods[1], stats.mean(),
-                stats.standardDeviation(), pageRule.threshold(), threshold.forWholeCorpus().threshold(stats),
+        BackfillSummary summary = new BackfillSummary(
+                input.toString(),
+                labels.toString(),
+                job.index() ? null : job.records(),
+                job.index() ? null : job.pages(),
+                job.scored(),
+                job.pageAlerts(),
+                job.deadLetters(),
+                neighbourhoods[0],
+                statistic.neighbourhoods(),
+                neighbourhoods[1],
+                stats.mean(),
+                stats.standardDeviation(),
+                pageRule.threshold(),
+                threshold.forWholeCorpus().threshold(stats),
                 Double.isNaN(threshold.fixedThreshold())
-                        ? (threshold.robust() ? "median + " + threshold.standardDeviations() + " * 1.4826 MAD" : "mean + "
-                                + threshold.standardDeviations() + " sd") + " over neighbourhoods with >= " + threshold.minPages()
-                                + " scorable pages, within [" + threshold.floor() + ", " + threshold.ceiling() + "]; at least "
-                                + threshold.minEvidence() + " distinct labelled hashes; pages need " + pageRule.minMatchedChunks()
+                        ? (threshold.robust()
+                                        ? "median + " + threshold.standardDeviations() + " * 1.4826 MAD"
+                                        : "mean + " + threshold.standardDeviations() + " sd")
+                                + " over neighbourhoods with >= " + threshold.minPages()
+                                + " scorable pages, within [" + threshold.floor() + ", " + threshold.ceiling()
+                                + "]; at least "
+                                + threshold.minEvidence() + " distinct labelled hashes; pages need "
+                                + pageRule.minMatchedChunks()
                                 + " matched chunks"
                         : "fixed",
-                Math.toIntExact(threshold.minPages()), settings.stopMinLength(), settings.chunking().form().name(), job.seconds(), alerts);
+                Math.toIntExact(threshold.minPages()),
+                settings.stopMinLength(),
+                settings.chunking().form().name(),
+                job.seconds(),
+                alerts);
         writeSummary(dir, summary);
         Files.deleteIfExists(dir.resolve(STATISTIC));
         return summary;
@@ -94,7 +115,8 @@ public final class BackfillOutput {
      *
      * @param index whether the input was a hash index (nothing parsed: no records or pages counted)
      */
-    public record JobTotals(long records, long pages, long scored, long pageAlerts, long deadLetters, double seconds, boolean index) {}
+    public record JobTotals(
+            long records, long pages, long scored, long pageAlerts, long deadLetters, double seconds, boolean index) {}
 
     /** The type of every alert in {@code alerts.jsonl} (nothing if absent). */
     static void forEachAlertType(Path dir, Consumer<String> action) throws IOException {
@@ -113,13 +135,17 @@ public final class BackfillOutput {
     }
 
     public static void writeSummary(Path dir, BackfillSummary summary) throws IOException {
-        Files.writeString(dir.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
+        Files.writeString(
+                dir.resolve(SUMMARY),
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
     }
 
     /** The summary, or {@code null} when there is none. */
     public static BackfillSummary readSummary(Path dir) throws IOException {
         Path file = dir.resolve(SUMMARY);
-        return Files.exists(file) ? Json.read(Files.readString(file, StandardCharsets.UTF_8), BackfillSummary.class) : null;
+        return Files.exists(file)
+                ? Json.read(Files.readString(file, StandardCharsets.UTF_8), BackfillSummary.class)
+                : null;
     }
 
     /** Streams {@code pages.jsonl} (nothing if absent). */

@@ -46,63 +46,88 @@ public final class BackfillWorkflow {
      * The backfill of a corpus against a labels file, written to {@link BackfillOutput}'s files in {@code dir}
      * (call {@link BackfillOutput#prepare} first, and {@link BackfillOutput#finish} when the job is done).
      */
-    public static void toFiles(StreamExecutionEnvironment env, BatchInputs.Pages pages, Path labelsFile, DetectionSettings settings, Path dir) {
+    public static void toFiles(
+            StreamExecutionEnvironment env,
+            BatchInputs.Pages pages,
+            Path labelsFile,
+            DetectionSettings settings,
+            Path dir) {
         DataStream<SourceRecord> labels = BatchInputs.labels(env, labelsFile, settings.maxBodyBytes());
-        Outputs outputs = pages.index() ? fromHashes(pages.indexed(), labels, settings) : fromPages(pages.raw(), labels, settings);
+        Outputs outputs = pages.index()
+                ? fromHashes(pages.indexed(), labels, settings)
+                : fromPages(pages.raw(), labels, settings);
         JsonLinesFileSink.writeTo(outputs.pages(), dir.resolve(BackfillOutput.PAGES), OperatorIds.PAGES_FILE_SINK);
-        JsonLinesFileSink.writeTo(outputs.neighbourhoods(), dir.resolve(BackfillOutput.NEIGHBORHOODS), OperatorIds.NEIGHBOURHOODS_FILE_SINK);
+        JsonLinesFileSink.writeTo(
+                outputs.neighbourhoods(),
+                dir.resolve(BackfillOutput.NEIGHBORHOODS),
+                OperatorIds.NEIGHBOURHOODS_FILE_SINK);
         JsonLinesFileSink.writeTo(outputs.alerts(), dir.resolve(BackfillOutput.ALERTS), OperatorIds.ALERTS_FILE_SINK);
-        JsonLinesFileSink.writeTo(outputs.deadLetters(), dir.resolve(BackfillOutput.DEAD_LETTERS), OperatorIds.DEAD_LETTERS_FILE_SINK);
-        JsonLinesFileSink.writeTo(outputs.statistic(), dir.resolve(BackfillOutput.STATISTIC), OperatorIds.STATISTIC_FILE_SINK);
+        JsonLinesFileSink.writeTo(
+                outputs.deadLetters(), dir.resolve(BackfillOutput.DEAD_LETTERS), OperatorIds.DEAD_LETTERS_FILE_SINK);
+        JsonLinesFileSink.writeTo(
+                outputs.statistic(), dir.resolve(BackfillOutput.STATISTIC), OperatorIds.STATISTIC_FILE_SINK);
     }
 
     /**
      * From raw page records (JSONL or WARC): parse and hash first, then the signals that run in a batch (a hash index
      * carries no signal's results, so {@link #fromHashes} has none).
      */
-    public static Outputs fromPages(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
+    public static Outputs fromPages(
+            DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages, settings);
-        DetectionWorkflow.Signalled signalled = DetectionWorkflow.addSignals(Signals.enabledInBatch(settings), parsed, labels, settings.withoutSnapshotWait());
+        DetectionWorkflow.Signalled signalled = DetectionWorkflow.addSignals(
+                Signals.enabledInBatch(settings), parsed, labels, settings.withoutSnapshotWait());
         Outputs outputs = fromHashes(signalled.toScore(), labels, settings);
-        return new Outputs(outputs.pages(), outputs.neighbourhoods(), signalled.joinAlerts(outputs.alerts()), outputs.statistic(),
+        return new Outputs(
+                outputs.pages(),
+                outputs.neighbourhoods(),
+                signalled.joinAlerts(outputs.alerts()),
+                outputs.statistic(),
                 outputs.deadLetters().union(parsed.deadLetters()));
     }
 
     /** From hashed pages (a hash index, or pages hashed upstream). */
-    public static Outputs fromHashes(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
+    public static Outputs fromHashes(
+            DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
         DetectionSettings batch = settings.withoutSnapshotWait(); // in BATCH mode the broadcast side is read first
         DetectionWorkflow.Scored scored = DetectionWorkflow.score(hashed, labels, batch, Duration.ZERO);
         PageRule pageRule = batch.pageRule();
         DataStream<PageResult> pages = scored.scores()
                 .map(score -> PageResult.of(score, pageRule), TypeInformation.of(PageResult.class))
-                .uid(OperatorIds.PAGE_RESULTS).name(OperatorIds.PAGE_RESULTS);
+                .uid(OperatorIds.PAGE_RESULTS)
+                .name(OperatorIds.PAGE_RESULTS);
 
         int maxEvidence = batch.neighbourhoodMaxEvidence();
         // deltas sum to a neighbourhood's final totals whatever order they come in
         DataStream<PrefixDelta> finals = DetectionWorkflow.prefixDeltas(scored.scores(), batch)
                 .keyBy(PrefixDelta::prefix)
                 .reduce((a, b) -> a.plus(b, Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
-                .uid(OperatorIds.FINAL_NEIGHBOURHOODS).name(OperatorIds.FINAL_NEIGHBOURHOODS);
+                .uid(OperatorIds.FINAL_NEIGHBOURHOODS)
+                .name(OperatorIds.FINAL_NEIGHBOURHOODS);
 
         NeighbourhoodThreshold rule = batch.neighbourhoodThreshold().forWholeCorpus();
-        DataStream<BadnessStatistic> statistic = finals
-                .filter(f -> f.pagesDelta() > 0 && rule.counts(f.pagesDelta()))
+        DataStream<BadnessStatistic> statistic = finals.filter(f -> f.pagesDelta() > 0 && rule.counts(f.pagesDelta()))
                 .map(f -> BadnessStatistic.of(badness(f)), TypeInformation.of(BadnessStatistic.class))
                 .keyBy(s -> 0, Types.INT)
                 .reduce(BadnessStatistic::plus)
-                .uid(OperatorIds.BADNESS_STATISTIC).name(OperatorIds.BADNESS_STATISTIC)
+                .uid(OperatorIds.BADNESS_STATISTIC)
+                .name(OperatorIds.BADNESS_STATISTIC)
                 .setParallelism(1);
 
-        DataStream<NeighbourhoodResult> neighbourhoods = finals
-                .filter(f -> f.pagesDelta() > 0)
+        DataStream<NeighbourhoodResult> neighbourhoods = finals.filter(f -> f.pagesDelta() > 0)
                 .connect(statistic.broadcast(STATISTIC))
                 .process(new JudgeNeighbourhoods(rule), TypeInformation.of(NeighbourhoodResult.class))
-                .uid(OperatorIds.JUDGE_NEIGHBOURHOODS).name(OperatorIds.JUDGE_NEIGHBOURHOODS);
+                .uid(OperatorIds.JUDGE_NEIGHBOURHOODS)
+                .name(OperatorIds.JUDGE_NEIGHBOURHOODS);
 
         DataStream<Alert> neighbourhoodAlerts = neighbourhoods
                 .filter(NeighbourhoodResult::bad)
-                .map(n -> Alert.neighbourhood(n.prefix(), n.badness(), n.threshold(), n.pages(), n.eventTime(), n.evidence()), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH).name(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH);
+                .map(
+                        n -> Alert.neighbourhood(
+                                n.prefix(), n.badness(), n.threshold(), n.pages(), n.eventTime(), n.evidence()),
+                        TypeInformation.of(Alert.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH)
+                .name(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH);
 
         DataStream<Alert> alerts = scored.pageAlerts().union(neighbourhoodAlerts);
         return new Outputs(pages, neighbourhoods, alerts, statistic, scored.invalidLabels());
@@ -121,7 +146,8 @@ public final class BackfillWorkflow {
     }
 
     /** Marks each neighbourhood bad or not against the exact statistic (read first: it is the broadcast side). */
-    static final class JudgeNeighbourhoods extends BroadcastProcessFunction<PrefixDelta, BadnessStatistic, NeighbourhoodResult> {
+    static final class JudgeNeighbourhoods
+            extends BroadcastProcessFunction<PrefixDelta, BadnessStatistic, NeighbourhoodResult> {
         private final NeighbourhoodThreshold rule;
         private transient double threshold;
 
@@ -135,20 +161,28 @@ public final class BackfillWorkflow {
         }
 
         @Override
-        public void processBroadcastElement(BadnessStatistic statistic, Context ctx, Collector<NeighbourhoodResult> out) throws Exception {
+        public void processBroadcastElement(BadnessStatistic statistic, Context ctx, Collector<NeighbourhoodResult> out)
+                throws Exception {
             ctx.getBroadcastState(STATISTIC).put("all", statistic);
         }
 
         @Override
-        public void processElement(PrefixDelta totals, ReadOnlyContext ctx, Collector<NeighbourhoodResult> out) throws Exception {
+        public void processElement(PrefixDelta totals, ReadOnlyContext ctx, Collector<NeighbourhoodResult> out)
+                throws Exception {
             if (Double.isNaN(threshold)) {
                 BadnessStatistic statistic = ctx.getBroadcastState(STATISTIC).get("all");
                 RunningStats stats = statistic == null ? new RunningStats() : statistic.toRunningStats();
                 threshold = rule.threshold(stats);
             }
             double badness = badness(totals);
-            out.collect(new NeighbourhoodResult(totals.prefix(), totals.pagesDelta(), badness, rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals)),
-                    threshold, totals.eventTime(), totals.evidence()));
+            out.collect(new NeighbourhoodResult(
+                    totals.prefix(),
+                    totals.pagesDelta(),
+                    badness,
+                    rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals)),
+                    threshold,
+                    totals.eventTime(),
+                    totals.evidence()));
         }
     }
 }

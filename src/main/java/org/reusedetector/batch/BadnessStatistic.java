@@ -23,7 +23,8 @@ public record BadnessStatistic(long neighbourhoods, double sum, double sumOfSqua
         for (int i = 0; i < merged.length; i++) {
             merged[i] += other.histogram[i];
         }
-        return new BadnessStatistic(neighbourhoods + other.neighbourhoods, sum + other.sum, sumOfSquares + other.sumOfSquares, merged);
+        return new BadnessStatistic(
+                neighbourhoods + other.neighbourhoods, sum + other.sum, sumOfSquares + other.sumOfSquares, merged);
     }
 
     public RunningStats toRunningStats() {

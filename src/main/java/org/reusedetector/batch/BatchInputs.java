@@ -28,7 +28,8 @@ public final class BatchInputs {
      * @param inputBytes bytes of the input files as stored
      * @param htmlBytesEstimate HTML the raw files will yield, estimated (0 for an index): for the progress display
      */
-    public record Pages(DataStream<HashedPage> indexed, DataStream<SourceRecord> raw, long inputBytes, long htmlBytesEstimate) {
+    public record Pages(
+            DataStream<HashedPage> indexed, DataStream<SourceRecord> raw, long inputBytes, long htmlBytesEstimate) {
 
         public boolean index() {
             return indexed != null;
@@ -42,7 +43,10 @@ public final class BatchInputs {
         }
         if (HashIndex.isIndex(input)) {
             List<Path> files = HashIndex.list(input);
-            DataStream<HashedPage> hashed = env.fromSource(HashIndexSource.create(FlinkPaths.of(files)), WatermarkStrategy.noWatermarks(), OperatorIds.HASH_INDEX_SOURCE)
+            DataStream<HashedPage> hashed = env.fromSource(
+                            HashIndexSource.create(FlinkPaths.of(files)),
+                            WatermarkStrategy.noWatermarks(),
+                            OperatorIds.HASH_INDEX_SOURCE)
                     .uid(OperatorIds.HASH_INDEX_SOURCE);
             return new Pages(hashed, null, PageFiles.totalBytes(files), 0);
         }
@@ -50,8 +54,11 @@ public final class BatchInputs {
         if (files.isEmpty()) {
             throw new IllegalArgumentException("no JSONL, WARC or hash-index files under " + input);
         }
-        DataStream<SourceRecord> raw = env.fromSource(PageFileSource.create(maxBodyBytes, FlinkPaths.of(files)),
-                WatermarkStrategy.noWatermarks(), OperatorIds.PAGE_FILE_SOURCE).uid(OperatorIds.PAGE_FILE_SOURCE);
+        DataStream<SourceRecord> raw = env.fromSource(
+                        PageFileSource.create(maxBodyBytes, FlinkPaths.of(files)),
+                        WatermarkStrategy.noWatermarks(),
+                        OperatorIds.PAGE_FILE_SOURCE)
+                .uid(OperatorIds.PAGE_FILE_SOURCE);
         return new Pages(null, raw, PageFiles.totalBytes(files), PageFiles.estimateHtmlBytes(files));
     }
 
@@ -59,7 +66,10 @@ public final class BatchInputs {
         if (!Files.isRegularFile(labels)) {
             throw new IllegalArgumentException("no such labels file: " + labels);
         }
-        return env.fromSource(PageFileSource.create(maxBodyBytes, FlinkPaths.of(List.of(labels))), WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_FILE_SOURCE)
+        return env.fromSource(
+                        PageFileSource.create(maxBodyBytes, FlinkPaths.of(List.of(labels))),
+                        WatermarkStrategy.noWatermarks(),
+                        OperatorIds.LABELS_FILE_SOURCE)
                 .uid(OperatorIds.LABELS_FILE_SOURCE);
     }
 }

@@ -23,7 +23,8 @@ public final class IndexWorkflow {
     public static void prepare(Path dir) throws IOException {
         if (Files.isDirectory(dir) && !HashIndex.list(dir).isEmpty()) {
             // new part files beside old ones would count every page twice in discovery
-            throw new IllegalArgumentException(dir + " already holds a hash index: choose another directory or remove it");
+            throw new IllegalArgumentException(
+                    dir + " already holds a hash index: choose another directory or remove it");
         }
         Files.createDirectories(dir);
         Files.deleteIfExists(dir.resolve(DEAD_LETTERS));
@@ -35,7 +36,10 @@ public final class IndexWorkflow {
             throw new IllegalArgumentException("the input is already a hash index");
         }
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
-        parsed.hashedPages().sinkTo(HashIndexSink.create(FlinkPaths.of(dir))).uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
+        parsed.hashedPages()
+                .sinkTo(HashIndexSink.create(FlinkPaths.of(dir)))
+                .uid(OperatorIds.HASH_INDEX_SINK)
+                .name(OperatorIds.HASH_INDEX_SINK);
         JsonLinesFileSink.writeTo(parsed.deadLetters(), dir.resolve(DEAD_LETTERS), OperatorIds.DEAD_LETTERS_FILE_SINK);
     }
 }

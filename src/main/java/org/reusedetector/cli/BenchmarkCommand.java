@@ -1,10 +1,10 @@
 package org.reusedetector.cli;
 
 import java.nio.charset.StandardCharsets;
-import java.security.DigestException;
-import java.security.MessageDigest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestException;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -24,34 +24,48 @@ import org.reusedetector.format.PageFiles;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.labels.MapLabelStore;
+import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.ChunkerDifferential;
 import org.reusedetector.page.ContentForm;
 import org.reusedetector.page.HtmlChunker;
-import org.reusedetector.model.HashedPage;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
 import org.reusedetector.signal.PageSignals;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code benchmark}: throughput and memory figures, printed (targets are met in benchmarks, not in timed tests).
  * Each figure is one run on the machine at hand: run twice and compare before trusting a difference.
  */
-@Command(name = "benchmark", mixinStandardHelpOptions = true,
+@Command(
+        name = "benchmark",
+        mixinStandardHelpOptions = true,
         description = "Throughput and memory figures of the detector, printed.",
-        subcommands = {BenchmarkCommand.Stream.class, BenchmarkCommand.Chunker.class, BenchmarkCommand.Discover.class, BenchmarkCommand.Discovery.class, LatencyBenchmark.class,
-                BenchmarkCommand.Labels.class, BenchmarkCommand.Imatch.class, ShinglesBenchmark.class, BenchmarkCommand.NearCopy.class})
+        subcommands = {
+            BenchmarkCommand.Stream.class,
+            BenchmarkCommand.Chunker.class,
+            BenchmarkCommand.Discover.class,
+            BenchmarkCommand.Discovery.class,
+            LatencyBenchmark.class,
+            BenchmarkCommand.Labels.class,
+            BenchmarkCommand.Imatch.class,
+            ShinglesBenchmark.class,
+            BenchmarkCommand.NearCopy.class
+        })
 public final class BenchmarkCommand {
 
     /** Whole streaming job on the embedded broker vs jsoup parsing alone, on the same pages. */
-    @Command(name = "stream", mixinStandardHelpOptions = true,
-            description = "Pages/s and MB/s of the whole streaming job (embedded Kafka, bounded replay) and, on the same pages, of jsoup parsing alone.")
+    @Command(
+            name = "stream",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Pages/s and MB/s of the whole streaming job (embedded Kafka, bounded replay) and, on the same pages, of jsoup parsing alone.")
     static final class Stream implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
@@ -62,20 +76,34 @@ public final class BenchmarkCommand {
         @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
         Path labels;
 
-        @Option(names = "--cluster", description = "Also submit the job to a standalone Flink cluster of child JVMs, with 1 and with 2 TaskManagers.")
+        @Option(
+                names = "--cluster",
+                description =
+                        "Also submit the job to a standalone Flink cluster of child JVMs, with 1 and with 2 TaskManagers.")
         boolean cluster;
 
-        @Option(names = "--cluster-lib", paramLabel = "DIR", defaultValue = "target/cluster-lib",
+        @Option(
+                names = "--cluster-lib",
+                paramLabel = "DIR",
+                defaultValue = "target/cluster-lib",
                 description = "The cluster's jars, copied from Maven by the build (default: ${DEFAULT-VALUE}).")
         Path clusterLib;
 
-        @Option(names = "--runs", defaultValue = "3",
-                description = "Timed runs of the job per parallelism, after one cold run (first JIT, fresh page cache), alternating the "
-                        + "parallelisms; the median is reported (default: ${DEFAULT-VALUE}; 0 = the cold run only).")
+        @Option(
+                names = "--runs",
+                defaultValue = "3",
+                description =
+                        "Timed runs of the job per parallelism, after one cold run (first JIT, fresh page cache), alternating the "
+                                + "parallelisms; the median is reported (default: ${DEFAULT-VALUE}; 0 = the cold run only).")
         int runs;
 
-        @Option(names = "--parallelism", split = ",", paramLabel = "P[,P...]", defaultValue = "1,2",
-                description = "Parallelisms to time, run by run in turn (default: ${DEFAULT-VALUE}); stream_mb_s is that of the last.")
+        @Option(
+                names = "--parallelism",
+                split = ",",
+                paramLabel = "P[,P...]",
+                defaultValue = "1,2",
+                description =
+                        "Parallelisms to time, run by run in turn (default: ${DEFAULT-VALUE}); stream_mb_s is that of the last.")
         List<Integer> parallelisms;
 
         @Mixin
@@ -87,7 +115,8 @@ public final class BenchmarkCommand {
             ParseOnly parse = ParseOnly.measure(input, DetectionSettings.from(config, null, 0));
             Path work = Files.createTempDirectory("reuse-detector-bench");
             int last = parallelisms.get(parallelisms.size() - 1);
-            // each run on a broker of its own, so that no run reads what an earlier one left in the page cache of Kafka's log
+            // each run on a broker of its own, so that no run reads what an earlier one left in the page cache of
+            // Kafka's log
             JobSummary cold = run(work.resolve("cold"), last);
             Map<Integer, double[]> seconds = new LinkedHashMap<>();
             Map<Integer, JobSummary> summaries = new LinkedHashMap<>();
@@ -106,19 +135,28 @@ public final class BenchmarkCommand {
             double reportedSeconds = runs > 0 ? Chunker.median(seconds.get(last)) : cold.seconds();
             report(figures, input, last, reported, reportedSeconds, parse);
             figures.put("cold_stream_mb_s", cold.bytes() / 1e6 / cold.seconds()).put("runs", runs);
-            figures.line("  cold run (first in this JVM, parallelism %d): %.1f MB/s (%.1f s)", last, cold.bytes() / 1e6 / cold.seconds(), cold.seconds());
+            figures.line(
+                    "  cold run (first in this JVM, parallelism %d): %.1f MB/s (%.1f s)",
+                    last, cold.bytes() / 1e6 / cold.seconds(), cold.seconds());
             for (var entry : seconds.entrySet()) {
                 double median = Chunker.median(entry.getValue());
                 double mbs = summaries.get(entry.getKey()).bytes() / 1e6 / median;
                 figures.put("stream_mb_s_p" + entry.getKey(), mbs);
-                figures.line("  parallelism %d: %.1f MB/s (median of %d warm runs; run times %s s)", entry.getKey(), mbs, runs,
-                        Arrays.toString(Arrays.stream(entry.getValue()).map(v -> Math.round(v * 10) / 10.0).toArray()));
+                figures.line(
+                        "  parallelism %d: %.1f MB/s (median of %d warm runs; run times %s s)",
+                        entry.getKey(),
+                        mbs,
+                        runs,
+                        Arrays.toString(Arrays.stream(entry.getValue())
+                                .map(v -> Math.round(v * 10) / 10.0)
+                                .toArray()));
             }
             if (cluster) {
-                for (ClusterBenchmark.Figure figure : ClusterBenchmark.run(configOptions, input, labels, clusterLib,
-                        config.get(ReuseDetectorOptions.PARALLELISM), work)) {
+                for (ClusterBenchmark.Figure figure : ClusterBenchmark.run(
+                        configOptions, input, labels, clusterLib, config.get(ReuseDetectorOptions.PARALLELISM), work)) {
                     String key = "cluster_tm" + figure.taskManagers() + "_";
-                    figures.put(key + "pages_s", figure.pagesPerSecond()).put(key + "mb_s", figure.megabytes() / figure.seconds());
+                    figures.put(key + "pages_s", figure.pagesPerSecond())
+                            .put(key + "mb_s", figure.megabytes() / figure.seconds());
                     figures.line(figure.toString());
                 }
             }
@@ -127,20 +165,46 @@ public final class BenchmarkCommand {
         }
 
         private JobSummary run(Path work, int parallelism) throws Exception {
-            return parsed(new StreamCommand(), configOptions, "--bounded", "--replay", input.toString(), "--labels", labels.toString(),
-                    "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink"),
-                    "--set", "job.parallelism=" + parallelism).run();
+            return parsed(
+                            new StreamCommand(),
+                            configOptions,
+                            "--bounded",
+                            "--replay",
+                            input.toString(),
+                            "--labels",
+                            labels.toString(),
+                            "--set",
+                            "embedded.kafka-port=0",
+                            "--set",
+                            "embedded.data-dir=" + work.resolve("kafka"),
+                            "--set",
+                            "job.state-dir=" + work.resolve("flink"),
+                            "--set",
+                            "job.parallelism=" + parallelism)
+                    .run();
         }
 
-        static void report(BenchmarkFigures figures, Path input, int parallelism, JobSummary job, double seconds, ParseOnly parse) {
+        static void report(
+                BenchmarkFigures figures,
+                Path input,
+                int parallelism,
+                JobSummary job,
+                double seconds,
+                ParseOnly parse) {
             double pagesPerSecond = job.pages() / seconds;
             double mbPerSecond = job.bytes() / 1e6 / seconds;
-            figures.put("pages", job.pages()).put("mb", job.bytes() / 1e6).put("seconds", seconds).put("parallelism", parallelism)
-                    .put("stream_pages_s", pagesPerSecond).put("stream_mb_s", mbPerSecond)
-                    .put("parse_only_mb_s", parse.bytes() / 1e6 / parse.parseSeconds()).put("hash_mb_s", parse.bytes() / 1e6 / parse.hashSeconds())
+            figures.put("pages", job.pages())
+                    .put("mb", job.bytes() / 1e6)
+                    .put("seconds", seconds)
+                    .put("parallelism", parallelism)
+                    .put("stream_pages_s", pagesPerSecond)
+                    .put("stream_mb_s", mbPerSecond)
+                    .put("parse_only_mb_s", parse.bytes() / 1e6 / parse.parseSeconds())
+                    .put("hash_mb_s", parse.bytes() / 1e6 / parse.hashSeconds())
                     .put("cores", Runtime.getRuntime().availableProcessors());
             figures.line("benchmark stream: " + input);
-            figures.line("  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)",
+            figures.line(
+                    "  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)",
                     parallelism, pagesPerSecond, mbPerSecond, job.pages(), job.bytes() / 1e6, seconds);
             figures.line(parse.toString());
             figures.line("  cores: %d", Runtime.getRuntime().availableProcessors());
@@ -148,26 +212,45 @@ public final class BenchmarkCommand {
     }
 
     /** The one-pass chunker against the jsoup chunker and the paper authors' byte splitter, on the same pages in memory. */
-    @Command(name = "chunker", mixinStandardHelpOptions = true,
-            description = "MB/s of the one-pass chunker, the jsoup chunker and the paper authors' byte splitter (each with SHA-1 of chunks and file), "
-                    + "on the same pages after warm-up; with --verify, first compares their TEXT-form chunk hashes page by page; "
-                    + "then the one-pass chunker's time per MB on deeply nested pages against a normal page of the same size.")
+    @Command(
+            name = "chunker",
+            mixinStandardHelpOptions = true,
+            description =
+                    "MB/s of the one-pass chunker, the jsoup chunker and the paper authors' byte splitter (each with SHA-1 of chunks and file), "
+                            + "on the same pages after warm-up; with --verify, first compares their TEXT-form chunk hashes page by page; "
+                            + "then the one-pass chunker's time per MB on deeply nested pages against a normal page of the same size.")
     static final class Chunker implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
 
-        @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages: a JSONL(.gz)/WARC file or directory.")
+        @Option(
+                names = "--input",
+                required = true,
+                paramLabel = "PATH",
+                description = "Pages: a JSONL(.gz)/WARC file or directory.")
         Path input;
 
-        @Option(names = "--verify", description = "Compare the chunk hashes of the new and the jsoup chunker on every page; exit 1 on a difference.")
+        @Option(
+                names = "--verify",
+                description =
+                        "Compare the chunk hashes of the new and the jsoup chunker on every page; exit 1 on a difference.")
         boolean verify;
 
-        @Option(names = "--rounds", defaultValue = "3", description = "Timed passes over the pages per method; the median is reported (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--rounds",
+                defaultValue = "3",
+                description =
+                        "Timed passes over the pages per method; the median is reported (default: ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--nesting", negatable = true, defaultValue = "true", fallbackValue = "true",
-                description = "Also time pages nested hundreds of thousands of levels deep, at the body size limit, against a normal page "
-                        + "of that size (issue 25; default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--nesting",
+                negatable = true,
+                defaultValue = "true",
+                fallbackValue = "true",
+                description =
+                        "Also time pages nested hundreds of thousands of levels deep, at the body size limit, against a normal page "
+                                + "of that size (issue 25; default: ${DEFAULT-VALUE}).")
         boolean nesting;
 
         @Mixin
@@ -192,11 +275,15 @@ public final class BenchmarkCommand {
                     differential.compare(urls.get(i), bodies.get(i));
                 }
                 figures.put("verified_pages", differential.pages()).put("identical_pages", differential.identical());
-                figures.line("  verify: %d pages compared, %d identical, %d differ", differential.pages(), differential.identical(),
+                figures.line(
+                        "  verify: %d pages compared, %d identical, %d differ",
+                        differential.pages(),
+                        differential.identical(),
                         differential.differences().size());
                 for (ChunkerDifferential.Difference d : differential.differences()) {
-                    figures.line("    %s chunk %d%n      jsoup:     %s%n      tokenizer: %s", d.url(), d.chunkIndex(), clip(d.jsoupChunk()),
-                            clip(d.tokenizerChunk()));
+                    figures.line(
+                            "    %s chunk %d%n      jsoup:     %s%n      tokenizer: %s",
+                            d.url(), d.chunkIndex(), clip(d.jsoupChunk()), clip(d.tokenizerChunk()));
                 }
                 status = differential.differences().isEmpty() ? 0 : 1;
             }
@@ -204,8 +291,10 @@ public final class BenchmarkCommand {
             PageHasher jsoup = new PageHasher(new HtmlChunker(tags, ContentForm.TEXT));
             ByteSplitter byteSplitter = new ByteSplitter();
             List<Runnable> methods = List.of(
-                    () -> bodies.forEach(body -> consume(tokenizing.hash("https://bench/", 0, body).chunkCount())),
-                    () -> bodies.forEach(body -> consume(jsoup.hash("https://bench/", 0, body).chunkCount())),
+                    () -> bodies.forEach(body ->
+                            consume(tokenizing.hash("https://bench/", 0, body).chunkCount())),
+                    () -> bodies.forEach(body ->
+                            consume(jsoup.hash("https://bench/", 0, body).chunkCount())),
                     () -> bodyBytes.forEach(body -> consume(byteSplitter.hash(body))));
             for (Runnable method : methods) { // warm-up: one full pass of each
                 method.run();
@@ -222,13 +311,19 @@ public final class BenchmarkCommand {
             double newMbs = mb / median(seconds[0]);
             double jsoupMbs = mb / median(seconds[1]);
             double byteSplitMbs = mb / median(seconds[2]);
-            figures.put("new_mb_s", newMbs).put("jsoup_mb_s", jsoupMbs).put("byte_split_mb_s", byteSplitMbs).put("rounds", rounds)
+            figures.put("new_mb_s", newMbs)
+                    .put("jsoup_mb_s", jsoupMbs)
+                    .put("byte_split_mb_s", byteSplitMbs)
+                    .put("rounds", rounds)
                     .put("cores", Runtime.getRuntime().availableProcessors());
-            figures.line("  new chunker + SHA-1 of chunks and file:      %7.1f MB/s  (%.0f%% of the byte splitter, %.1f x jsoup)", newMbs,
-                    100 * newMbs / byteSplitMbs, newMbs / jsoupMbs);
+            figures.line(
+                    "  new chunker + SHA-1 of chunks and file:      %7.1f MB/s  (%.0f%% of the byte splitter, %.1f x jsoup)",
+                    newMbs, 100 * newMbs / byteSplitMbs, newMbs / jsoupMbs);
             figures.line("  jsoup chunker + SHA-1 of chunks and file:    %7.1f MB/s", jsoupMbs);
             figures.line("  byte splitter (paper) + SHA-1 of chunks and file: %7.1f MB/s", byteSplitMbs);
-            figures.line("  (median of %d passes each after one warm-up pass; 1 thread; %d cores)", rounds, Runtime.getRuntime().availableProcessors());
+            figures.line(
+                    "  (median of %d passes each after one warm-up pass; 1 thread; %d cores)",
+                    rounds, Runtime.getRuntime().availableProcessors());
             if (nesting) {
                 NestingFigures.measure(figures, tags, bodies, settings.maxBodyBytes(), rounds);
             }
@@ -236,7 +331,8 @@ public final class BenchmarkCommand {
             return status;
         }
 
-        private static long readPages(Path input, DetectionSettings settings, List<String> urls, List<String> bodies, List<byte[]> bodyBytes)
+        private static long readPages(
+                Path input, DetectionSettings settings, List<String> urls, List<String> bodies, List<byte[]> bodyBytes)
                 throws Exception {
             PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
             long bytes = 0;
@@ -363,19 +459,27 @@ public final class BenchmarkCommand {
 
         @Override
         public String toString() {
-            return String.format("  jsoup parse only, 1 thread: %.0f pages/s, %.1f MB/s%n  parse + chunk + SHA-1, 1 thread: %.0f pages/s, %.1f MB/s",
+            return String.format(
+                    "  jsoup parse only, 1 thread: %.0f pages/s, %.1f MB/s%n  parse + chunk + SHA-1, 1 thread: %.0f pages/s, %.1f MB/s",
                     pages / parseSeconds, bytes / 1e6 / parseSeconds, pages / hashSeconds, bytes / 1e6 / hashSeconds);
         }
     }
 
     /** Discovery throughput from raw pages and from the hash index of the same pages. */
-    @Command(name = "discover", mixinStandardHelpOptions = true,
-            description = "Discovery throughput (pages/s, MB/s, chunk hashes/s) from raw pages and from a hash index of the same pages.")
+    @Command(
+            name = "discover",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Discovery throughput (pages/s, MB/s, chunk hashes/s) from raw pages and from a hash index of the same pages.")
     static final class Discover implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
 
-        @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages: a JSONL/WARC file or directory.")
+        @Option(
+                names = "--input",
+                required = true,
+                paramLabel = "PATH",
+                description = "Pages: a JSONL/WARC file or directory.")
         Path input;
 
         @Mixin
@@ -384,10 +488,30 @@ public final class BenchmarkCommand {
         @Override
         public Integer call() throws Exception {
             Path work = Files.createTempDirectory("reuse-detector-bench");
-            JobSummary index = parsed(new IndexCommand(), configOptions, "--input", input.toString(), "--out", work.resolve("index").toString()).run();
-            JobSummary raw = parsed(new DiscoverCommand(), configOptions, "--input", input.toString(), "--out", work.resolve("raw").toString(), "--no-texts")
+            JobSummary index = parsed(
+                            new IndexCommand(),
+                            configOptions,
+                            "--input",
+                            input.toString(),
+                            "--out",
+                            work.resolve("index").toString())
                     .run();
-            JobSummary idx = parsed(new DiscoverCommand(), configOptions, "--input", work.resolve("index").toString(), "--out", work.resolve("indexed").toString())
+            JobSummary raw = parsed(
+                            new DiscoverCommand(),
+                            configOptions,
+                            "--input",
+                            input.toString(),
+                            "--out",
+                            work.resolve("raw").toString(),
+                            "--no-texts")
+                    .run();
+            JobSummary idx = parsed(
+                            new DiscoverCommand(),
+                            configOptions,
+                            "--input",
+                            work.resolve("index").toString(),
+                            "--out",
+                            work.resolve("indexed").toString())
                     .run();
             long indexBytes = 0;
             for (Path f : HashIndex.list(work.resolve("index"))) {
@@ -396,40 +520,66 @@ public final class BenchmarkCommand {
             System.out.println();
             double rawSeconds = raw.seconds();
             double indexedSeconds = idx.seconds();
-            figures.put("pages", raw.pages()).put("mb", raw.bytes() / 1e6).put("chunks", raw.chunks())
-                    .put("raw_pages_s", raw.pages() / rawSeconds).put("raw_mb_s", raw.bytes() / 1e6 / rawSeconds).put("raw_hashes_s", raw.chunks() / rawSeconds)
+            figures.put("pages", raw.pages())
+                    .put("mb", raw.bytes() / 1e6)
+                    .put("chunks", raw.chunks())
+                    .put("raw_pages_s", raw.pages() / rawSeconds)
+                    .put("raw_mb_s", raw.bytes() / 1e6 / rawSeconds)
+                    .put("raw_hashes_s", raw.chunks() / rawSeconds)
                     .put("raw_seconds", rawSeconds)
-                    .put("index_mb", indexBytes / 1e6).put("indexed_pages_s", raw.pages() / indexedSeconds)
-                    .put("indexed_hashes_s", raw.chunks() / indexedSeconds).put("indexed_seconds", indexedSeconds)
-                    .put("index_build_pages_s", index.pages() / index.seconds()).put("index_build_mb_s", index.bytes() / 1e6 / index.seconds());
+                    .put("index_mb", indexBytes / 1e6)
+                    .put("indexed_pages_s", raw.pages() / indexedSeconds)
+                    .put("indexed_hashes_s", raw.chunks() / indexedSeconds)
+                    .put("indexed_seconds", indexedSeconds)
+                    .put("index_build_pages_s", index.pages() / index.seconds())
+                    .put("index_build_mb_s", index.bytes() / 1e6 / index.seconds());
             figures.line("benchmark discover: " + input);
-            figures.line("  from raw pages: %.0f pages/s, %.1f MB/s of HTML, %.0f chunk hashes/s  (%.1f s)", raw.pages() / rawSeconds,
-                    raw.bytes() / 1e6 / rawSeconds, raw.chunks() / rawSeconds, rawSeconds);
-            figures.line("  from the hash index (%.1f MB, %.1f%% of the HTML): %.0f pages/s, %.1f MB/s of index, %.0f chunk hashes/s  (%.1f s)",
-                    indexBytes / 1e6, 100.0 * indexBytes / Math.max(1, raw.bytes()), raw.pages() / indexedSeconds, indexBytes / 1e6 / indexedSeconds,
-                    raw.chunks() / indexedSeconds, indexedSeconds);
-            figures.line("  building the index: %.0f pages/s, %.1f MB/s  (%.1f s)", index.pages() / index.seconds(),
-                    index.bytes() / 1e6 / index.seconds(), index.seconds());
+            figures.line(
+                    "  from raw pages: %.0f pages/s, %.1f MB/s of HTML, %.0f chunk hashes/s  (%.1f s)",
+                    raw.pages() / rawSeconds, raw.bytes() / 1e6 / rawSeconds, raw.chunks() / rawSeconds, rawSeconds);
+            figures.line(
+                    "  from the hash index (%.1f MB, %.1f%% of the HTML): %.0f pages/s, %.1f MB/s of index, %.0f chunk hashes/s  (%.1f s)",
+                    indexBytes / 1e6,
+                    100.0 * indexBytes / Math.max(1, raw.bytes()),
+                    raw.pages() / indexedSeconds,
+                    indexBytes / 1e6 / indexedSeconds,
+                    raw.chunks() / indexedSeconds,
+                    indexedSeconds);
+            figures.line(
+                    "  building the index: %.0f pages/s, %.1f MB/s  (%.1f s)",
+                    index.pages() / index.seconds(), index.bytes() / 1e6 / index.seconds(), index.seconds());
             figures.finish();
             return 0;
         }
     }
 
     /** Discovery from a synthetic hash index of many chunk hashes: the rate the whole Flink BATCH job reaches, start-up excluded. */
-    @Command(name = "discovery", mixinStandardHelpOptions = true,
-            description = "Chunk hashes/s of discovery from a synthetic hash index (written first; see SyntheticIndex), net of job start-up "
-                    + "(a one-page run's time), in total and per core, and per CPU-second of the process (net of the one-page run's).")
+    @Command(
+            name = "discovery",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Chunk hashes/s of discovery from a synthetic hash index (written first; see SyntheticIndex), net of job start-up "
+                            + "(a one-page run's time), in total and per core, and per CPU-second of the process (net of the one-page run's).")
     static final class Discovery implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
 
-        @Option(names = "--hashes", defaultValue = "20000000", description = "Chunk hashes in the synthetic index (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--hashes",
+                defaultValue = "20000000",
+                description = "Chunk hashes in the synthetic index (default: ${DEFAULT-VALUE}).")
         long hashes;
 
-        @Option(names = "--chunks-per-page", defaultValue = "40", description = "Mean chunks per page (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--chunks-per-page",
+                defaultValue = "40",
+                description = "Mean chunks per page (default: ${DEFAULT-VALUE}).")
         int chunksPerPage;
 
-        @Option(names = "--index", paramLabel = "DIR", description = "Where to write the index (default: a temporary directory); reused if it holds one.")
+        @Option(
+                names = "--index",
+                paramLabel = "DIR",
+                description = "Where to write the index (default: a temporary directory); reused if it holds one.")
         Path indexDir;
 
         @Mixin
@@ -446,16 +596,31 @@ public final class BenchmarkCommand {
             if (Files.isDirectory(index) && !HashIndex.list(index).isEmpty()) {
                 written = null;
             } else {
-                written = org.reusedetector.index.SyntheticIndex.write(Files.createDirectories(index), hashes, chunksPerPage, Math.max(1, parallelism), 1);
+                written = org.reusedetector.index.SyntheticIndex.write(
+                        Files.createDirectories(index), hashes, chunksPerPage, Math.max(1, parallelism), 1);
             }
             double generateSeconds = (System.nanoTime() - start) / 1e9;
             Path tiny = Files.createDirectories(work.resolve("tiny"));
             org.reusedetector.index.SyntheticIndex.write(tiny, 1, 1, 1, 2);
             // process CPU time as well as wall time: on a shared machine the load inflates wall time but not CPU time
             long cpu0 = processCpuNanos();
-            JobSummary startup = parsed(new DiscoverCommand(), configOptions, "--input", tiny.toString(), "--out", work.resolve("tiny-out").toString()).run();
+            JobSummary startup = parsed(
+                            new DiscoverCommand(),
+                            configOptions,
+                            "--input",
+                            tiny.toString(),
+                            "--out",
+                            work.resolve("tiny-out").toString())
+                    .run();
             long cpu1 = processCpuNanos();
-            JobSummary job = parsed(new DiscoverCommand(), configOptions, "--input", index.toString(), "--out", work.resolve("out").toString()).run();
+            JobSummary job = parsed(
+                            new DiscoverCommand(),
+                            configOptions,
+                            "--input",
+                            index.toString(),
+                            "--out",
+                            work.resolve("out").toString())
+                    .run();
             double jobCpu = (processCpuNanos() - cpu1) / 1e9;
             double startupCpu = (cpu1 - cpu0) / 1e9;
             double netCpu = jobCpu > startupCpu ? jobCpu - startupCpu : Double.NaN;
@@ -465,31 +630,53 @@ public final class BenchmarkCommand {
             double net = job.seconds() > startup.seconds() ? job.seconds() - startup.seconds() : Double.NaN;
             int cores = Math.min(parallelism, Runtime.getRuntime().availableProcessors());
             System.out.println();
-            figures.put("hashes", chunkHashes).put("pages", pages).put("parallelism", parallelism).put("cores", Runtime.getRuntime().availableProcessors())
-                    .put("seconds", job.seconds()).put("startup_seconds", startup.seconds())
-                    .put("hashes_s", chunkHashes / net).put("hashes_s_per_core", chunkHashes / net / cores)
+            figures.put("hashes", chunkHashes)
+                    .put("pages", pages)
+                    .put("parallelism", parallelism)
+                    .put("cores", Runtime.getRuntime().availableProcessors())
+                    .put("seconds", job.seconds())
+                    .put("startup_seconds", startup.seconds())
+                    .put("hashes_s", chunkHashes / net)
+                    .put("hashes_s_per_core", chunkHashes / net / cores)
                     .put("gross_hashes_s", chunkHashes / job.seconds())
-                    .put("cpu_seconds", jobCpu).put("startup_cpu_seconds", startupCpu).put("hashes_per_cpu_s", chunkHashes / netCpu);
-            figures.line("benchmark discovery: synthetic index %s (%,d chunk hashes%s)", index, chunkHashes,
-                    written == null ? "" : String.format(", %,d pages, %.1f MB, written in %.1f s", written.pages(), written.bytes() / 1e6, generateSeconds));
-            figures.line("  discovery job (parallelism %d): %.1f s, of which %.1f s start-up (a one-page run)", parallelism, job.seconds(), startup.seconds());
-            figures.line("  %,.0f chunk hashes/s net of start-up, %,.0f per core (%d cores used); %,.0f gross", chunkHashes / net, chunkHashes / net / cores,
-                    cores, chunkHashes / job.seconds());
-            figures.line("  process CPU: %.1f s, of which %.1f s start-up: %,.0f chunk hashes per CPU-second net of start-up (per core, whatever the load)",
+                    .put("cpu_seconds", jobCpu)
+                    .put("startup_cpu_seconds", startupCpu)
+                    .put("hashes_per_cpu_s", chunkHashes / netCpu);
+            figures.line(
+                    "benchmark discovery: synthetic index %s (%,d chunk hashes%s)",
+                    index,
+                    chunkHashes,
+                    written == null
+                            ? ""
+                            : String.format(
+                                    ", %,d pages, %.1f MB, written in %.1f s",
+                                    written.pages(), written.bytes() / 1e6, generateSeconds));
+            figures.line(
+                    "  discovery job (parallelism %d): %.1f s, of which %.1f s start-up (a one-page run)",
+                    parallelism, job.seconds(), startup.seconds());
+            figures.line(
+                    "  %,.0f chunk hashes/s net of start-up, %,.0f per core (%d cores used); %,.0f gross",
+                    chunkHashes / net, chunkHashes / net / cores, cores, chunkHashes / job.seconds());
+            figures.line(
+                    "  process CPU: %.1f s, of which %.1f s start-up: %,.0f chunk hashes per CPU-second net of start-up (per core, whatever the load)",
                     jobCpu, startupCpu, chunkHashes / netCpu);
             figures.finish();
-            deleteTree(work); // the generated index is ~21 bytes a hash: 20 M hashes leave 0.5 GB behind otherwise (--index keeps one)
+            deleteTree(work); // the generated index is ~21 bytes a hash: 20 M hashes leave 0.5 GB behind otherwise
+            // (--index keeps one)
             return 0;
         }
 
         private static long processCpuNanos() {
-            return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+            return ((com.sun.management.OperatingSystemMXBean)
+                            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
         }
 
         /** Best effort: a file a stopping job still writes may be left behind. */
         static void deleteTree(Path dir) {
             try (var paths = Files.walk(dir)) {
-                for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path path :
+                        paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(path);
                 }
             } catch (java.io.IOException | java.io.UncheckedIOException e) {
@@ -500,7 +687,8 @@ public final class BenchmarkCommand {
         private static long countHashes(Path index) throws Exception {
             long count = 0;
             for (Path file : HashIndex.list(index)) {
-                try (var reader = new org.reusedetector.index.HashIndexReader(Files.newInputStream(file), file.toString())) {
+                try (var reader =
+                        new org.reusedetector.index.HashIndexReader(Files.newInputStream(file), file.toString())) {
                     while (reader.hasNext()) {
                         count += reader.next().chunkCount();
                     }
@@ -514,13 +702,20 @@ public final class BenchmarkCommand {
      * Heap per label and lookup time of the compact label index, in a plain-heap store and in a map-backed store
      * laid out as Flink's heap broadcast state (a {@code HashMap<Integer, byte[]>}), against hex strings in a HashSet.
      */
-    @Command(name = "labels", mixinStandardHelpOptions = true,
-            description = "Measured heap bytes per label and ns per lookup of the compact label index (plain-heap store and broadcast-state layout), "
-                    + "against a HashSet<String> of hex hashes.")
+    @Command(
+            name = "labels",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Measured heap bytes per label and ns per lookup of the compact label index (plain-heap store and broadcast-state layout), "
+                            + "against a HashSet<String> of hex hashes.")
     static final class Labels implements Callable<Integer> {
-        private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+        private static final java.lang.management.ThreadMXBean THREADS =
+                java.lang.management.ManagementFactory.getThreadMXBean();
 
-        @Option(names = "--count", defaultValue = "1000000", description = "Labels to load (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--count",
+                defaultValue = "1000000",
+                description = "Labels to load (default: ${DEFAULT-VALUE}).")
         int count;
 
         @Mixin
@@ -563,15 +758,28 @@ public final class BenchmarkCommand {
                 found += broadcastLayout.lookup(hashes, i * Sha1.LENGTH) != 0 ? 1 : 0;
                 falseHits += broadcastLayout.lookup(absent, i * Sha1.LENGTH) != 0 ? 1 : 0;
             }
-            figures.put("labels", count).put("bytes_per_label", broadcastBytes / (double) count).put("heap_store_bytes_per_label", heapBytes / (double) count)
-                    .put("hashset_bytes_per_label", naive / (double) count).put("lookup_ns", hit[1]).put("miss_lookup_ns", miss[1]).put("heap_store_lookup_ns", heapHit[1])
-                    .put("found", found).put("false_hits", falseHits);
-            figures.line("benchmark labels: %d labels (random SHA-1s; entries of %d bytes)", count, LabelIndex.ENTRY_BYTES);
-            figures.line("  compact label index, broadcast-state layout (HashMap<Integer, byte[]> and its array view): %.1f bytes/label", broadcastBytes / (double) count);
-            figures.line("  compact label index, plain-heap store (batch, tools): %.1f bytes/label (%d buckets)", heapBytes / (double) count, store.bucketCount());
+            figures.put("labels", count)
+                    .put("bytes_per_label", broadcastBytes / (double) count)
+                    .put("heap_store_bytes_per_label", heapBytes / (double) count)
+                    .put("hashset_bytes_per_label", naive / (double) count)
+                    .put("lookup_ns", hit[1])
+                    .put("miss_lookup_ns", miss[1])
+                    .put("heap_store_lookup_ns", heapHit[1])
+                    .put("found", found)
+                    .put("false_hits", falseHits);
+            figures.line(
+                    "benchmark labels: %d labels (random SHA-1s; entries of %d bytes)", count, LabelIndex.ENTRY_BYTES);
+            figures.line(
+                    "  compact label index, broadcast-state layout (HashMap<Integer, byte[]> and its array view): %.1f bytes/label",
+                    broadcastBytes / (double) count);
+            figures.line(
+                    "  compact label index, plain-heap store (batch, tools): %.1f bytes/label (%d buckets)",
+                    heapBytes / (double) count, store.bucketCount());
             figures.line("  HashSet<String> of hex: %.1f bytes/label", naive / (double) count);
-            figures.line("  lookups (broadcast-state layout, 1 thread, CPU time, median of 3 passes): %.0f ns per labelled hash, %.0f ns per unlabelled hash "
-                    + "(%d of %d found, %d false hits)", hit[1], miss[1], found, count, falseHits);
+            figures.line(
+                    "  lookups (broadcast-state layout, 1 thread, CPU time, median of 3 passes): %.0f ns per labelled hash, %.0f ns per unlabelled hash "
+                            + "(%d of %d found, %d false hits)",
+                    hit[1], miss[1], found, count, falseHits);
             figures.line("  lookups (plain-heap store): %.0f ns per labelled hash", heapHit[1]);
             figures.finish();
             return strings.size() == count && found == count ? 0 : 1;
@@ -686,12 +894,19 @@ public final class BenchmarkCommand {
         @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
         Path input;
 
-        @Option(names = "--rounds", defaultValue = "5", description = "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--rounds",
+                defaultValue = "5",
+                description =
+                        "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--stream-runs", defaultValue = "6",
-                description = "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}: "
-                        + "the first two or three runs of a JVM are still compiling; 0 = parse step only).")
+        @Option(
+                names = "--stream-runs",
+                defaultValue = "6",
+                description =
+                        "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}: "
+                                + "the first two or three runs of a JVM are still compiling; 0 = parse step only).")
         int streamRuns;
 
         @Mixin
@@ -713,15 +928,26 @@ public final class BenchmarkCommand {
             List<String> bodies = new ArrayList<>();
             long bytes = Chunker.readPages(input, settings, new ArrayList<>(), bodies, new ArrayList<>());
             PageHasher hasher = settings.pageHasher();
-            Runnable off = () -> bodies.forEach(body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
+            Runnable off = () -> bodies.forEach(
+                    body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
             PageSignals signals = Signals.pageSignals(settings); // as ParseAndHash runs them, in the chunker's one pass
-            Runnable on = () -> bodies.forEach(body -> consume(computed(signals.hash(hasher, "https://bench/", 0, body), signals)));
+            Runnable on = () ->
+                    bodies.forEach(body -> consume(computed(signals.hash(hasher, "https://bench/", 0, body), signals)));
             figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
             Signal signal = signal(settings, bodies, bytes);
             SignalCost.parseStep(figures, signal.name(), bytes, rounds, off, on);
-            SignalCost.streamingJob(figures, signal.name(), configOptions, config, input, labels(), streamRuns, signal.offSettings(),
+            SignalCost.streamingJob(
+                    figures,
+                    signal.name(),
+                    configOptions,
+                    config,
+                    input,
+                    labels(),
+                    streamRuns,
+                    signal.offSettings(),
                     signal.onSettings());
-            figures.put("cores", Runtime.getRuntime().availableProcessors()).line("  cores: %d", Runtime.getRuntime().availableProcessors());
+            figures.put("cores", Runtime.getRuntime().availableProcessors())
+                    .line("  cores: %d", Runtime.getRuntime().availableProcessors());
             figures.finish();
             return 0;
         }
@@ -737,7 +963,10 @@ public final class BenchmarkCommand {
         }
 
         private static long size(HashedPage page) {
-            return page.chunkCount() + page.imatchSignatures().length + page.shingles().length + page.quiltGrams().length;
+            return page.chunkCount()
+                    + page.imatchSignatures().length
+                    + page.shingles().length
+                    + page.quiltGrams().length;
         }
     }
 
@@ -745,8 +974,11 @@ public final class BenchmarkCommand {
      * The cost of I-Match signatures (issue 9): the whole streaming job with signatures off and on, in one run on the
      * same pages, and the parse step alone (chunk hashing with and without the signer), interleaved.
      */
-    @Command(name = "imatch", mixinStandardHelpOptions = true,
-            description = "MB/s of the streaming job with I-Match signatures off and on (same run, same pages), and of the parse step alone.")
+    @Command(
+            name = "imatch",
+            mixinStandardHelpOptions = true,
+            description =
+                    "MB/s of the streaming job with I-Match signatures off and on (same run, same pages), and of the parse step alone.")
     static final class Imatch extends SignalCostBenchmark {
         @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
         Path labels;
@@ -756,7 +988,9 @@ public final class BenchmarkCommand {
 
         @Override
         DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) throws Exception {
-            return settings.withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon)).withNearCopy(null).withQuilt(null);
+            return settings.withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon))
+                    .withNearCopy(null)
+                    .withQuilt(null);
         }
 
         @Override
@@ -767,8 +1001,14 @@ public final class BenchmarkCommand {
         @Override
         Signal signal(DetectionSettings settings, List<String> bodies, long bytes) {
             figures.put("lexicon_terms", settings.lexicon().terms().size());
-            figures.line("benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)", input, bodies.size(), bytes / 1e6,
-                    settings.lexicon().id(), settings.lexicon().terms().size(), settings.lexicon().lexiconCount());
+            figures.line(
+                    "benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)",
+                    input,
+                    bodies.size(),
+                    bytes / 1e6,
+                    settings.lexicon().id(),
+                    settings.lexicon().terms().size(),
+                    settings.lexicon().lexiconCount());
             return new Signal("signatures", List.of("imatch.lexicon="), List.of("imatch.lexicon=" + lexicon));
         }
     }
@@ -778,19 +1018,30 @@ public final class BenchmarkCommand {
      * and on, in one run on the same pages and labels, and the parse step alone (chunk hashing with and without the sketch
      * and the sampled grams).
      */
-    @Command(name = "nearcopy", mixinStandardHelpOptions = true,
-            description = "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
+    @Command(
+            name = "nearcopy",
+            mixinStandardHelpOptions = true,
+            description =
+                    "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
     static final class NearCopy extends SignalCostBenchmark {
-        @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file (from 'label' with shingles.near-copy.enabled).")
+        @Option(
+                names = "--labels",
+                required = true,
+                paramLabel = "FILE",
+                description = "A labels file (from 'label' with shingles.near-copy.enabled).")
         Path labels;
 
-        @Option(names = "--signals", defaultValue = "both", description = "Which shingle signals the 'on' runs turn on: near-copy, quilt or both"
-                + " (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--signals",
+                defaultValue = "both",
+                description = "Which shingle signals the 'on' runs turn on: near-copy, quilt or both"
+                        + " (default: ${DEFAULT-VALUE}).")
         String signals;
 
         @Override
         DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) {
-            return settings.withLexicon(null).withNearCopy(nearCopyOn() ? DetectionSettings.nearCopyParams(config) : null)
+            return settings.withLexicon(null)
+                    .withNearCopy(nearCopyOn() ? DetectionSettings.nearCopyParams(config) : null)
                     .withQuilt(quiltOn() ? DetectionSettings.quiltParams(config) : null);
         }
 
@@ -810,8 +1061,12 @@ public final class BenchmarkCommand {
         @Override
         Signal signal(DetectionSettings settings, List<String> bodies, long bytes) {
             figures.put("signals", signals);
-            figures.line("benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s", input, bodies.size(), bytes / 1e6, labels, signals);
-            return new Signal("shingles", List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
+            figures.line(
+                    "benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s",
+                    input, bodies.size(), bytes / 1e6, labels, signals);
+            return new Signal(
+                    "shingles",
+                    List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
                     List.of("shingles.near-copy.enabled=" + nearCopyOn(), "shingles.quilt.enabled=" + quiltOn()));
         }
     }

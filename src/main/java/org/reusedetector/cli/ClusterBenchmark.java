@@ -23,28 +23,59 @@ final class ClusterBenchmark {
 
         @Override
         public String toString() {
-            return String.format("  standalone cluster, %d TaskManager%s x %d slot%s (JVMs of their own, thin jar): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)",
-                    taskManagers, taskManagers == 1 ? "" : "s", slotsPerTaskManager, slotsPerTaskManager == 1 ? "" : "s", pagesPerSecond(),
-                    megabytes / seconds, pages, megabytes, seconds);
+            return String.format(
+                    "  standalone cluster, %d TaskManager%s x %d slot%s (JVMs of their own, thin jar): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)",
+                    taskManagers,
+                    taskManagers == 1 ? "" : "s",
+                    slotsPerTaskManager,
+                    slotsPerTaskManager == 1 ? "" : "s",
+                    pagesPerSecond(),
+                    megabytes / seconds,
+                    pages,
+                    megabytes,
+                    seconds);
         }
     }
 
     private ClusterBenchmark() {}
 
-    static List<Figure> run(ConfigOptions options, Path input, Path labels, Path clusterLib, int parallelism, Path work) throws Exception {
+    static List<Figure> run(ConfigOptions options, Path input, Path labels, Path clusterLib, int parallelism, Path work)
+            throws Exception {
         List<Figure> figures = new ArrayList<>();
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(0, work.resolve("cluster-kafka"))) {
             for (int taskManagers : new int[] {1, 2}) {
                 int slots = Math.max(1, parallelism / taskManagers);
-                try (StandaloneCluster cluster = StandaloneCluster.start(clusterLib, work.resolve("cluster-" + taskManagers),
-                        Map.of("taskmanager.numberOfTaskSlots", String.valueOf(slots)), taskManagers)) {
+                try (StandaloneCluster cluster = StandaloneCluster.start(
+                        clusterLib,
+                        work.resolve("cluster-" + taskManagers),
+                        Map.of("taskmanager.numberOfTaskSlots", String.valueOf(slots)),
+                        taskManagers)) {
                     String run = "bench-" + taskManagers + "tm";
-                    JobSummary job = BenchmarkCommand.parsed(new StreamCommand(), options, "--submit", cluster.restAddress(), "--bounded",
-                            "--replay", input.toString(), "--labels", labels.toString(),
-                            "--set", "kafka.bootstrap-servers=" + broker.bootstrapServers(),
-                            "--set", "kafka.topics.pages=" + run + "-pages", "--set", "kafka.topics.labels=" + run + "-labels",
-                            "--set", "kafka.topics.alerts=" + run + "-alerts", "--set", "kafka.topics.dead-letters=" + run + "-dead-letters",
-                            "--set", "kafka.group-id=" + run, "--set", "job.state-dir=" + work.resolve(run)).run();
+                    JobSummary job = BenchmarkCommand.parsed(
+                                    new StreamCommand(),
+                                    options,
+                                    "--submit",
+                                    cluster.restAddress(),
+                                    "--bounded",
+                                    "--replay",
+                                    input.toString(),
+                                    "--labels",
+                                    labels.toString(),
+                                    "--set",
+                                    "kafka.bootstrap-servers=" + broker.bootstrapServers(),
+                                    "--set",
+                                    "kafka.topics.pages=" + run + "-pages",
+                                    "--set",
+                                    "kafka.topics.labels=" + run + "-labels",
+                                    "--set",
+                                    "kafka.topics.alerts=" + run + "-alerts",
+                                    "--set",
+                                    "kafka.topics.dead-letters=" + run + "-dead-letters",
+                                    "--set",
+                                    "kafka.group-id=" + run,
+                                    "--set",
+                                    "job.state-dir=" + work.resolve(run))
+                            .run();
                     figures.add(new Figure(taskManagers, slots, job.pages(), job.bytes() / 1e6, job.seconds()));
                 }
             }

@@ -18,11 +18,13 @@ final class ClusterSubmission {
     static Map<String, String> settings(String restAddress, Path jobJar) {
         int colon = restAddress.lastIndexOf(':');
         if (colon <= 0 || colon == restAddress.length() - 1) {
-            throw new IllegalArgumentException("--submit takes HOST:PORT (the cluster's REST address), not " + restAddress);
+            throw new IllegalArgumentException(
+                    "--submit takes HOST:PORT (the cluster's REST address), not " + restAddress);
         }
         Path jar = jobJar != null ? jobJar : defaultJobJar();
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalArgumentException("job jar " + jar + " not found (build it: mvn -B -q package -DskipTests; or pass --job-jar)");
+            throw new IllegalArgumentException(
+                    "job jar " + jar + " not found (build it: mvn -B -q package -DskipTests; or pass --job-jar)");
         }
         return Map.of(
                 "flink.execution.target", "remote",
@@ -35,7 +37,11 @@ final class ClusterSubmission {
     /** The thin jar beside the jar this class came from (target/ after a build). */
     private static Path defaultJobJar() {
         try {
-            Path running = Path.of(ClusterSubmission.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path running = Path.of(ClusterSubmission.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             return running.resolveSibling(THIN_JAR);
         } catch (URISyntaxException | RuntimeException e) {
             return Path.of("target", THIN_JAR);

@@ -9,10 +9,16 @@ import picocli.CommandLine.Option;
 /** The options every command shares: {@code --config FILE} and {@code --set key=value}. */
 public final class ConfigOptions {
 
-    @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration (see config/reuse-detector.yaml); defaults apply to what it leaves out.")
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description = "YAML configuration (see config/reuse-detector.yaml); defaults apply to what it leaves out.")
     Path configFile;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override one configuration key (repeatable), e.g. --set scoring.page-threshold=0.2")
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
+            description = "Override one configuration key (repeatable), e.g. --set scoring.page-threshold=0.2")
     List<String> overrides = new ArrayList<>();
 
     public ReuseDetectorConfig load() {

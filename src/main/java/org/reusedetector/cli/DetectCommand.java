@@ -16,19 +16,31 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code detect}: backfill detection of a whole corpus against a labels file, in batch mode. */
-@Command(name = "detect", mixinStandardHelpOptions = true,
-        description = {"Backfill detection of a corpus (JSONL(.gz), WARC(.gz), a directory of them, or a hash index) against a labels file.",
+@Command(
+        name = "detect",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Backfill detection of a corpus (JSONL(.gz), WARC(.gz), a directory of them, or a hash index) against a labels file.",
             "Writes pages.jsonl, neighborhoods.jsonl, alerts.jsonl, dead-letters.jsonl and summary.json to --out.",
-            "The neighbourhood threshold is the stream's rule (median + k * 1.4826 MAD, or mean + k sd), computed exactly over all neighbourhoods, unless fixed."})
+            "The neighbourhood threshold is the stream's rule (median + k * 1.4826 MAD, or mean + k sd), computed exactly over all neighbourhoods, unless fixed."
+        })
 public final class DetectCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages (JSONL/WARC file or directory) or a hash index directory.")
+    @Option(
+            names = "--input",
+            required = true,
+            paramLabel = "PATH",
+            description = "Pages (JSONL/WARC file or directory) or a hash index directory.")
     Path input;
 
-    @Option(names = "--labels", required = true, paramLabel = "FILE", description = "Labels JSONL(.gz) (from label or discover).")
+    @Option(
+            names = "--labels",
+            required = true,
+            paramLabel = "FILE",
+            description = "Labels JSONL(.gz) (from label or discover).")
     Path labels;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
@@ -50,15 +62,22 @@ public final class DetectCommand implements Callable<Integer> {
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings.maxBodyBytes());
         BackfillWorkflow.toFiles(env, pages, labels, settings, out);
 
-        System.out.printf("Backfill of %s (%.1f MB%s) against %s -> %s%n", input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", labels, out);
+        System.out.printf(
+                "Backfill of %s (%.1f MB%s) against %s -> %s%n",
+                input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", labels, out);
         JobSummary job = JobSummary.of(JobProgress.execute(env, "reuse-detector detect", pages.htmlBytesEstimate()));
         BackfillSummary summary = BackfillOutput.finish(out, input, labels, settings, job.totals(pages.index()));
         job = job.withNeighbourhoodAlerts(summary.alerts().getOrDefault("neighborhood", 0L));
         System.out.println(job);
-        System.out.println("Alerts in " + out.resolve(BackfillOutput.ALERTS) + ": " + summary.alerts().values().stream().mapToLong(Long::longValue).sum()
-                + " " + summary.alerts());
-        System.out.printf("Neighbourhoods: %s, bad: %s, badness mean %.4f sd %.4f, threshold %.4f; summary in %s%n", summary.neighborhoods(),
-                summary.badNeighborhoods(), summary.badnessMean(), summary.badnessStddev(), summary.neighborhoodThreshold(),
+        System.out.println("Alerts in " + out.resolve(BackfillOutput.ALERTS) + ": "
+                + summary.alerts().values().stream().mapToLong(Long::longValue).sum() + " " + summary.alerts());
+        System.out.printf(
+                "Neighbourhoods: %s, bad: %s, badness mean %.4f sd %.4f, threshold %.4f; summary in %s%n",
+                summary.neighborhoods(),
+                summary.badNeighborhoods(),
+                summary.badnessMean(),
+                summary.badnessStddev(),
+                summary.neighborhoodThreshold(),
                 out.resolve(BackfillOutput.SUMMARY));
         return job;
     }

@@ -25,30 +25,47 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code discover}: blind discovery over a whole corpus, in batch mode. */
-@Command(name = "discover", mixinStandardHelpOptions = true,
-        description = {"Blind discovery: count every chunk and file hash over the whole corpus (raw pages or a hash index) in pages, hosts",
+@Command(
+        name = "discover",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Blind discovery: count every chunk and file hash over the whole corpus (raw pages or a hash index) in pages, hosts",
             "and sites, and label the content that a copy carried to the same hosts (a page's worth or more, across sites, not boilerplate);",
             "boilerplate shared by several sites becomes stop labels.",
             "Writes labels.jsonl, frequent.jsonl (for review), histogram.csv (frequency-occurrence), summary.json and recursion.jsonl to --out.",
-            "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic."})
+            "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic."
+        })
 public final class DiscoverCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages (JSONL/WARC file or directory) or a hash index directory.")
+    @Option(
+            names = "--input",
+            required = true,
+            paramLabel = "PATH",
+            description = "Pages (JSONL/WARC file or directory) or a hash index directory.")
     Path input;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
-    @Option(names = "--previous", paramLabel = "FILE", description = "The labels of the previous run, to publish only what changed.")
+    @Option(
+            names = "--previous",
+            paramLabel = "FILE",
+            description = "The labels of the previous run, to publish only what changed.")
     Path previous;
 
-    @Option(names = "--publish", description = "Publish the changes (or, without --previous, all labels) to the labels topic at kafka.bootstrap-servers.")
+    @Option(
+            names = "--publish",
+            description =
+                    "Publish the changes (or, without --previous, all labels) to the labels topic at kafka.bootstrap-servers.")
     boolean publish;
 
-    @Option(names = "--no-texts", description = "From raw pages, do not keep the first 200 characters of each labelled chunk for review (saves parsing pages twice).")
+    @Option(
+            names = "--no-texts",
+            description =
+                    "From raw pages, do not keep the first 200 characters of each labelled chunk for review (saves parsing pages twice).")
     boolean noTexts;
 
     @Override
@@ -76,20 +93,30 @@ public final class DiscoverCommand implements Callable<Integer> {
         BatchInputs.Pages pages = BatchInputs.pages(env, input, settings.maxBodyBytes());
         DiscoveryWorkflow.toFiles(pages, input, params, recursion, settings, !noTexts, out);
 
-        System.out.printf("Discovery over %s (%.1f MB%s) -> %s%n", input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", out);
+        System.out.printf(
+                "Discovery over %s (%.1f MB%s) -> %s%n",
+                input, pages.inputBytes() / 1e6, pages.index() ? ", hash index" : "", out);
         JobSummary job = JobSummary.of(JobProgress.execute(env, "reuse-detector discover", pages.htmlBytesEstimate()));
         DiscoveryRun discovery = DiscoveryOutput.collect(out, params.source());
         DiscoverySummary summary = discovery.summary();
         System.out.println(job);
-        System.out.printf("Threshold: chunks %d, files %d pages (%s); %d frequent hashes, %d labels -> %s%n", summary.chunkThreshold(),
-                summary.fileThreshold(), summary.thresholdRule(), discovery.frequent().size(), discovery.labels().size(), out.resolve(DiscoveryOutput.LABELS));
+        System.out.printf(
+                "Threshold: chunks %d, files %d pages (%s); %d frequent hashes, %d labels -> %s%n",
+                summary.chunkThreshold(),
+                summary.fileThreshold(),
+                summary.thresholdRule(),
+                discovery.frequent().size(),
+                discovery.labels().size(),
+                out.resolve(DiscoveryOutput.LABELS));
 
         Path toPublish = out.resolve(DiscoveryOutput.LABELS);
         if (previous != null) {
             LabelDiff diff = LabelDiff.between(LabelFiles.read(previous), discovery.labels(), params.source());
             LabelFiles.write(out.resolve(DiscoveryOutput.CHANGES), diff.records());
             toPublish = out.resolve(DiscoveryOutput.CHANGES);
-            System.out.printf("Changes against %s: %d adds, %d removes -> %s%n", previous, diff.adds().size(), diff.removes().size(), toPublish);
+            System.out.printf(
+                    "Changes against %s: %d adds, %d removes -> %s%n",
+                    previous, diff.adds().size(), diff.removes().size(), toPublish);
         }
         if (publish) {
             String topic = config.get(ReuseDetectorOptions.TOPIC_LABELS);

@@ -14,16 +14,24 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code index}: hash a corpus once; discovery and detection then read hashes, not HTML. */
-@Command(name = "index", mixinStandardHelpOptions = true,
-        description = {"Hash a corpus (JSONL(.gz), WARC(.gz), or a directory of them) into a hash index: per page its URL, fetch time,",
+@Command(
+        name = "index",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Hash a corpus (JSONL(.gz), WARC(.gz), or a directory of them) into a hash index: per page its URL, fetch time,",
             "file hash and ordered chunk hashes with lengths, in a compact binary form (.rdx part files, about 2-5%% of the HTML).",
-            "Records that are not usable pages go to _dead-letters.jsonl in the index directory."})
+            "Records that are not usable pages go to _dead-letters.jsonl in the index directory."
+        })
 public final class IndexCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages: a JSONL/WARC file or a directory of them.")
+    @Option(
+            names = "--input",
+            required = true,
+            paramLabel = "PATH",
+            description = "Pages: a JSONL/WARC file or a directory of them.")
     Path input;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Index directory to write.")

@@ -1,8 +1,8 @@
 package org.reusedetector.cli;
 
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.flink.api.common.JobExecutionResult;
@@ -18,7 +18,8 @@ import org.reusedetector.util.Progress;
 final class JobProgress {
     private JobProgress() {}
 
-    static JobExecutionResult execute(StreamExecutionEnvironment env, String name, long estimatedHtmlBytes) throws Exception {
+    static JobExecutionResult execute(StreamExecutionEnvironment env, String name, long estimatedHtmlBytes)
+            throws Exception {
         return execute(env, name, estimatedHtmlBytes, null);
     }
 
@@ -26,7 +27,9 @@ final class JobProgress {
      * As {@link #execute(StreamExecutionEnvironment, String, long)}; with a {@link StreamStatus}, a stream's
      * status line replaces the progress line.
      */
-    static JobExecutionResult execute(StreamExecutionEnvironment env, String name, long estimatedHtmlBytes, StreamStatus status) throws Exception {
+    static JobExecutionResult execute(
+            StreamExecutionEnvironment env, String name, long estimatedHtmlBytes, StreamStatus status)
+            throws Exception {
         JobClient client = env.executeAsync(name);
         CompletableFuture<JobExecutionResult> result = client.getJobExecutionResult();
         Progress progress = new Progress(name, estimatedHtmlBytes);
@@ -38,7 +41,8 @@ final class JobProgress {
             } catch (TimeoutException stillRunning) {
                 try {
                     Map<String, Object> accumulators = client.getAccumulators().get(5, TimeUnit.SECONDS);
-                    long p = number(accumulators.get(Metrics.PAGES_PARSED), number(accumulators.get(Metrics.PAGES_SCORED), 0));
+                    long p = number(
+                            accumulators.get(Metrics.PAGES_PARSED), number(accumulators.get(Metrics.PAGES_SCORED), 0));
                     long b = number(accumulators.get(Metrics.PAGE_BYTES_PARSED), 0);
                     if (status == null) {
                         progress.add(Math.max(0, p - pages), Math.max(0, b - bytes));

@@ -5,21 +5,40 @@ import org.reusedetector.batch.BackfillOutput;
 import org.reusedetector.detection.Metrics;
 
 /** The totals of a finished (bounded) detection job, from its accumulators, with throughput. */
-record JobSummary(long records, long pages, long bytes, long chunks, long scored, long deadLetters, long pageAlerts, long neighbourhoodAlerts, long millis,
+record JobSummary(
+        long records,
+        long pages,
+        long bytes,
+        long chunks,
+        long scored,
+        long deadLetters,
+        long pageAlerts,
+        long neighbourhoodAlerts,
+        long millis,
         long processingMillis) {
 
     static JobSummary of(JobExecutionResult result) {
-        return new JobSummary(count(result, Metrics.RECORDS_READ), count(result, Metrics.PAGES_PARSED), count(result, Metrics.PAGE_BYTES_PARSED), count(result, Metrics.CHUNKS_HASHED),
+        return new JobSummary(
+                count(result, Metrics.RECORDS_READ),
+                count(result, Metrics.PAGES_PARSED),
+                count(result, Metrics.PAGE_BYTES_PARSED),
+                count(result, Metrics.CHUNKS_HASHED),
                 count(result, Metrics.PAGES_SCORED),
-                count(result, Metrics.DEAD_LETTERS), count(result, Metrics.PAGE_ALERTS), count(result, Metrics.NEIGHBOURHOOD_ALERTS),
-                result.getNetRuntime(), span(result));
+                count(result, Metrics.DEAD_LETTERS),
+                count(result, Metrics.PAGE_ALERTS),
+                count(result, Metrics.NEIGHBOURHOOD_ALERTS),
+                result.getNetRuntime(),
+                span(result));
     }
 
     /** First page parsed to last page matched (see {@link org.reusedetector.detection.ProcessingSpan}); 0 when not recorded. */
     private static long span(JobExecutionResult result) {
         Object first = result.getAccumulatorResult(Metrics.FIRST_PAGE_PARSED_MILLIS);
         Object last = result.getAccumulatorResult(Metrics.LAST_PAGE_MATCHED_MILLIS);
-        if (first instanceof Number f && last instanceof Number l && l.longValue() >= f.longValue() && f.longValue() != Long.MAX_VALUE) {
+        if (first instanceof Number f
+                && last instanceof Number l
+                && l.longValue() >= f.longValue()
+                && f.longValue() != Long.MAX_VALUE) {
             return l.longValue() - f.longValue();
         }
         return 0;
@@ -37,7 +56,8 @@ record JobSummary(long records, long pages, long bytes, long chunks, long scored
 
     /** These totals with the neighbourhood alerts a batch judged after the job (its accumulator counts only the stream's). */
     JobSummary withNeighbourhoodAlerts(long alerts) {
-        return new JobSummary(records, pages, bytes, chunks, scored, deadLetters, pageAlerts, alerts, millis, processingMillis);
+        return new JobSummary(
+                records, pages, bytes, chunks, scored, deadLetters, pageAlerts, alerts, millis, processingMillis);
     }
 
     double seconds() {
@@ -51,8 +71,19 @@ record JobSummary(long records, long pages, long bytes, long chunks, long scored
 
     @Override
     public String toString() {
-        return String.format("Done in %.1f s: %d records read, %d pages parsed (%.1f MB, %d chunks), %d scored, %d dead letters, %d page/file alerts, %d neighbourhood alerts; "
+        return String.format(
+                "Done in %.1f s: %d records read, %d pages parsed (%.1f MB, %d chunks), %d scored, %d dead letters, %d page/file alerts, %d neighbourhood alerts; "
                         + "%.0f pages/s, %.1f MB/s",
-                seconds(), records, pages, bytes / 1e6, chunks, scored, deadLetters, pageAlerts, neighbourhoodAlerts, pages / seconds(), bytes / 1e6 / seconds());
+                seconds(),
+                records,
+                pages,
+                bytes / 1e6,
+                chunks,
+                scored,
+                deadLetters,
+                pageAlerts,
+                neighbourhoodAlerts,
+                pages / seconds(),
+                bytes / 1e6 / seconds());
     }
 }

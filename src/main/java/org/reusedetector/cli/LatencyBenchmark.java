@@ -45,9 +45,12 @@ import picocli.CommandLine.Option;
  * every page or file alert, the time from the page's send to the alert's arrival (ingest → alert) and to the
  * alert's {@code detected_at} (ingest → detection, before the transaction commits).
  */
-@Command(name = "latency", mixinStandardHelpOptions = true,
-        description = "Ingest-to-alert latency (p50, p99) of the streaming job at given fractions of a maximum rate, with exactly-once output; "
-                + "also ingest-to-detection, which leaves out the wait for the checkpoint that commits the alert.")
+@Command(
+        name = "latency",
+        mixinStandardHelpOptions = true,
+        description =
+                "Ingest-to-alert latency (p50, p99) of the streaming job at given fractions of a maximum rate, with exactly-once output; "
+                        + "also ingest-to-detection, which leaves out the wait for the checkpoint that commits the alert.")
 final class LatencyBenchmark implements Callable<Integer> {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -55,19 +58,34 @@ final class LatencyBenchmark implements Callable<Integer> {
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl; each page is sent once, in file order.")
+    @Option(
+            names = "--input",
+            required = true,
+            paramLabel = "FILE",
+            description = "A JSONL(.gz) crawl; each page is sent once, in file order.")
     Path input;
 
     @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
     Path labels;
 
-    @Option(names = "--max-rate", required = true, paramLabel = "PAGES_S", description = "The job's measured maximum rate (benchmark stream).")
+    @Option(
+            names = "--max-rate",
+            required = true,
+            paramLabel = "PAGES_S",
+            description = "The job's measured maximum rate (benchmark stream).")
     double maxRate;
 
-    @Option(names = "--loads", split = ",", defaultValue = "0.5,0.8", description = "Fractions of --max-rate to measure (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--loads",
+            split = ",",
+            defaultValue = "0.5,0.8",
+            description = "Fractions of --max-rate to measure (default: ${DEFAULT-VALUE}).")
     List<Double> loads;
 
-    @Option(names = "--warm-up", defaultValue = "1000", description = "Pages sent first at the lowest load, not measured (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warm-up",
+            defaultValue = "1000",
+            description = "Pages sent first at the lowest load, not measured (default: ${DEFAULT-VALUE}).")
     int warmUp;
 
     @Mixin
@@ -86,27 +104,36 @@ final class LatencyBenchmark implements Callable<Integer> {
             LabelsPublisher.publish(labels, bootstrap, labelsTopic);
             String run = UUID.randomUUID().toString();
             int labelPartitions = LabelsPublisher.writeSnapshotMarkers(bootstrap, labelsTopic, run);
-            config = config.with(Map.of("flink.execution.checkpointing.dir", work.resolve("checkpoints").toUri().toString(),
-                    "job.state-dir", work.resolve("flink").toString()));
+            config = config.with(Map.of(
+                    "flink.execution.checkpointing.dir",
+                    work.resolve("checkpoints").toUri().toString(),
+                    "job.state-dir",
+                    work.resolve("flink").toString()));
             StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
-            StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, false, null, null));
+            StreamingJob.define(
+                    env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, false, null, null));
             JobClient job = env.executeAsync("reuse-detector latency");
             Map<String, Long> sent = new ConcurrentHashMap<>();
-            List<long[]> arrivals = Collections.synchronizedList(new ArrayList<>()); // {sent ms, arrived ms, detected ms}
+            List<long[]> arrivals =
+                    Collections.synchronizedList(new ArrayList<>()); // {sent ms, arrived ms, detected ms}
             AtomicBoolean stop = new AtomicBoolean();
             String alertsTopic = config.get(ReuseDetectorOptions.TOPIC_ALERTS);
-            Thread consumer = new Thread(() -> consume(bootstrap, alertsTopic, sent, arrivals, stop), "alerts-consumer");
+            Thread consumer =
+                    new Thread(() -> consume(bootstrap, alertsTopic, sent, arrivals, stop), "alerts-consumer");
             consumer.start();
             String pagesTopic = config.get(ReuseDetectorOptions.TOPIC_PAGES);
             Duration drain = checkpoints.multipliedBy(3).plusSeconds(5);
             try (KafkaProducer<String, String> producer = producer(bootstrap)) {
-                int next = produce(producer, pagesTopic, pages, 0, Math.min(warmUp, pages.size()), maxRate * loads.get(0), sent);
+                int next = produce(
+                        producer, pagesTopic, pages, 0, Math.min(warmUp, pages.size()), maxRate * loads.get(0), sent);
                 Thread.sleep(drain.toMillis());
                 int perLoad = (pages.size() - next) / loads.size();
-                figures.put("max_rate_pages_s", maxRate).put("checkpoint_interval_ms", checkpoints.toMillis())
+                figures.put("max_rate_pages_s", maxRate)
+                        .put("checkpoint_interval_ms", checkpoints.toMillis())
                         .put("parallelism", config.get(ReuseDetectorOptions.PARALLELISM));
-                figures.line("benchmark latency: %s, exactly once, checkpoint interval %d ms, parallelism %d, max rate %.0f pages/s", input,
-                        checkpoints.toMillis(), config.get(ReuseDetectorOptions.PARALLELISM), maxRate);
+                figures.line(
+                        "benchmark latency: %s, exactly once, checkpoint interval %d ms, parallelism %d, max rate %.0f pages/s",
+                        input, checkpoints.toMillis(), config.get(ReuseDetectorOptions.PARALLELISM), maxRate);
                 for (double load : loads) {
                     arrivals.clear();
                     long start = System.nanoTime();
@@ -118,15 +145,32 @@ final class LatencyBenchmark implements Callable<Integer> {
                     synchronized (arrivals) {
                         measured = new ArrayList<>(arrivals);
                     }
-                    long[] toAlert = measured.stream().mapToLong(a -> a[1] - a[0]).sorted().toArray();
-                    long[] toDetection = measured.stream().mapToLong(a -> a[2] - a[0]).sorted().toArray();
+                    long[] toAlert = measured.stream()
+                            .mapToLong(a -> a[1] - a[0])
+                            .sorted()
+                            .toArray();
+                    long[] toDetection = measured.stream()
+                            .mapToLong(a -> a[2] - a[0])
+                            .sorted()
+                            .toArray();
                     String key = "load_" + Math.round(load * 100);
-                    figures.put(key + "_pages_s", perLoad / seconds).put(key + "_alerts", toAlert.length)
-                            .put(key + "_p50_ms", percentile(toAlert, 0.5)).put(key + "_p99_ms", percentile(toAlert, 0.99))
-                            .put(key + "_detect_p50_ms", percentile(toDetection, 0.5)).put(key + "_detect_p99_ms", percentile(toDetection, 0.99));
-                    figures.line("  %.0f %% load (%.0f pages/s sent, %d pages, %d alerts): ingest -> alert p50 %d ms, p99 %d ms; "
-                            + "ingest -> detection p50 %d ms, p99 %d ms", load * 100, perLoad / seconds, perLoad, toAlert.length,
-                            percentile(toAlert, 0.5), percentile(toAlert, 0.99), percentile(toDetection, 0.5), percentile(toDetection, 0.99));
+                    figures.put(key + "_pages_s", perLoad / seconds)
+                            .put(key + "_alerts", toAlert.length)
+                            .put(key + "_p50_ms", percentile(toAlert, 0.5))
+                            .put(key + "_p99_ms", percentile(toAlert, 0.99))
+                            .put(key + "_detect_p50_ms", percentile(toDetection, 0.5))
+                            .put(key + "_detect_p99_ms", percentile(toDetection, 0.99));
+                    figures.line(
+                            "  %.0f %% load (%.0f pages/s sent, %d pages, %d alerts): ingest -> alert p50 %d ms, p99 %d ms; "
+                                    + "ingest -> detection p50 %d ms, p99 %d ms",
+                            load * 100,
+                            perLoad / seconds,
+                            perLoad,
+                            toAlert.length,
+                            percentile(toAlert, 0.5),
+                            percentile(toAlert, 0.99),
+                            percentile(toDetection, 0.5),
+                            percentile(toDetection, 0.99));
                 }
             } finally {
                 stop.set(true);
@@ -140,7 +184,13 @@ final class LatencyBenchmark implements Callable<Integer> {
     }
 
     /** Sends pages {@code from} to {@code to} at {@code rate} pages/s (URLs as keys, worked out beforehand); returns {@code to}. */
-    private static int produce(KafkaProducer<String, String> producer, String topic, List<SourceRecord> pages, int from, int to, double rate,
+    private static int produce(
+            KafkaProducer<String, String> producer,
+            String topic,
+            List<SourceRecord> pages,
+            int from,
+            int to,
+            double rate,
             Map<String, Long> sent) {
         long start = System.nanoTime();
         for (int i = from; i < to; i++) {
@@ -177,7 +227,8 @@ final class LatencyBenchmark implements Callable<Integer> {
         return pages;
     }
 
-    private static void consume(String bootstrap, String topic, Map<String, Long> sent, List<long[]> arrivals, AtomicBoolean stop) {
+    private static void consume(
+            String bootstrap, String topic, Map<String, Long> sent, List<long[]> arrivals, AtomicBoolean stop) {
         Properties properties = new Properties();
         properties.put("bootstrap.servers", bootstrap);
         properties.put("group.id", "latency-" + UUID.randomUUID());
@@ -194,7 +245,11 @@ final class LatencyBenchmark implements Callable<Integer> {
                         JsonNode alert = MAPPER.readTree(record.value());
                         Long at = sent.get(alert.path("url").asText(""));
                         if (at != null && alert.hasNonNull("detected_at")) {
-                            arrivals.add(new long[] {at, arrived, Instant.parse(alert.get("detected_at").asText()).toEpochMilli()});
+                            arrivals.add(new long[] {
+                                at,
+                                arrived,
+                                Instant.parse(alert.get("detected_at").asText()).toEpochMilli()
+                            });
                         }
                     } catch (Exception e) {
                         // not an alert of a page: not measured

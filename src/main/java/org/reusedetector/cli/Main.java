@@ -35,7 +35,9 @@ public final class Main {
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof NoSuchFileException missing) { // a user's typo, not a defect: no stack trace
-                cmd.getErr().println(cmd.getColorScheme().errorText("error: no such file or directory: " + missing.getFile()));
+                cmd.getErr()
+                        .println(cmd.getColorScheme()
+                                .errorText("error: no such file or directory: " + missing.getFile()));
                 return 2;
             }
             cmd.getErr().println(cmd.getColorScheme().errorText("error: " + e.getMessage()));

@@ -13,31 +13,50 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code near-dups}: I-Match near-duplicate clusters of a corpus. */
-@Command(name = "near-dups", mixinStandardHelpOptions = true,
-        description = {"Near-duplicate clusters (I-Match with randomized lexicons): pages that share a signature under any lexicon are joined.",
+@Command(
+        name = "near-dups",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Near-duplicate clusters (I-Match with randomized lexicons): pages that share a signature under any lexicon are joined.",
             "Writes clusters.jsonl (id, size, hosts, urls capped with url_count, lexicons_agreeing) and summary.json (clusters by size) to --out.",
-            "The lexicon is --lexicon or imatch.lexicon; without either, one is built from the input itself."})
+            "The lexicon is --lexicon or imatch.lexicon; without either, one is built from the input itself."
+        })
 public final class NearDupsCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages: a JSONL(.gz) or WARC(.gz) file of page records, or a directory of them.")
+    @Option(
+            names = "--input",
+            required = true,
+            paramLabel = "PATH",
+            description = "Pages: a JSONL(.gz) or WARC(.gz) file of page records, or a directory of them.")
     Path input;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
-    @Option(names = "--lexicon", paramLabel = "FILE", description = "Lexicon file from 'lexicon' (default: imatch.lexicon, else built from --input).")
+    @Option(
+            names = "--lexicon",
+            paramLabel = "FILE",
+            description = "Lexicon file from 'lexicon' (default: imatch.lexicon, else built from --input).")
     Path lexiconFile;
 
-    @Option(names = "--randomized", paramLabel = "K", description = "Use only the first K randomized lexicons (0 = plain I-Match).")
+    @Option(
+            names = "--randomized",
+            paramLabel = "K",
+            description = "Use only the first K randomized lexicons (0 = plain I-Match).")
     Integer randomized;
 
-    @Option(names = "--max-urls", defaultValue = "20", description = "URLs listed per cluster (default: ${DEFAULT-VALUE}; url_count has them all).")
+    @Option(
+            names = "--max-urls",
+            defaultValue = "20",
+            description = "URLs listed per cluster (default: ${DEFAULT-VALUE}; url_count has them all).")
     int maxUrls;
 
-    @Option(names = "--signatures", description = "Also write signatures.jsonl (every page's signatures), for evaluation.")
+    @Option(
+            names = "--signatures",
+            description = "Also write signatures.jsonl (every page's signatures), for evaluation.")
     boolean signatures;
 
     @Override
@@ -46,14 +65,26 @@ public final class NearDupsCommand implements Callable<Integer> {
         int maxBodyBytes = config.get(ReuseDetectorOptions.MAX_BODY_BYTES);
         Lexicon lexicon = lexiconFile != null ? Lexicon.read(lexiconFile) : DetectionSettings.lexicon(config);
         if (lexicon == null) {
-            lexicon = org.reusedetector.imatch.LexiconBuilding.build(config.chunking(), maxBodyBytes, input,
-                    org.reusedetector.imatch.LexiconParams.defaults(), java.time.Instant.now()).lexicon();
+            lexicon = org.reusedetector.imatch.LexiconBuilding.build(
+                            config.chunking(),
+                            maxBodyBytes,
+                            input,
+                            org.reusedetector.imatch.LexiconParams.defaults(),
+                            java.time.Instant.now())
+                    .lexicon();
         }
         if (randomized != null) {
             lexicon = lexicon.withRandomized(randomized);
         }
-        NearDupRun.Summary summary = NearDupRun.run(config.chunking(), maxBodyBytes, IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
-                lexicon, input, out, maxUrls, signatures);
+        NearDupRun.Summary summary = NearDupRun.run(
+                config.chunking(),
+                maxBodyBytes,
+                IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
+                lexicon,
+                input,
+                out,
+                maxUrls,
+                signatures);
         System.out.println(summary + " -> " + out);
         return summary.pages() == 0 ? 1 : 0;
     }

@@ -30,15 +30,18 @@ final class NestingFigures {
 
     private NestingFigures() {}
 
-    static void measure(BenchmarkFigures figures, Set<String> tags, List<String> inputBodies, int maxBodyBytes, int rounds) {
+    static void measure(
+            BenchmarkFigures figures, Set<String> tags, List<String> inputBodies, int maxBodyBytes, int rounds) {
         int bytes = maxBodyBytes - 16; // just under the limit
         List<Page> pages = new ArrayList<>();
         int divs = (bytes - 1) / 11;
         pages.add(new Page("div", "<div> nesting", "<div>".repeat(divs) + "x" + "</div>".repeat(divs), divs));
         int pairs = (bytes - 1) / 12;
-        pages.add(new Page("b_div", "<b><div>, then </b>", "<b><div>".repeat(pairs) + "x" + "</b>".repeat(pairs), pairs));
+        pages.add(
+                new Page("b_div", "<b><div>, then </b>", "<b><div>".repeat(pairs) + "x" + "</b>".repeat(pairs), pairs));
         int fonts = (bytes - 1) / 10;
-        pages.add(new Page("font", "unclosed <font>, then </i>", "<font>".repeat(fonts) + "x" + "</i>".repeat(fonts), fonts));
+        pages.add(new Page(
+                "font", "unclosed <font>, then </i>", "<font>".repeat(fonts) + "x" + "</i>".repeat(fonts), fonts));
         int flat = bytes / 7;
         pages.add(new Page("flat", "<b></b>, nothing nested", "<b></b>".repeat(flat), 0));
         String normal = normalPage(inputBodies, bytes);
@@ -50,9 +53,12 @@ final class NestingFigures {
         double[][] msPerMb = timeInTurn(PageHasher.tokenizing(tags), pages, rounds);
         double normalMsPerMb = median(msPerMb[0]);
         figures.put("nesting_normal_ms_mb", normalMsPerMb);
-        figures.line("  deep nesting at the %.1f MB body limit, new chunker + SHA-1 (median of %d passes taken in turn, each of up to 5 pages):",
+        figures.line(
+                "  deep nesting at the %.1f MB body limit, new chunker + SHA-1 (median of %d passes taken in turn, each of up to 5 pages):",
                 maxBodyBytes / 1e6, rounds);
-        figures.line("    normal page (the input's pages one after another, %.1f MB):  %6.2f ms/MB", utf8Length(normal) / 1e6, normalMsPerMb);
+        figures.line(
+                "    normal page (the input's pages one after another, %.1f MB):  %6.2f ms/MB",
+                utf8Length(normal) / 1e6, normalMsPerMb);
         for (int p = 1; p < pages.size(); p++) {
             Page page = pages.get(p);
             double ms = median(msPerMb[p]);
@@ -65,8 +71,13 @@ final class NestingFigures {
                 figures.put("nesting_" + page.key() + "_levels", page.levels());
             }
             figures.put("nesting_" + page.key() + "_ms_mb", ms).put("nesting_" + page.key() + "_ratio", ratio);
-            figures.line("    %-26s %14s %.1f MB:  %6.2f ms/MB  (%.2f x the normal page)", page.description(),
-                    page.levels() > 0 ? String.format("%,d levels,", page.levels()) : "", utf8Length(page.html()) / 1e6, ms, ratio);
+            figures.line(
+                    "    %-26s %14s %.1f MB:  %6.2f ms/MB  (%.2f x the normal page)",
+                    page.description(),
+                    page.levels() > 0 ? String.format("%,d levels,", page.levels()) : "",
+                    utf8Length(page.html()) / 1e6,
+                    ms,
+                    ratio);
         }
     }
 
@@ -113,7 +124,8 @@ final class NestingFigures {
         for (int round = 0; round < Math.max(1, rounds); round++) {
             for (int p = 0; p < pages.size(); p++) {
                 if (repeats[p] > 0) {
-                    msPerMb[p][round] = time(hasher, pages.get(p).html(), repeats[p]) / repeats[p] * 1e3 / megabytes(pages.get(p));
+                    msPerMb[p][round] =
+                            time(hasher, pages.get(p).html(), repeats[p]) / repeats[p] * 1e3 / megabytes(pages.get(p));
                 }
             }
         }

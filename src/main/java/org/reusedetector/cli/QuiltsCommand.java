@@ -11,16 +11,24 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code quilts}: pages stitched from patches of pages on other sites (Najork 2012), in batch. */
-@Command(name = "quilts", mixinStandardHelpOptions = true,
-        description = {"Quilted pages (Najork 2012): pages at least θ of whose k-grams are patch grams (k-grams in 2 to m pages), with at least",
+@Command(
+        name = "quilts",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Quilted pages (Najork 2012): pages at least θ of whose k-grams are patch grams (k-grams in 2 to m pages), with at least",
             "c source pages on other registrable domains found by a greedy set cover. Writes quilts.jsonl (url, covered_fraction, sources",
-            "[{url, grams}]) and summary.json to --out."})
+            "[{url, grams}]) and summary.json to --out."
+        })
 public final class QuiltsCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "PATH", description = "Pages (JSONL/WARC file or directory).")
+    @Option(
+            names = "--input",
+            required = true,
+            paramLabel = "PATH",
+            description = "Pages (JSONL/WARC file or directory).")
     Path input;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
@@ -29,57 +37,116 @@ public final class QuiltsCommand implements Callable<Integer> {
     @Option(names = "-k", paramLabel = "K", description = "Words per gram (default: ${DEFAULT-VALUE}).")
     int k = QuiltParams.DEFAULTS.k();
 
-    @Option(names = "-m", paramLabel = "M", description = "A patch gram is in at most M pages (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "-m",
+            paramLabel = "M",
+            description = "A patch gram is in at most M pages (default: ${DEFAULT-VALUE}).")
     int m = QuiltParams.DEFAULTS.m();
 
     @Option(names = "-c", paramLabel = "C", description = "A quilt has at least C sources (default: ${DEFAULT-VALUE}).")
     int c = QuiltParams.DEFAULTS.c();
 
-    @Option(names = "--theta", paramLabel = "θ", description = "A quilt's patch fraction is at least θ (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--theta",
+            paramLabel = "θ",
+            description = "A quilt's patch fraction is at least θ (default: ${DEFAULT-VALUE}).")
     double theta = QuiltParams.DEFAULTS.theta();
 
-    @Option(names = "--min-source-grams", paramLabel = "N", description = "A source counts toward C and θ only if it covers at least N grams"
-            + " (1: every source; default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--min-source-grams",
+            paramLabel = "N",
+            description = "A source counts toward C and θ only if it covers at least N grams"
+                    + " (1: every source; default: ${DEFAULT-VALUE}).")
     int minSourceGrams = QuiltParams.DEFAULTS.minSourceGrams();
 
-    @Option(names = "--own-site-text", arity = "1", paramLabel = "BOOL", description = "Leave out grams the page shares with another page of its own"
-            + " server (default: ${DEFAULT-VALUE}; off: a quilt site's pages share their donors' text too).")
+    @Option(
+            names = "--own-site-text",
+            arity = "1",
+            paramLabel = "BOOL",
+            description = "Leave out grams the page shares with another page of its own"
+                    + " server (default: ${DEFAULT-VALUE}; off: a quilt site's pages share their donors' text too).")
     boolean ownSiteText = QuiltParams.DEFAULTS.ownSiteTextExcluded();
 
-    @Option(names = "--borrowers", arity = "1", paramLabel = "BOOL", description = "Leave out sources that are more fully quilted and name the page"
-            + " among their own counted sources (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--borrowers",
+            arity = "1",
+            paramLabel = "BOOL",
+            description = "Leave out sources that are more fully quilted and name the page"
+                    + " among their own counted sources (default: ${DEFAULT-VALUE}).")
     boolean borrowers = QuiltParams.DEFAULTS.borrowersExcluded();
 
-    @Option(names = "--copy-resemblance", paramLabel = "R", description = "A foreign page whose gram set resembles the page's (Jaccard) at least R is"
-            + " a copy, not a source (1: off; default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--copy-resemblance",
+            paramLabel = "R",
+            description = "A foreign page whose gram set resembles the page's (Jaccard) at least R is"
+                    + " a copy, not a source (1: off; default: ${DEFAULT-VALUE}).")
     double copyResemblance = QuiltParams.DEFAULTS.copyResemblance();
 
-    @Option(names = "--sibling-copies", arity = "1", paramLabel = "BOOL", description = "Leave out sources that are copies of another page of the"
-            + " page's own server: near-duplicates of it both ways (95 %% of the source's patch grams, 80 %% of the sibling's), sharing more with it than"
-            + " with the page (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--sibling-copies",
+            arity = "1",
+            paramLabel = "BOOL",
+            description = "Leave out sources that are copies of another page of the"
+                    + " page's own server: near-duplicates of it both ways (95 %% of the source's patch grams, 80 %% of the sibling's), sharing more with it than"
+                    + " with the page (default: ${DEFAULT-VALUE}).")
     boolean siblingCopies = QuiltParams.DEFAULTS.siblingCopiesExcluded();
 
-    @Option(names = "--copy-sites", arity = "1", paramLabel = "BOOL", description = "Leave out sources on copy sites of the page's own server, and count a copy site once toward M: servers"
-            + " at least half of whose pages, and 5 or more, have 80 %% or more of their patch grams held on the page's server, and not the other way"
-            + " round (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--copy-sites",
+            arity = "1",
+            paramLabel = "BOOL",
+            description =
+                    "Leave out sources on copy sites of the page's own server, and count a copy site once toward M: servers"
+                            + " at least half of whose pages, and 5 or more, have 80 %% or more of their patch grams held on the page's server, and not the other way"
+                            + " round (default: ${DEFAULT-VALUE}).")
     boolean copySites = QuiltParams.DEFAULTS.copySitesExcluded();
 
-    @Option(names = "--verdicts", description = "Also write verdicts.jsonl: every page whose patch fraction reached θ, quilted or not, with its"
-            + " cover (to study the rule).")
+    @Option(
+            names = "--verdicts",
+            description =
+                    "Also write verdicts.jsonl: every page whose patch fraction reached θ, quilted or not, with its"
+                            + " cover (to study the rule).")
     boolean verdicts;
 
-    @Option(names = "--collapse", description = "Collapse exact and near-duplicate pages (2 of 6 supershingles) before counting grams (Fetterly et al.'s"
-            + " step; off by default: on the standard crawls it flags more background pages).")
+    @Option(
+            names = "--collapse",
+            description =
+                    "Collapse exact and near-duplicate pages (2 of 6 supershingles) before counting grams (Fetterly et al.'s"
+                            + " step; off by default: on the standard crawls it flags more background pages).")
     boolean collapse;
 
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
-        QuiltsRun.Summary summary = QuiltsRun.run(input, config.chunking().hasher(), config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
-                new QuiltParams(k, m, c, theta, minSourceGrams, ownSiteText, borrowers, copyResemblance, siblingCopies, copySites), collapse, out, verdicts);
-        System.out.printf("Quilts over %s: %d pages, %d judged (patch fraction ≥ %.2f), %d quilts (mean %.1f sources) in %.1f s (%.0f pages/s) -> %s%n",
-                input, summary.pages(), summary.judged(), summary.theta(), summary.quilts(), summary.meanSources(), summary.seconds(),
-                summary.pagesPerSecond(), out.resolve(QuiltsRun.QUILTS));
+        QuiltsRun.Summary summary = QuiltsRun.run(
+                input,
+                config.chunking().hasher(),
+                config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
+                new QuiltParams(
+                        k,
+                        m,
+                        c,
+                        theta,
+                        minSourceGrams,
+                        ownSiteText,
+                        borrowers,
+                        copyResemblance,
+                        siblingCopies,
+                        copySites),
+                collapse,
+                out,
+                verdicts);
+        System.out.printf(
+                "Quilts over %s: %d pages, %d judged (patch fraction ≥ %.2f), %d quilts (mean %.1f sources) in %.1f s (%.0f pages/s) -> %s%n",
+                input,
+                summary.pages(),
+                summary.judged(),
+                summary.theta(),
+                summary.quilts(),
+                summary.meanSources(),
+                summary.seconds(),
+                summary.pagesPerSecond(),
+                out.resolve(QuiltsRun.QUILTS));
         return 0;
     }
 }

@@ -28,17 +28,27 @@ import picocli.CommandLine.Option;
  * shingle signals in the parse (chunk hashing alone vs with the word stream, 84 min-hash selectors and the k-gram
  * set), on pages held in memory, in one run.
  */
-@Command(name = "shingles", mixinStandardHelpOptions = true,
-        description = "Pages/s of phrases and quilts, and chunk hashing with and without the shingle signals (word stream, 84 selectors, k-gram set).")
+@Command(
+        name = "shingles",
+        mixinStandardHelpOptions = true,
+        description =
+                "Pages/s of phrases and quilts, and chunk hashing with and without the shingle signals (word stream, 84 selectors, k-gram set).")
 final class ShinglesBenchmark implements Callable<Integer> {
 
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--input", required = true, paramLabel = "PATH", description = "A crawl (JSONL/WARC file or directory).")
+    @Option(
+            names = "--input",
+            required = true,
+            paramLabel = "PATH",
+            description = "A crawl (JSONL/WARC file or directory).")
     Path input;
 
-    @Option(names = "--rounds", paramLabel = "N", description = "Passes over the pages for the parse figures (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            description = "Passes over the pages for the parse figures (default: ${DEFAULT-VALUE}).")
     int rounds = 3;
 
     @picocli.CommandLine.Mixin
@@ -73,32 +83,46 @@ final class ShinglesBenchmark implements Callable<Integer> {
         for (int r = 0; r < rounds; r++) { // best of rounds, alternating, so both see the same warm JIT
             long start = System.nanoTime();
             for (PageRecord page : pages) {
-                sink += hasher.hash(page.url(), page.fetchedAtMillis(), page.body()).chunkCount();
+                sink += hasher.hash(page.url(), page.fetchedAtMillis(), page.body())
+                        .chunkCount();
             }
             off = Math.min(off, (System.nanoTime() - start) / 1e9);
             start = System.nanoTime();
             for (PageRecord page : pages) {
-                sink += hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words).chunkCount();
+                sink += hasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words)
+                        .chunkCount();
                 long[] w = words.take(page.url()).words();
                 long[] phrases = Phrases.circular(w, QuiltParams.DEFAULTS.k());
-                sink += minHash.selectPositions(phrases).length + Phrases.gramSetOfPhrases(phrases, QuiltParams.DEFAULTS.k()).length;
+                sink += minHash.selectPositions(phrases).length
+                        + Phrases.gramSetOfPhrases(phrases, QuiltParams.DEFAULTS.k()).length;
             }
             on = Math.min(on, (System.nanoTime() - start) / 1e9);
         }
         Path work = Files.createTempDirectory("reuse-detector-shingles-bench");
         PhrasesRun.Summary phrases = PhrasesRun.run(input, hasher, maxBody, 5, 5, 10, work.resolve("phrases"));
-        QuiltsRun.Summary quilts = QuiltsRun.run(input, hasher, maxBody, QuiltParams.DEFAULTS, false, work.resolve("quilts"));
-        figures.put("pages", pages.size()).put("mchars", bytes / 1e6)
-                .put("hash_pages_s", pages.size() / off).put("hash_mb_s", bytes / 1e6 / off)
-                .put("shingles_pages_s", pages.size() / on).put("shingles_mb_s", bytes / 1e6 / on).put("shingles_cost_pct", 100 * (on / off - 1))
-                .put("phrases_pages_s", phrases.pagesPerSecond()).put("quilts_pages_s", quilts.pagesPerSecond())
+        QuiltsRun.Summary quilts =
+                QuiltsRun.run(input, hasher, maxBody, QuiltParams.DEFAULTS, false, work.resolve("quilts"));
+        figures.put("pages", pages.size())
+                .put("mchars", bytes / 1e6)
+                .put("hash_pages_s", pages.size() / off)
+                .put("hash_mb_s", bytes / 1e6 / off)
+                .put("shingles_pages_s", pages.size() / on)
+                .put("shingles_mb_s", bytes / 1e6 / on)
+                .put("shingles_cost_pct", 100 * (on / off - 1))
+                .put("phrases_pages_s", phrases.pagesPerSecond())
+                .put("quilts_pages_s", quilts.pagesPerSecond())
                 .put("cores", Runtime.getRuntime().availableProcessors());
         figures.line("benchmark shingles: %s (%d pages, %.1f M chars)", input, pages.size(), bytes / 1e6);
-        figures.line("  chunk hashing alone:              %.0f pages/s, %.1f MB/s", pages.size() / off, bytes / 1e6 / off);
-        figures.line("  with words, 84 selectors, grams:  %.0f pages/s, %.1f MB/s  (cost %+.0f %%)", pages.size() / on, bytes / 1e6 / on,
-                100 * (on / off - 1));
-        figures.line("  phrases (read, shingle, collapse, covers): %.0f pages/s (%.1f s)", phrases.pagesPerSecond(), phrases.seconds());
-        figures.line("  quilts (read, grams, covers):    %.0f pages/s (%.1f s)", quilts.pagesPerSecond(), quilts.seconds());
+        figures.line(
+                "  chunk hashing alone:              %.0f pages/s, %.1f MB/s", pages.size() / off, bytes / 1e6 / off);
+        figures.line(
+                "  with words, 84 selectors, grams:  %.0f pages/s, %.1f MB/s  (cost %+.0f %%)",
+                pages.size() / on, bytes / 1e6 / on, 100 * (on / off - 1));
+        figures.line(
+                "  phrases (read, shingle, collapse, covers): %.0f pages/s (%.1f s)",
+                phrases.pagesPerSecond(), phrases.seconds());
+        figures.line(
+                "  quilts (read, grams, covers):    %.0f pages/s (%.1f s)", quilts.pagesPerSecond(), quilts.seconds());
         figures.line("  cores: %d%s", Runtime.getRuntime().availableProcessors(), sink == 42 ? " " : "");
         figures.finish();
         return 0;

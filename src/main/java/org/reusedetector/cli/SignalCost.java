@@ -29,14 +29,26 @@ final class SignalCost {
         }
         double offMbs = bytes / 1e6 / BenchmarkCommand.Chunker.median(offSeconds);
         double onMbs = bytes / 1e6 / BenchmarkCommand.Chunker.median(onSeconds);
-        figures.put("parse_off_mb_s", offMbs).put("parse_on_mb_s", onMbs).put("parse_on_cost_pct", 100 * (1 - onMbs / offMbs));
-        figures.line("  parse step, 1 thread (median of %d): %s off %.1f MB/s, on %.1f MB/s: on costs %.1f %%", rounds, signal, offMbs, onMbs,
-                100 * (1 - onMbs / offMbs));
+        figures.put("parse_off_mb_s", offMbs)
+                .put("parse_on_mb_s", onMbs)
+                .put("parse_on_cost_pct", 100 * (1 - onMbs / offMbs));
+        figures.line(
+                "  parse step, 1 thread (median of %d): %s off %.1f MB/s, on %.1f MB/s: on costs %.1f %%",
+                rounds, signal, offMbs, onMbs, 100 * (1 - onMbs / offMbs));
     }
 
     /** The streaming job's MB/s off and on, each run on a fresh embedded broker with the given extra settings. */
-    static void streamingJob(BenchmarkFigures figures, String signal, ConfigOptions options, ReuseDetectorConfig config, Path input, Path labels,
-            int runs, List<String> offSettings, List<String> onSettings) throws Exception {
+    static void streamingJob(
+            BenchmarkFigures figures,
+            String signal,
+            ConfigOptions options,
+            ReuseDetectorConfig config,
+            Path input,
+            Path labels,
+            int runs,
+            List<String> offSettings,
+            List<String> onSettings)
+            throws Exception {
         if (runs <= 0) {
             return;
         }
@@ -52,27 +64,53 @@ final class SignalCost {
             mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.processingSeconds());
             jobMbsOff = Math.max(jobMbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
             jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
-            times.add(String.format("off %.1f s (job %.1f s), on %.1f s (job %.1f s)", jobOff.processingSeconds(), jobOff.seconds(),
-                    jobOn.processingSeconds(), jobOn.seconds()));
+            times.add(String.format(
+                    "off %.1f s (job %.1f s), on %.1f s (job %.1f s)",
+                    jobOff.processingSeconds(), jobOff.seconds(), jobOn.processingSeconds(), jobOn.seconds()));
         }
         // the processing span: the job's start and its wait for the final checkpoint (up to one interval) are left out
-        figures.put("stream_off_mb_s", mbsOff).put("stream_on_mb_s", mbsOn).put("stream_on_cost_pct", 100 * (1 - mbsOn / mbsOff))
-                .put("job_off_mb_s", jobMbsOff).put("job_on_mb_s", jobMbsOn).put("job_on_cost_pct", 100 * (1 - jobMbsOn / jobMbsOff));
-        figures.line("  streaming job (parallelism %s, fastest of %d each; first page parsed to last page matched, and whole job: %s): "
+        figures.put("stream_off_mb_s", mbsOff)
+                .put("stream_on_mb_s", mbsOn)
+                .put("stream_on_cost_pct", 100 * (1 - mbsOn / mbsOff))
+                .put("job_off_mb_s", jobMbsOff)
+                .put("job_on_mb_s", jobMbsOn)
+                .put("job_on_cost_pct", 100 * (1 - jobMbsOn / jobMbsOff));
+        figures.line(
+                "  streaming job (parallelism %s, fastest of %d each; first page parsed to last page matched, and whole job: %s): "
                         + "%s off %.1f MB/s, on %.1f MB/s: on costs %.1f %% (whole job: off %.1f, on %.1f MB/s, %.1f %%)",
-                config.get(ReuseDetectorOptions.PARALLELISM), runs, String.join("; ", times), signal, mbsOff, mbsOn, 100 * (1 - mbsOn / mbsOff),
-                jobMbsOff, jobMbsOn, 100 * (1 - jobMbsOn / jobMbsOff));
+                config.get(ReuseDetectorOptions.PARALLELISM),
+                runs,
+                String.join("; ", times),
+                signal,
+                mbsOff,
+                mbsOn,
+                100 * (1 - mbsOn / mbsOff),
+                jobMbsOff,
+                jobMbsOn,
+                100 * (1 - jobMbsOn / jobMbsOff));
     }
 
-    private static JobSummary streamRun(ConfigOptions options, Path input, Path labels, List<String> settings) throws Exception {
+    private static JobSummary streamRun(ConfigOptions options, Path input, Path labels, List<String> settings)
+            throws Exception {
         Path work = Files.createTempDirectory("reuse-detector-bench");
-        List<String> args = new ArrayList<>(List.of("--bounded", "--replay", input.toString(), "--labels", labels.toString(),
-                "--set", "embedded.kafka-port=0", "--set", "embedded.data-dir=" + work.resolve("kafka"), "--set", "job.state-dir=" + work.resolve("flink")));
+        List<String> args = new ArrayList<>(List.of(
+                "--bounded",
+                "--replay",
+                input.toString(),
+                "--labels",
+                labels.toString(),
+                "--set",
+                "embedded.kafka-port=0",
+                "--set",
+                "embedded.data-dir=" + work.resolve("kafka"),
+                "--set",
+                "job.state-dir=" + work.resolve("flink")));
         for (String setting : settings) {
             args.add("--set");
             args.add(setting);
         }
-        return BenchmarkCommand.parsed(new StreamCommand(), options, args.toArray(String[]::new)).run();
+        return BenchmarkCommand.parsed(new StreamCommand(), options, args.toArray(String[]::new))
+                .run();
     }
 
     static double time(Runnable method) {

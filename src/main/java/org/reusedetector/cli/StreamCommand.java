@@ -30,46 +30,78 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code stream}: the streaming detector, on a Kafka cluster or on the embedded default. */
-@Command(name = "stream", mixinStandardHelpOptions = true,
-        description = {"Run the streaming detector: pages topic + labels topic in, alerts and dead letters out (exactly once).",
+@Command(
+        name = "stream",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run the streaming detector: pages topic + labels topic in, alerts and dead letters out (exactly once).",
             "Without kafka.bootstrap-servers it starts a real single-node Kafka broker in-process and a local Flink mini cluster;",
-            "with neither --replay nor --labels it then loads a small generated sample crawl and its labels."})
+            "with neither --replay nor --labels it then loads a small generated sample crawl and its labels."
+        })
 public final class StreamCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--replay", paramLabel = "FILE", description = "Produce this JSONL(.gz) crawl into the pages topic before starting.")
+    @Option(
+            names = "--replay",
+            paramLabel = "FILE",
+            description = "Produce this JSONL(.gz) crawl into the pages topic before starting.")
     Path replay;
 
-    @Option(names = "--labels", paramLabel = "FILE", description = "Load this labels JSONL(.gz) file into the labels topic before starting.")
+    @Option(
+            names = "--labels",
+            paramLabel = "FILE",
+            description = "Load this labels JSONL(.gz) file into the labels topic before starting.")
     Path labels;
 
-    @Option(names = "--alerts-out", paramLabel = "FILE", description = "Also append the alerts to this local JSONL file.")
+    @Option(
+            names = "--alerts-out",
+            paramLabel = "FILE",
+            description = "Also append the alerts to this local JSONL file.")
     Path alertsOut;
 
-    @Option(names = "--index-out", paramLabel = "DIR",
-            description = "Also write the hash index of every page to this directory, continuously (rolling .rdx part files, committed at checkpoints).")
+    @Option(
+            names = "--index-out",
+            paramLabel = "DIR",
+            description =
+                    "Also write the hash index of every page to this directory, continuously (rolling .rdx part files, committed at checkpoints).")
     Path indexOut;
 
-    @Option(names = "--bounded", description = "Stop after the records that were in the topics at start (a replay run ends by itself).")
+    @Option(
+            names = "--bounded",
+            description = "Stop after the records that were in the topics at start (a replay run ends by itself).")
     boolean bounded;
 
-    @Option(names = "--fresh", description = {"Start with empty state even if a stopped or crashed run left a checkpoint under job.state-dir.",
-        "(Without --bounded, a run resumes from such a checkpoint; a --bounded run always starts with empty state.)"})
+    @Option(
+            names = "--fresh",
+            description = {
+                "Start with empty state even if a stopped or crashed run left a checkpoint under job.state-dir.",
+                "(Without --bounded, a run resumes from such a checkpoint; a --bounded run always starts with empty state.)"
+            })
     boolean fresh;
 
-    @Option(names = "--no-sample", description = "On the embedded broker with neither --replay nor --labels, do not load the generated sample crawl.")
+    @Option(
+            names = "--no-sample",
+            description =
+                    "On the embedded broker with neither --replay nor --labels, do not load the generated sample crawl.")
     boolean noSample;
 
-    @Option(names = "--submit", paramLabel = "HOST:PORT",
-            description = {"Submit the job to this Flink session cluster (its REST address) instead of a local mini cluster.",
+    @Option(
+            names = "--submit",
+            paramLabel = "HOST:PORT",
+            description = {
+                "Submit the job to this Flink session cluster (its REST address) instead of a local mini cluster.",
                 "The job carries its configuration; the cluster needs the Kafka connector beside Flink (docs/deployment.md).",
-                "Without --bounded the command returns once the job runs; with --bounded it waits for the job's end."})
+                "Without --bounded the command returns once the job runs; with --bounded it waits for the job's end."
+            })
     String submit;
 
-    @Option(names = "--job-jar", paramLabel = "FILE",
-            description = "The jar shipped to the cluster with --submit (default: reuse-detector-thin.jar beside the running jar).")
+    @Option(
+            names = "--job-jar",
+            paramLabel = "FILE",
+            description =
+                    "The jar shipped to the cluster with --submit (default: reuse-detector-thin.jar beside the running jar).")
     Path jobJar;
 
     @Override
@@ -90,13 +122,16 @@ public final class StreamCommand implements Callable<Integer> {
                 bootstrap = broker.bootstrapServers();
                 System.out.println("Embedded Kafka broker at " + bootstrap);
                 if (!noSample && replay == null && labels == null) {
-                    Path dir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath().resolveSibling("sample");
+                    Path dir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR))
+                            .toAbsolutePath()
+                            .resolveSibling("sample");
                     Files.createDirectories(dir);
                     Path[] files = SampleCrawl.write(dir);
                     sample = true;
                     replay = files[0];
                     labels = dir.resolve("labels.jsonl");
-                    System.out.println("Sample crawl: " + replay + "; " + LabelCommand.label(config, files[1], labels, "informed:sample-reference"));
+                    System.out.println("Sample crawl: " + replay + "; "
+                            + LabelCommand.label(config, files[1], labels, "informed:sample-reference"));
                 }
             }
             KafkaConnection connection = KafkaConnection.of(bootstrap, config);
@@ -107,31 +142,48 @@ public final class StreamCommand implements Callable<Integer> {
             String labelsTopic = config.get(ReuseDetectorOptions.TOPIC_LABELS);
             if (labels != null) {
                 LabelsPublisher.Result published = LabelsPublisher.publish(labels, connection, labelsTopic);
-                System.out.printf("Labels: %d published to '%s', %d invalid lines%n", published.published(), labelsTopic, published.invalidCount());
-                published.invalid().stream().limit(20).forEach(line -> System.err.printf("  invalid label %s: %s%n", line.origin(), line.error()));
+                System.out.printf(
+                        "Labels: %d published to '%s', %d invalid lines%n",
+                        published.published(), labelsTopic, published.invalidCount());
+                published.invalid().stream()
+                        .limit(20)
+                        .forEach(line -> System.err.printf("  invalid label %s: %s%n", line.origin(), line.error()));
             }
             if (sample) {
                 // the embedded broker keeps its topics between runs: a second quickstart would read the sample twice
                 long held = KafkaTopics.recordCount(connection, config.get(ReuseDetectorOptions.TOPIC_PAGES));
                 if (held > 0) {
-                    System.out.printf("Pages: '%s' already holds %d records from an earlier run on this broker; the sample crawl is not produced again%n",
+                    System.out.printf(
+                            "Pages: '%s' already holds %d records from an earlier run on this broker; the sample crawl is not produced again%n",
                             config.get(ReuseDetectorOptions.TOPIC_PAGES), held);
                     replay = null;
                 }
             }
             if (replay != null) {
-                PageReplayer.Result replayed = PageReplayer.replay(replay, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                PageReplayer.Result replayed = PageReplayer.replay(
+                        replay,
+                        connection,
+                        config.get(ReuseDetectorOptions.TOPIC_PAGES),
                         config.get(ReuseDetectorOptions.MAX_BODY_BYTES));
-                System.out.printf("Pages: %d records (%.1f MB) produced to '%s' in %.1f s%s%n", replayed.records(), replayed.bytes() / 1e6,
-                        config.get(ReuseDetectorOptions.TOPIC_PAGES), replayed.elapsed().toMillis() / 1000.0,
-                        replayed.tooLarge() == 0 ? "" : "; " + replayed.tooLarge() + " too large for the topic went as markers (dead-lettered as body-too-large)");
+                System.out.printf(
+                        "Pages: %d records (%.1f MB) produced to '%s' in %.1f s%s%n",
+                        replayed.records(),
+                        replayed.bytes() / 1e6,
+                        config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                        replayed.elapsed().toMillis() / 1000.0,
+                        replayed.tooLarge() == 0
+                                ? ""
+                                : "; " + replayed.tooLarge()
+                                        + " too large for the topic went as markers (dead-lettered as body-too-large)");
             }
             // the job holds pages until it has read this run's marker on every labels partition
             String run = UUID.randomUUID().toString();
             int labelPartitions = LabelsPublisher.writeSnapshotMarkers(connection, labelsTopic, run);
             String pagesTopic = config.get(ReuseDetectorOptions.TOPIC_PAGES);
             // the sources commit their offsets at the first checkpoint: have the group coordinators ready by then
-            KafkaTopics.awaitGroupCoordinators(connection, List.of(StreamingJob.groupId(config, pagesTopic), StreamingJob.groupId(config, labelsTopic)),
+            KafkaTopics.awaitGroupCoordinators(
+                    connection,
+                    List.of(StreamingJob.groupId(config, pagesTopic), StreamingJob.groupId(config, labelsTopic)),
                     Duration.ofSeconds(30));
 
             Path stateDir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath();
@@ -139,11 +191,14 @@ public final class StreamCommand implements Callable<Integer> {
             // carry stopping offsets) live apart so that an unbounded run never resumes from them either
             Path checkpoints = stateDir.resolve(bounded ? "checkpoints-bounded" : "checkpoints");
             Optional<Path> resume = fresh || bounded ? Optional.empty() : RetainedCheckpoints.latest(checkpoints);
-            Map<String, String> flink = new HashMap<>(Map.of("flink.execution.checkpointing.dir", checkpoints.toUri().toString()));
+            Map<String, String> flink = new HashMap<>(Map.of(
+                    "flink.execution.checkpointing.dir", checkpoints.toUri().toString()));
             if (resume.isPresent()) {
                 // state (labels, URLs, neighbourhoods) and source offsets continue from where the last run stopped;
                 // state of an operator the new run does not have (say, no --index-out this time) is dropped
-                flink.put("flink.execution.state-recovery.path", resume.get().toUri().toString());
+                flink.put(
+                        "flink.execution.state-recovery.path",
+                        resume.get().toUri().toString());
                 flink.put("flink.execution.state-recovery.ignore-unclaimed-state", "true");
                 System.out.println("Resuming from checkpoint " + resume.get() + " (--fresh to start empty)");
             }
@@ -152,19 +207,32 @@ public final class StreamCommand implements Callable<Integer> {
             }
             config = config.with(flink);
             StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
-            StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut, indexOut));
-            System.out.printf("Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",
-                    bounded ? "(bounded)" : "(until stopped)", config.get(ReuseDetectorOptions.TOPIC_PAGES), labelsTopic, partitions.get(labelsTopic),
-                    config.get(ReuseDetectorOptions.TOPIC_ALERTS), config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
+            StreamingJob.define(
+                    env,
+                    config,
+                    new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut, indexOut));
+            System.out.printf(
+                    "Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",
+                    bounded ? "(bounded)" : "(until stopped)",
+                    config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                    labelsTopic,
+                    partitions.get(labelsTopic),
+                    config.get(ReuseDetectorOptions.TOPIC_ALERTS),
+                    config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                     alertsOut == null ? "" : ", and " + alertsOut);
             if (submit != null && !bounded) {
-                System.out.println("Submitted job " + env.executeAsync("reuse-detector stream").getJobID() + " to " + submit);
+                System.out.println("Submitted job "
+                        + env.executeAsync("reuse-detector stream").getJobID() + " to " + submit);
                 return JobSummary.of(new JobExecutionResult(null, 0, Map.of()));
             }
             JobExecutionResult result;
-            try (StreamStatus status = new StreamStatus(config.get(ReuseDetectorOptions.STATUS_INTERVAL),
+            try (StreamStatus status = new StreamStatus(
+                    config.get(ReuseDetectorOptions.STATUS_INTERVAL),
                     new ConsumerLag(connection, StreamingJob.groupId(config, pagesTopic), pagesTopic))) {
-                result = JobProgress.execute(env, "reuse-detector stream", replay == null ? 0 : PageFiles.estimateHtmlBytes(List.of(replay)),
+                result = JobProgress.execute(
+                        env,
+                        "reuse-detector stream",
+                        replay == null ? 0 : PageFiles.estimateHtmlBytes(List.of(replay)),
                         status.enabled() ? status : null);
             }
             JobSummary summary = JobSummary.of(result);

@@ -52,8 +52,14 @@ final class StreamStatus implements AutoCloseable {
     }
 
     String line(Map<String, Object> accumulators, long elapsedNanos, OptionalLong lagRecords) {
-        return format(accumulators, elapsedNanos,
-                ", lag " + (lagRecords.isPresent() ? String.format(Locale.ROOT, "%,d records", lagRecords.getAsLong()) : "unknown"), "");
+        return format(
+                accumulators,
+                elapsedNanos,
+                ", lag "
+                        + (lagRecords.isPresent()
+                                ? String.format(Locale.ROOT, "%,d records", lagRecords.getAsLong())
+                                : "unknown"),
+                "");
     }
 
     /**
@@ -69,8 +75,17 @@ final class StreamStatus implements AutoCloseable {
         double rate = Math.max(0, pages - lastPages) / Math.max(1e-3, elapsedNanos / 1e9);
         long pageAlerts = number(accumulators.get(Metrics.PAGE_ALERTS));
         long neighbourhoodAlerts = number(accumulators.get(Metrics.NEIGHBOURHOOD_ALERTS));
-        return String.format(Locale.ROOT, "Status: %,d pages (%.1f/s)%s, %,d alerts (%,d page/file, %,d neighbourhood), %,d dead letters%s",
-                pages, rate, lagPart, pageAlerts + neighbourhoodAlerts, pageAlerts, neighbourhoodAlerts, number(accumulators.get(Metrics.DEAD_LETTERS)), suffix);
+        return String.format(
+                Locale.ROOT,
+                "Status: %,d pages (%.1f/s)%s, %,d alerts (%,d page/file, %,d neighbourhood), %,d dead letters%s",
+                pages,
+                rate,
+                lagPart,
+                pageAlerts + neighbourhoodAlerts,
+                pageAlerts,
+                neighbourhoodAlerts,
+                number(accumulators.get(Metrics.DEAD_LETTERS)),
+                suffix);
     }
 
     private static long number(Object value) {

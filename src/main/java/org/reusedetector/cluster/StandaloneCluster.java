@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class StandaloneCluster implements AutoCloseable {
 
-    public static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
+    public static final String JOB_MANAGER_MAIN =
+            "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     public static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
 
     /** A literal address, not "localhost": name resolution (IPv4 or IPv6 first) differs between machines and JVM parts. */
@@ -41,14 +42,21 @@ public final class StandaloneCluster implements AutoCloseable {
 
     /** The module flags Flink's own distribution passes to its JVMs on Java 17. */
     private static final List<String> JAVA_17_FLAGS = List.of(
-            "--add-exports=java.base/sun.net.util=ALL-UNNAMED", "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
+            "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
+            "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
             "--add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.net=ALL-UNNAMED",
-            "--add-opens=java.base/java.io=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-            "--add-opens=java.base/java.text=ALL-UNNAMED", "--add-opens=java.base/java.time=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.net=ALL-UNNAMED",
+            "--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens=java.base/java.text=ALL-UNNAMED",
+            "--add-opens=java.base/java.time=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
 
     private final Path libDir;
     private final Path workDir;
@@ -57,7 +65,8 @@ public final class StandaloneCluster implements AutoCloseable {
     private final Process jobManager;
     private final List<Process> taskManagers = new ArrayList<>();
     private final List<Process> started = new ArrayList<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Thread shutdownHook = new Thread(this::stopAll, "standalone-cluster-shutdown");
     private int taskManagerCount;
 
@@ -133,9 +142,11 @@ public final class StandaloneCluster implements AutoCloseable {
      * @param workDir configuration and logs go here ({@code conf/}, {@code log/})
      * @param settings Flink settings added to (or overriding) the generated configuration
      */
-    public static StandaloneCluster start(Path libDir, Path workDir, Map<String, String> settings, int taskManagers) throws IOException {
+    public static StandaloneCluster start(Path libDir, Path workDir, Map<String, String> settings, int taskManagers)
+            throws IOException {
         if (!Files.isRegularFile(libDir.resolve("flink-runtime-" + flinkVersion(libDir) + ".jar"))) {
-            throw new IllegalArgumentException("no Flink runtime in " + libDir + " (build it: mvn -B -q package -DskipTests)");
+            throw new IllegalArgumentException(
+                    "no Flink runtime in " + libDir + " (build it: mvn -B -q package -DskipTests)");
         }
         StandaloneCluster cluster = new StandaloneCluster(libDir, workDir, settings);
         try {
@@ -165,7 +176,12 @@ public final class StandaloneCluster implements AutoCloseable {
 
     /** Starts one more TaskManager; returns its process. */
     public synchronized Process addTaskManager() throws IOException {
-        Process p = startProcess(TASK_MANAGER_MAIN, "taskmanager-" + (++taskManagerCount), "-Xmx384m", "-Xms384m", "-XX:MaxDirectMemorySize=192m",
+        Process p = startProcess(
+                TASK_MANAGER_MAIN,
+                "taskmanager-" + (++taskManagerCount),
+                "-Xmx384m",
+                "-Xms384m",
+                "-XX:MaxDirectMemorySize=192m",
                 "-XX:MaxMetaspaceSize=256m");
         taskManagers.add(p);
         return p;
@@ -190,7 +206,10 @@ public final class StandaloneCluster implements AutoCloseable {
     public synchronized String processes() {
         StringBuilder out = new StringBuilder();
         for (Process p : started) {
-            out.append(p == jobManager ? "JobManager " : "TaskManager ").append(p.pid()).append(p.isAlive() ? " running" : " exited " + p.exitValue()).append("; ");
+            out.append(p == jobManager ? "JobManager " : "TaskManager ")
+                    .append(p.pid())
+                    .append(p.isAlive() ? " running" : " exited " + p.exitValue())
+                    .append("; ");
         }
         return out.toString();
     }
@@ -203,8 +222,12 @@ public final class StandaloneCluster implements AutoCloseable {
     /** GET on the REST API; {@code null} when it does not answer (yet). */
     public JsonNode get(String path) {
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + restAddress() + path))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create("http://" + restAddress() + path))
+                            .timeout(Duration.ofSeconds(10))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
         } catch (IOException e) {
             return null;
@@ -216,8 +239,11 @@ public final class StandaloneCluster implements AutoCloseable {
 
     /** Cancels a job (PATCH /jobs/:id?mode=cancel). */
     public void cancel(String jobId) throws IOException, InterruptedException {
-        http.send(HttpRequest.newBuilder(URI.create("http://" + restAddress() + "/jobs/" + jobId + "?mode=cancel"))
-                .method("PATCH", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+        http.send(
+                HttpRequest.newBuilder(URI.create("http://" + restAddress() + "/jobs/" + jobId + "?mode=cancel"))
+                        .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.discarding());
     }
 
     /** The id of the one job in the given state (RUNNING, FINISHED, ...), or {@code null}. */
@@ -237,13 +263,17 @@ public final class StandaloneCluster implements AutoCloseable {
     /** Restarts of a job so far (its {@code numRestarts} metric). */
     public long restarts(String jobId) {
         JsonNode metrics = get("/jobs/" + jobId + "/metrics?get=numRestarts");
-        return metrics == null || metrics.isEmpty() ? 0 : metrics.get(0).path("value").asLong();
+        return metrics == null || metrics.isEmpty()
+                ? 0
+                : metrics.get(0).path("value").asLong();
     }
 
     /** Completed checkpoints of a job. */
     public long completedCheckpoints(String jobId) {
         JsonNode checkpoints = get("/jobs/" + jobId + "/checkpoints");
-        return checkpoints == null ? 0 : checkpoints.path("counts").path("completed").asLong();
+        return checkpoints == null
+                ? 0
+                : checkpoints.path("counts").path("completed").asLong();
     }
 
     public static void await(BooleanSupplier condition, Duration timeout, String what) {
@@ -294,7 +324,8 @@ public final class StandaloneCluster implements AutoCloseable {
         command.add("-Djava.net.preferIPv4Stack=true");
         command.addAll(JAVA_17_FLAGS);
         command.add("-Dlog.file=" + workDir.resolve("log").resolve(name + ".log"));
-        command.add("-Dlog4j.configurationFile=" + confDir.resolve("log4j.properties").toUri());
+        command.add("-Dlog4j.configurationFile="
+                + confDir.resolve("log4j.properties").toUri());
         command.add("-cp");
         command.add(libDir + "/*");
         command.add(mainClass);
@@ -302,10 +333,17 @@ public final class StandaloneCluster implements AutoCloseable {
         command.add(confDir.toString());
         ProcessBuilder builder = new ProcessBuilder(command);
         // the cluster's JVMs get exactly the options above, not what a build tool or CI put in the environment
-        builder.environment().keySet().removeAll(List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "FLINK_CONF_DIR", "FLINK_ENV_JAVA_OPTS"));
-        Process p = builder
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(workDir.resolve("log").resolve(name + ".out").toFile()))
+        builder.environment()
+                .keySet()
+                .removeAll(List.of(
+                        "JAVA_TOOL_OPTIONS",
+                        "JDK_JAVA_OPTIONS",
+                        "_JAVA_OPTIONS",
+                        "FLINK_CONF_DIR",
+                        "FLINK_ENV_JAVA_OPTS"));
+        Process p = builder.redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        workDir.resolve("log").resolve(name + ".out").toFile()))
                 .start();
         started.add(p);
         LOG.info("started {} pid {}", name, p.pid());
@@ -314,10 +352,14 @@ public final class StandaloneCluster implements AutoCloseable {
 
     private static String flinkVersion(Path libDir) throws IOException {
         try (var files = Files.list(libDir)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("flink-runtime-") && n.endsWith(".jar"))
-                    .map(n -> n.substring("flink-runtime-".length(), n.length() - 4)).findFirst().orElse("?");
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.startsWith("flink-runtime-") && n.endsWith(".jar"))
+                    .map(n -> n.substring("flink-runtime-".length(), n.length() - 4))
+                    .findFirst()
+                    .orElse("?");
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new IllegalArgumentException("no cluster classpath at " + libDir + " (build it: mvn -B -q package -DskipTests)", e);
+            throw new IllegalArgumentException(
+                    "no cluster classpath at " + libDir + " (build it: mvn -B -q package -DskipTests)", e);
         }
     }
 
@@ -326,7 +368,9 @@ public final class StandaloneCluster implements AutoCloseable {
     }
 
     private static String quote(String value) {
-        return value.matches("[A-Za-z0-9_./:=, -]*") && !value.contains(": ") ? value : "'" + value.replace("'", "''") + "'";
+        return value.matches("[A-Za-z0-9_./:=, -]*") && !value.contains(": ")
+                ? value
+                : "'" + value.replace("'", "''") + "'";
     }
 
     private static int freePort() {

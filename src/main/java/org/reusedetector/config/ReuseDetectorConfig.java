@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.reusedetector.page.Chunking;
-import org.reusedetector.url.RecursionRule;
 import org.reusedetector.url.IgnoredParameters;
+import org.reusedetector.url.RecursionRule;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -37,8 +37,17 @@ public final class ReuseDetectorConfig {
      * Client settings the job fixes itself, for exactly-once or because another option names them: a
      * {@code kafka.properties.} entry for one of them fails at start rather than silently breaking a guarantee.
      */
-    public static final Set<String> FIXED_KAFKA_PROPERTIES = Set.of("bootstrap.servers", "group.id", "isolation.level", "enable.idempotence",
-            "transactional.id", "key.serializer", "value.serializer", "key.deserializer", "value.deserializer", "enable.auto.commit");
+    public static final Set<String> FIXED_KAFKA_PROPERTIES = Set.of(
+            "bootstrap.servers",
+            "group.id",
+            "isolation.level",
+            "enable.idempotence",
+            "transactional.id",
+            "key.serializer",
+            "value.serializer",
+            "key.deserializer",
+            "value.deserializer",
+            "enable.auto.commit");
 
     private final Configuration options;
     private final Configuration flink;
@@ -74,14 +83,16 @@ public final class ReuseDetectorConfig {
             if (eq <= 0) {
                 throw new ConfigException("--set expects key=value, got '" + override + "'");
             }
-            values.put(override.substring(0, eq).trim(), override.substring(eq + 1).trim());
+            values.put(
+                    override.substring(0, eq).trim(), override.substring(eq + 1).trim());
         }
         return of(values);
     }
 
     /** Builds and validates a configuration from flat key/value pairs. */
     public static ReuseDetectorConfig of(Map<String, String> values) {
-        Set<String> known = ReuseDetectorOptions.all().stream().map(ConfigOption::key).collect(Collectors.toSet());
+        Set<String> known =
+                ReuseDetectorOptions.all().stream().map(ConfigOption::key).collect(Collectors.toSet());
         Configuration options = new Configuration();
         Configuration flink = new Configuration();
         Map<String, String> kafka = new TreeMap<>();
@@ -93,7 +104,9 @@ public final class ReuseDetectorConfig {
                 String property = key.substring(KAFKA_PROPERTIES_PREFIX.length());
                 if (property.isEmpty() || FIXED_KAFKA_PROPERTIES.contains(property)) {
                     throw new ConfigException("configuration key '" + key + "' cannot be set: "
-                            + (property.isEmpty() ? "name a Kafka client property" : "the job sets " + property + " itself"));
+                            + (property.isEmpty()
+                                    ? "name a Kafka client property"
+                                    : "the job sets " + property + " itself"));
                 }
                 if (entry.getValue() != null) {
                     kafka.put(property, entry.getValue());
@@ -127,13 +140,18 @@ public final class ReuseDetectorConfig {
 
     /** How pages are chunked and which chunks are stop chunks, as configured ({@code chunking.*}, {@code stop-chunks.*}). */
     public Chunking chunking() {
-        return new Chunking(get(ReuseDetectorOptions.CHUNK_TAGS), get(ReuseDetectorOptions.CHUNK_CONTENT_FORM),
-                get(ReuseDetectorOptions.STOP_DEFAULT_LIST), getOptional(ReuseDetectorOptions.STOP_FILE).orElse(null));
+        return new Chunking(
+                get(ReuseDetectorOptions.CHUNK_TAGS),
+                get(ReuseDetectorOptions.CHUNK_CONTENT_FORM),
+                get(ReuseDetectorOptions.STOP_DEFAULT_LIST),
+                getOptional(ReuseDetectorOptions.STOP_FILE).orElse(null));
     }
 
     /** The crawler-recursion rule of discovery, as configured ({@code recursion.*}). */
     public RecursionRule recursionRule() {
-        return new RecursionRule(get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
+        return new RecursionRule(
+                get(ReuseDetectorOptions.RECURSION_MAX_REPEATS),
+                get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                 get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS));
     }
 
@@ -201,16 +219,19 @@ public final class ReuseDetectorConfig {
         atLeastZero(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE);
         unitInterval(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR);
         unitInterval(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING);
-        if (get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR) > get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING)) {
-            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR.key() + "': must not exceed "
-                    + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING.key());
+        if (get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR)
+                > get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING)) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR.key()
+                    + "': must not exceed " + ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING.key());
         }
         if (get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE) > get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE)) {
-            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE.key() + "': must not exceed "
-                    + ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE.key() + " (evidence is counted from the hashes kept)");
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE.key()
+                    + "': must not exceed " + ReuseDetectorOptions.NEIGHBORHOOD_MAX_EVIDENCE.key()
+                    + " (evidence is counted from the hashes kept)");
         }
         if (get(ReuseDetectorOptions.STATUS_INTERVAL).isNegative()) {
-            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.STATUS_INTERVAL.key() + "': must not be negative");
+            throw new ConfigException(
+                    "invalid value for '" + ReuseDetectorOptions.STATUS_INTERVAL.key() + "': must not be negative");
         }
         atLeastZero(ReuseDetectorOptions.STOP_MIN_LENGTH);
         atLeastZero(ReuseDetectorOptions.MAX_EVIDENCE);
@@ -225,29 +246,37 @@ public final class ReuseDetectorConfig {
         try {
             IgnoredParameters.of(get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS));
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.URL_IGNORED_PARAMETERS.key() + "': " + e.getMessage());
+            throw new ConfigException(
+                    "invalid value for '" + ReuseDetectorOptions.URL_IGNORED_PARAMETERS.key() + "': " + e.getMessage());
         }
         getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).ifPresent(v -> {
             if (v < 0 || v > 1) {
-                throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");
+                throw new ConfigException("invalid value for '"
+                        + ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD.key() + "': " + v + " is not in [0, 1]");
             }
         });
         if (get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP) <= 0) {
-            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP.key() + "': must be positive");
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP.key()
+                    + "': must be positive");
         }
         if (get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS) < 0) {
-            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS.key() + "': must not be negative");
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS.key()
+                    + "': must not be negative");
         }
         if (get(ReuseDetectorOptions.CHUNK_TAGS).isEmpty()) {
-            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.CHUNK_TAGS.key() + "': name at least one element");
+            throw new ConfigException(
+                    "invalid value for '" + ReuseDetectorOptions.CHUNK_TAGS.key() + "': name at least one element");
         }
-        for (ConfigOption<Duration> d : List.of(ReuseDetectorOptions.CHECKPOINT_INTERVAL, ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION,
+        for (ConfigOption<Duration> d : List.of(
+                ReuseDetectorOptions.CHECKPOINT_INTERVAL,
+                ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION,
                 ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT)) {
             if (get(d).isZero() || get(d).isNegative()) {
                 throw new ConfigException("invalid value for '" + d.key() + "': must be a positive duration");
             }
         }
-        if (get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).compareTo(get(ReuseDetectorOptions.CHECKPOINT_INTERVAL)) <= 0) {
+        if (get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).compareTo(get(ReuseDetectorOptions.CHECKPOINT_INTERVAL))
+                <= 0) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT.key()
                     + "': must be longer than job.checkpoint-interval, or transactions abort before they commit");
         }
@@ -256,10 +285,12 @@ public final class ReuseDetectorConfig {
     /** The ranges the discovery rules accept, checked here so that a bad value fails at start with its key. */
     private void validateDiscovery() {
         if (get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MODE) == ThresholdMode.FIXED) {
-            long count = getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT).orElseThrow(() -> new ConfigException(
-                    ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key() + " is required with discovery.threshold.mode FIXED"));
+            long count = getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT)
+                    .orElseThrow(() -> new ConfigException(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key()
+                            + " is required with discovery.threshold.mode FIXED"));
             if (count < 1) {
-                throw new ConfigException("invalid value for '" + ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key() + "': " + count + " must be at least 1");
+                throw new ConfigException("invalid value for '" + ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT.key()
+                        + "': " + count + " must be at least 1");
             }
         } else {
             check(ReuseDetectorOptions.DISCOVERY_THRESHOLD_SCALE, v -> v > 0, "must be positive");
@@ -286,7 +317,8 @@ public final class ReuseDetectorConfig {
 
     private void atLeastZero(ConfigOption<Integer> option) {
         if (get(option) < 0) {
-            throw new ConfigException("invalid value for '" + option.key() + "': " + get(option) + " must not be negative");
+            throw new ConfigException(
+                    "invalid value for '" + option.key() + "': " + get(option) + " must not be negative");
         }
     }
 
@@ -315,7 +347,10 @@ public final class ReuseDetectorConfig {
 
     private static String suggestion(String key, Set<String> known) {
         String tail = key.substring(key.lastIndexOf('.') + 1);
-        List<String> close = known.stream().filter(k -> k.endsWith("." + tail) || k.endsWith(tail)).sorted().toList();
+        List<String> close = known.stream()
+                .filter(k -> k.endsWith("." + tail) || k.endsWith(tail))
+                .sorted()
+                .toList();
         return close.isEmpty() ? "" : " (did you mean " + String.join(", ", close) + "?)";
     }
 

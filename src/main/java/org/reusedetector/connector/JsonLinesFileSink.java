@@ -41,8 +41,11 @@ public final class JsonLinesFileSink<T> implements Sink<T> {
         }
         // records are valid Unicode by the time they get here (the parser and DeadLetters make them so); should one not
         // be, this writer replaces what it cannot encode instead of failing the job, as Files.newBufferedWriter would
-        BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(
-                Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND), StandardCharsets.UTF_8), 1 << 16);
+        BufferedWriter writer = new BufferedWriter(
+                new OutputStreamWriter(
+                        Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND),
+                        StandardCharsets.UTF_8),
+                1 << 16);
         return new SinkWriter<>() {
             @Override
             public void write(T element, Context ctx) throws IOException {

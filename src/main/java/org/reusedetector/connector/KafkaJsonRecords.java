@@ -42,7 +42,11 @@ public final class KafkaJsonRecords<T> implements KafkaRecordSerializationSchema
     @Override
     public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long elementTime) {
         String k = key.apply(element);
-        return new ProducerRecord<>(topic, null, null, k == null ? null : k.getBytes(StandardCharsets.UTF_8),
+        return new ProducerRecord<>(
+                topic,
+                null,
+                null,
+                k == null ? null : k.getBytes(StandardCharsets.UTF_8),
                 Json.write(element).getBytes(StandardCharsets.UTF_8));
     }
 

@@ -51,7 +51,8 @@ public abstract class RecordFileFormat<T> implements BulkFormat<T, FileSourceSpl
 
     /** The source's builder, for instance to {@code monitorContinuously} a directory in a streaming job. */
     public FileSource.FileSourceBuilder<T> sourceBuilder(Path... paths) {
-        return FileSource.forBulkFileFormat(this, paths).setFileEnumerator(() -> new AcceptingEnumerator(new DefaultFileFilter(), this::accepts));
+        return FileSource.forBulkFileFormat(this, paths)
+                .setFileEnumerator(() -> new AcceptingEnumerator(new DefaultFileFilter(), this::accepts));
     }
 
     @Override
@@ -61,7 +62,9 @@ public abstract class RecordFileFormat<T> implements BulkFormat<T, FileSourceSpl
 
     @Override
     public Reader<T> restoreReader(Configuration config, FileSourceSplit split) throws IOException {
-        long skip = split.getReaderPosition().map(CheckpointedPosition::getRecordsAfterOffset).orElse(0L);
+        long skip = split.getReaderPosition()
+                .map(CheckpointedPosition::getRecordsAfterOffset)
+                .orElse(0L);
         Path path = split.path();
         FileSystem fs = path.getFileSystem();
         JsonLines.CloseableIterator<T> records = open(fs.open(path), path.getName());
@@ -109,7 +112,8 @@ public abstract class RecordFileFormat<T> implements BulkFormat<T, FileSourceSpl
                 return null;
             }
             // positions count records from the start of the file: a restore skips that many
-            IteratorResultIterator<T> iterator = new IteratorResultIterator<>(batch.iterator(), CheckpointedPosition.NO_OFFSET, emitted);
+            IteratorResultIterator<T> iterator =
+                    new IteratorResultIterator<>(batch.iterator(), CheckpointedPosition.NO_OFFSET, emitted);
             emitted += batch.size();
             return iterator;
         }
@@ -130,7 +134,8 @@ public abstract class RecordFileFormat<T> implements BulkFormat<T, FileSourceSpl
         }
 
         @Override
-        protected void convertToSourceSplits(FileStatus file, FileSystem fs, List<FileSourceSplit> target) throws IOException {
+        protected void convertToSourceSplits(FileStatus file, FileSystem fs, List<FileSourceSplit> target)
+                throws IOException {
             if (acceptsName.test(file.getPath().getName())) {
                 super.convertToSourceSplits(file, fs, target);
             }

@@ -13,7 +13,8 @@ import org.reusedetector.util.ValidUnicode;
 public final class DeadLetters {
     private DeadLetters() {}
 
-    public static final OutputTag<DeadLetter> TAG = new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
+    public static final OutputTag<DeadLetter> TAG =
+            new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
     /**
      * The dead letter of a record: the original cut to {@code maxOriginalChars}, every string made valid Unicode
@@ -26,7 +27,13 @@ public final class DeadLetters {
         if (truncated) {
             original = ValidUnicode.prefix(original, maxOriginalChars);
         }
-        return new DeadLetter(reason.code(), clean(error), clean(record.origin()), clean(original), truncated, Instant.now().toString());
+        return new DeadLetter(
+                reason.code(),
+                clean(error),
+                clean(record.origin()),
+                clean(original),
+                truncated,
+                Instant.now().toString());
     }
 
     /**

@@ -9,9 +9,6 @@ import org.reusedetector.config.PageAlertType;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.imatch.Lexicon;
-import org.reusedetector.shingle.NearCopyParams;
-import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.signal.quilt.QuiltStream;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
@@ -19,6 +16,9 @@ import org.reusedetector.score.NeighbourhoodConfidence;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.PageScorer;
+import org.reusedetector.shingle.NearCopyParams;
+import org.reusedetector.shingle.QuiltParams;
+import org.reusedetector.signal.quilt.QuiltStream;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.RecursionRule;
 
@@ -77,12 +77,16 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
                 config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
                 config.get(ReuseDetectorOptions.MAX_EVIDENCE),
-                new PageRule(config.get(ReuseDetectorOptions.PAGE_THRESHOLD), config.get(ReuseDetectorOptions.MIN_MATCHED_CHUNKS),
+                new PageRule(
+                        config.get(ReuseDetectorOptions.PAGE_THRESHOLD),
+                        config.get(ReuseDetectorOptions.MIN_MATCHED_CHUNKS),
                         config.get(ReuseDetectorOptions.PAGE_ALERT_TYPE) == PageAlertType.PHISH),
-                new NeighbourhoodThreshold(config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES),
+                new NeighbourhoodThreshold(
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_NEIGHBORHOODS),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_STDDEVS),
-                        config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD).orElse(Double.NaN),
+                        config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD)
+                                .orElse(Double.NaN),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_FLOOR),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
@@ -96,7 +100,9 @@ public record DetectionSettings(
                 labelSnapshotRun,
                 labelPartitions,
                 IgnoredParameters.of(config.get(ReuseDetectorOptions.URL_IGNORED_PARAMETERS)),
-                new RecursionRule(config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS), config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
+                new RecursionRule(
+                        config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS),
+                        config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
                 new Signals(lexicon(config), nearCopy(config), quilt(config)),
                 config.get(ReuseDetectorOptions.HELD_PAGES_MAX));
@@ -110,10 +116,21 @@ public record DetectionSettings(
     /** The quilt signal's settings of the configuration, whether the signal is on or not. */
     public static QuiltStream quiltParams(ReuseDetectorConfig config) {
         QuiltParams d = QuiltParams.DEFAULTS;
-        return new QuiltStream(new QuiltParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), d.m(), d.c(), d.theta(), d.minSourceGrams(),
-                d.ownSiteTextExcluded(), d.borrowersExcluded(), d.copyResemblance(), d.siblingCopiesExcluded()),
-                config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS), config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
-                config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS), config.get(ReuseDetectorOptions.QUILT_SHARDS));
+        return new QuiltStream(
+                new QuiltParams(
+                        config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS),
+                        d.m(),
+                        d.c(),
+                        d.theta(),
+                        d.minSourceGrams(),
+                        d.ownSiteTextExcluded(),
+                        d.borrowersExcluded(),
+                        d.copyResemblance(),
+                        d.siblingCopiesExcluded()),
+                config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS),
+                config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
+                config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS),
+                config.get(ReuseDetectorOptions.QUILT_SHARDS));
     }
 
     /** The same settings with another quilt setting ({@code null}: off). */
@@ -128,7 +145,9 @@ public record DetectionSettings(
 
     /** The near-copy parameters of the configuration, whether the signal is on or not. */
     public static NearCopyParams nearCopyParams(ReuseDetectorConfig config) {
-        return new NearCopyParams(config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS), config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
+        return new NearCopyParams(
+                config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS),
+                config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
                 config.get(ReuseDetectorOptions.NEAR_COPY_BAND_ROWS));
     }
 
@@ -163,10 +182,26 @@ public record DetectionSettings(
     }
 
     /** A copy with the components that the {@code with…} methods change; every other one stays. */
-    private DetectionSettings with(String snapshotRun, int snapshotPartitions, Signals otherSignals, int otherHeldPagesMax) {
-        return new DetectionSettings(chunking, maxBodyBytes, stopMinLength, maxEvidence, pageRule, neighbourhoodThreshold, neighbourhoodReevaluateStep,
-                urlRetentionMillis, neighbourhoodMaxDepth, neighbourhoodMaxEvidence, deadLetterMaxOriginalChars, snapshotRun, snapshotPartitions,
-                ignoredParameters, recursionRule, otherSignals, otherHeldPagesMax);
+    private DetectionSettings with(
+            String snapshotRun, int snapshotPartitions, Signals otherSignals, int otherHeldPagesMax) {
+        return new DetectionSettings(
+                chunking,
+                maxBodyBytes,
+                stopMinLength,
+                maxEvidence,
+                pageRule,
+                neighbourhoodThreshold,
+                neighbourhoodReevaluateStep,
+                urlRetentionMillis,
+                neighbourhoodMaxDepth,
+                neighbourhoodMaxEvidence,
+                deadLetterMaxOriginalChars,
+                snapshotRun,
+                snapshotPartitions,
+                ignoredParameters,
+                recursionRule,
+                otherSignals,
+                otherHeldPagesMax);
     }
 
     /** The I-Match lexicon, or {@code null}: no I-Match signatures. */
@@ -204,5 +239,4 @@ public record DetectionSettings(
     public PageScorer pageScorer() {
         return new PageScorer(stopChunks(), maxEvidence);
     }
-
 }

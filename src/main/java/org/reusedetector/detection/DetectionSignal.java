@@ -51,7 +51,11 @@ public interface DetectionSignal {
      * @param labels the labels stream, which each matcher broadcasts into its own state
      * @param settings the job's settings (in a batch, without the wait for a label snapshot)
      */
-    Added addTo(DetectionWorkflow.Parsed parsed, DataStream<HashedPage> toScore, DataStream<SourceRecord> labels, DetectionSettings settings);
+    Added addTo(
+            DetectionWorkflow.Parsed parsed,
+            DataStream<HashedPage> toScore,
+            DataStream<SourceRecord> labels,
+            DetectionSettings settings);
 
     /** What a signal added: the pages that go on to be scored ({@code toScore} itself when it does not change them), and its alerts. */
     record Added(DataStream<HashedPage> toScore, DataStream<Alert> alerts) {}

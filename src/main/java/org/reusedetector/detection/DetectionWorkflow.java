@@ -62,17 +62,27 @@ public final class DetectionWorkflow {
     }
 
     /** Hashed pages matched against the labels: scores (with event time), page/file alerts, invalid labels. */
-    public record Scored(DataStream<PageScore> scores, DataStream<Alert> pageAlerts, DataStream<DeadLetter> invalidLabels) {}
+    public record Scored(
+            DataStream<PageScore> scores, DataStream<Alert> pageAlerts, DataStream<DeadLetter> invalidLabels) {}
 
     /** The streaming job's whole topology. */
-    public static Outputs define(DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
+    public static Outputs define(
+            DataStream<SourceRecord> pages,
+            DataStream<SourceRecord> labels,
+            DetectionSettings settings,
+            Duration outOfOrderness) {
         Parsed parsed = parse(pages, settings);
         Signalled signalled = addSignals(Signals.enabled(settings), parsed, labels, settings);
         Scored scored = score(signalled.toScore(), labels, settings, outOfOrderness);
-        SingleOutputStreamOperator<PrefixScore> neighbourhoods = neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
+        SingleOutputStreamOperator<PrefixScore> neighbourhoods =
+                neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
         DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
         DataStream<Alert> alerts = signalled.joinAlerts(scored.pageAlerts().union(neighbourhoodAlerts));
-        return new Outputs(parsed.hashedPages(), scored.scores(), neighbourhoods, alerts,
+        return new Outputs(
+                parsed.hashedPages(),
+                scored.scores(),
+                neighbourhoods,
+                alerts,
                 parsed.deadLetters().union(scored.invalidLabels()));
     }
 
@@ -93,7 +103,8 @@ public final class DetectionWorkflow {
      * Each signal's operators after the parse step, in turn: a signal that changes the pages to be scored (near copies)
      * hands them to the next, and to the label match after the last.
      */
-    public static Signalled addSignals(List<DetectionSignal> signals, Parsed parsed, DataStream<SourceRecord> labels, DetectionSettings settings) {
+    public static Signalled addSignals(
+            List<DetectionSignal> signals, Parsed parsed, DataStream<SourceRecord> labels, DetectionSettings settings) {
         DataStream<HashedPage> toScore = parsed.hashedPages();
         List<DataStream<Alert>> alerts = new ArrayList<>();
         for (DetectionSignal signal : signals) {
@@ -105,60 +116,83 @@ public final class DetectionWorkflow {
     }
 
     public static Parsed parse(DataStream<SourceRecord> pages, DetectionSettings settings) {
-        SingleOutputStreamOperator<HashedPage> hashed = pages
-                .process(new ParseAndHash(settings), TypeInformation.of(HashedPage.class))
-                .uid(OperatorIds.PARSE_AND_HASH).name(OperatorIds.PARSE_AND_HASH);
+        SingleOutputStreamOperator<HashedPage> hashed = pages.process(
+                        new ParseAndHash(settings), TypeInformation.of(HashedPage.class))
+                .uid(OperatorIds.PARSE_AND_HASH)
+                .name(OperatorIds.PARSE_AND_HASH);
         return new Parsed(hashed, hashed.getSideOutput(DeadLetters.TAG));
     }
 
-    public static Scored score(DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings, Duration outOfOrderness) {
+    public static Scored score(
+            DataStream<HashedPage> hashed,
+            DataStream<SourceRecord> labels,
+            DetectionSettings settings,
+            Duration outOfOrderness) {
         BroadcastStream<SourceRecord> labelBroadcast =
                 labels.broadcast(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT);
         // keyed by URL: pages held past job.held-pages.max wait in keyed (RocksDB) state (see HoldUntilLabelsLoaded)
-        SingleOutputStreamOperator<PageScore> matched = hashed
-                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
+        SingleOutputStreamOperator<PageScore> matched = hashed.keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
                 .connect(labelBroadcast)
                 .process(HoldUntilLabelsLoaded.matchLabels(settings), TypeInformation.of(PageScore.class))
-                .uid(OperatorIds.MATCH_LABELS).name(OperatorIds.MATCH_LABELS);
+                .uid(OperatorIds.MATCH_LABELS)
+                .name(OperatorIds.MATCH_LABELS);
 
         // event time after the match: the labels input carries no page time and must not hold the watermark back
-        DataStream<PageScore> scores = matched
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<PageScore>forBoundedOutOfOrderness(outOfOrderness)
-                        .withTimestampAssigner((score, previous) -> score.eventTime())
-                        .withIdleness(Duration.ofMinutes(1)))
-                .uid(OperatorIds.EVENT_TIME).name(OperatorIds.EVENT_TIME);
+        DataStream<PageScore> scores = matched.assignTimestampsAndWatermarks(
+                        WatermarkStrategy.<PageScore>forBoundedOutOfOrderness(outOfOrderness)
+                                .withTimestampAssigner((score, previous) -> score.eventTime())
+                                .withIdleness(Duration.ofMinutes(1)))
+                .uid(OperatorIds.EVENT_TIME)
+                .name(OperatorIds.EVENT_TIME);
 
-        DataStream<Alert> pageAlerts = scores
-                .flatMap(new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.PAGE_ALERTS).name(OperatorIds.PAGE_ALERTS);
+        DataStream<Alert> pageAlerts = scores.flatMap(
+                        new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.PAGE_ALERTS)
+                .name(OperatorIds.PAGE_ALERTS);
         return new Scored(scores, pageAlerts, matched.getSideOutput(DeadLetters.TAG));
     }
 
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */
     public static DataStream<PrefixDelta> prefixDeltas(DataStream<PageScore> scores, DetectionSettings settings) {
-        return scores
-                .keyBy(UrlContributions.urlKey(settings.ignoredParameters()), Types.STRING)
-                .process(new UrlContributions(settings.urlRetentionMillis(), settings.neighbourhoodMaxDepth()), TypeInformation.of(PrefixDelta.class))
-                .uid(OperatorIds.URL_CONTRIBUTIONS).name(OperatorIds.URL_CONTRIBUTIONS);
+        return scores.keyBy(UrlContributions.urlKey(settings.ignoredParameters()), Types.STRING)
+                .process(
+                        new UrlContributions(settings.urlRetentionMillis(), settings.neighbourhoodMaxDepth()),
+                        TypeInformation.of(PrefixDelta.class))
+                .uid(OperatorIds.URL_CONTRIBUTIONS)
+                .name(OperatorIds.URL_CONTRIBUTIONS);
     }
 
     /** Per prefix, continuously: badness after every change, stamped with the running threshold. */
-    public static SingleOutputStreamOperator<PrefixScore> neighbourhoods(DataStream<PrefixDelta> deltas, DetectionSettings settings) {
-        return deltas
-                .keyBy(PrefixDelta::prefix)
-                .process(new NeighbourhoodAggregate(settings.neighbourhoodMaxEvidence(), settings.neighbourhoodThreshold().confidence()), TypeInformation.of(PrefixScore.class))
-                .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE).name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
-                .process(new ThresholdStatistic(settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()), TypeInformation.of(PrefixScore.class))
-                .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD).name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
-                .setParallelism(1).setMaxParallelism(1);
+    public static SingleOutputStreamOperator<PrefixScore> neighbourhoods(
+            DataStream<PrefixDelta> deltas, DetectionSettings settings) {
+        return deltas.keyBy(PrefixDelta::prefix)
+                .process(
+                        new NeighbourhoodAggregate(
+                                settings.neighbourhoodMaxEvidence(),
+                                settings.neighbourhoodThreshold().confidence()),
+                        TypeInformation.of(PrefixScore.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
+                .name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
+                .process(
+                        new ThresholdStatistic(
+                                settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()),
+                        TypeInformation.of(PrefixScore.class))
+                .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
+                .name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
+                .setParallelism(1)
+                .setMaxParallelism(1);
     }
 
-    static DataStream<Alert> neighbourhoodAlerts(SingleOutputStreamOperator<PrefixScore> withThreshold, DetectionSettings settings) {
-        BroadcastStream<Double> thresholdChanges = withThreshold.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES).broadcast(NeighbourhoodAlerts.THRESHOLD);
+    static DataStream<Alert> neighbourhoodAlerts(
+            SingleOutputStreamOperator<PrefixScore> withThreshold, DetectionSettings settings) {
+        BroadcastStream<Double> thresholdChanges = withThreshold
+                .getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES)
+                .broadcast(NeighbourhoodAlerts.THRESHOLD);
         return withThreshold
                 .keyBy(PrefixScore::prefix)
                 .connect(thresholdChanges)
                 .process(new NeighbourhoodAlerts(settings.neighbourhoodThreshold()), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS).name(OperatorIds.NEIGHBOURHOOD_ALERTS);
+                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS)
+                .name(OperatorIds.NEIGHBOURHOOD_ALERTS);
     }
 }

@@ -20,9 +20,14 @@ public final class JobEnvironment {
         Configuration flink = new Configuration();
         Path stateDir = Path.of(config.get(ReuseDetectorOptions.STATE_DIR)).toAbsolutePath();
         flink.setString("state.backend.type", "rocksdb");
-        flink.setString("state.backend.rocksdb.localdir", stateDir.resolve("rocksdb").toString());
-        flink.setString("execution.checkpointing.dir", stateDir.resolve("checkpoints").toUri().toString());
-        flink.setString("execution.checkpointing.interval", config.get(ReuseDetectorOptions.CHECKPOINT_INTERVAL).toMillis() + " ms");
+        flink.setString(
+                "state.backend.rocksdb.localdir", stateDir.resolve("rocksdb").toString());
+        flink.setString(
+                "execution.checkpointing.dir",
+                stateDir.resolve("checkpoints").toUri().toString());
+        flink.setString(
+                "execution.checkpointing.interval",
+                config.get(ReuseDetectorOptions.CHECKPOINT_INTERVAL).toMillis() + " ms");
         flink.setString("execution.checkpointing.mode", "EXACTLY_ONCE");
         flink.setString("pipeline.generic-types", "false");
         flink.setString("parallelism.default", String.valueOf(config.get(ReuseDetectorOptions.PARALLELISM)));
@@ -32,8 +37,11 @@ public final class JobEnvironment {
             flink.setString("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
         }
         config.getOptional(ReuseDetectorOptions.METRICS_PROMETHEUS_PORT).ifPresent(port -> {
-            flink.setString("metrics.reporter.prom.factory.class", "org.apache.flink.metrics.prometheus.PrometheusReporterFactory");
-            flink.setString("metrics.reporter.prom.port", port); // the mini cluster's jobmanager and taskmanager share it
+            flink.setString(
+                    "metrics.reporter.prom.factory.class",
+                    "org.apache.flink.metrics.prometheus.PrometheusReporterFactory");
+            flink.setString(
+                    "metrics.reporter.prom.port", port); // the mini cluster's jobmanager and taskmanager share it
         });
         Configuration own = config.flinkConfiguration();
         boolean remote = "remote".equals(own.get(DeploymentOptions.TARGET));
@@ -44,7 +52,9 @@ public final class JobEnvironment {
             flink.setString("restart-strategy.exponential-delay.initial-backoff", "1 s");
             flink.setString("restart-strategy.exponential-delay.backoff-multiplier", "2.0");
             flink.setString("restart-strategy.exponential-delay.max-backoff", "1 min");
-            flink.setString("restart-strategy.exponential-delay.attempts-before-reset-backoff", String.valueOf(config.get(ReuseDetectorOptions.MAX_RESTARTS)));
+            flink.setString(
+                    "restart-strategy.exponential-delay.attempts-before-reset-backoff",
+                    String.valueOf(config.get(ReuseDetectorOptions.MAX_RESTARTS)));
         }
         flink.addAll(own); // flink.* keys from the detector's configuration win
         if (remote) {

@@ -6,6 +6,7 @@ public final class Metrics {
 
     /** Input records taken by the parse step: each becomes a page parsed or a dead letter. */
     public static final String RECORDS_READ = "recordsRead";
+
     public static final String PAGES_PARSED = "pagesParsed";
     public static final String PAGE_BYTES_PARSED = "pageBytesParsed";
     public static final String CHUNKS_HASHED = "chunksHashed";
@@ -13,10 +14,12 @@ public final class Metrics {
     public static final String PAGES_SCORED = "pagesScored";
     /** Accumulators only (see {@link ProcessingSpan}): wall-clock millis of the first page parsed and the last page matched. */
     public static final String FIRST_PAGE_PARSED_MILLIS = "firstPageParsedMillis";
+
     public static final String LAST_PAGE_MATCHED_MILLIS = "lastPageMatchedMillis";
     public static final String PAGES_HELD = "pagesHeldForLabelSnapshot";
     /** Of the held pages, those past {@code job.held-pages.max} that went to keyed (RocksDB) state instead of the heap. */
     public static final String PAGES_HELD_SPILLED = "pagesHeldSpilledToState";
+
     public static final String LABEL_UPDATES = "labelUpdates";
     public static final String LABELS_INVALID = "labelsInvalid";
     public static final String LABEL_SNAPSHOT_LOADED = "labelSnapshotLoaded";
@@ -27,6 +30,7 @@ public final class Metrics {
     public static final String LEXICON_GROUP = "lexicon";
     /** Terms of the job's I-Match lexicon (a gauge in the {@link #LEXICON_GROUP} group, so the id shows in the metrics). */
     public static final String IMATCH_LEXICON_TERMS = "imatchLexiconTerms";
+
     public static final String NEAR_COPY_ALERTS = "nearCopyAlerts";
     public static final String QUILT_ALERTS = "quiltAlerts";
     public static final String URL_REVISITS = "urlRevisits";
@@ -40,11 +44,14 @@ public final class Metrics {
     // streaming job, counted where records leave or enter it (stream/StreamingJob), one counter per key value
     /** Dead letters written, in group {@code reason}. */
     public static final String DEAD_LETTERS_BY_REASON = "deadLettersWritten";
+
     public static final String REASON_GROUP = "reason";
     /** Alerts written, in group {@code type} (page, file, phish, neighborhood, cleared). */
     public static final String ALERTS_BY_TYPE = "alertsWritten";
+
     public static final String TYPE_GROUP = "type";
     /** Label records read from the labels topic, in group {@code kind} (chunk, file, stop). */
     public static final String LABELS_BY_KIND = "labelRecordsRead";
+
     public static final String KIND_GROUP = "kind";
 }

@@ -18,7 +18,8 @@ public final class OperatorIds {
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
     public static final String QUILT_GRAMS = "quilt-grams";
-    // the quilt index and judge hold pages by holder id (site bits + URL bits) since quilts3: new uids, the old state is not restored
+    // the quilt index and judge hold pages by holder id (site bits + URL bits) since quilts3: new uids, the old state
+    // is not restored
     public static final String PATCH_GRAMS = "patch-gram-holders";
     public static final String JUDGE_QUILTS = "judge-quilt-holders";
     public static final String QUILT_REGISTRATIONS = "quilt-registrations";
@@ -59,6 +60,7 @@ public final class OperatorIds {
     public static final String DISCOVER_PAGE_TALLIES = "discover-page-tallies";
     /** From a hash index: whole sites counted per partition, then blocks of counts merged per hash range. */
     public static final String DISCOVER_PREPARE_COUNTING = "discover-prepare-counting";
+
     public static final String DISCOVER_COUNT_SITES = "discover-count-sites";
     public static final String DISCOVER_MERGE_RANGES = "discover-merge-ranges";
     public static final String DISCOVER_PER_HOST = "discover-per-host";

@@ -21,10 +21,8 @@ public final class Signals {
      * Every signal, in the order the parse step applies them, their operators are added and their alerts are joined: a
      * signal that changes the pages to be scored hands them to the ones after it.
      */
-    private static final List<DetectionSignal> ALL = List.of(
-            new ImatchSignal(),
-            new NearCopySignal(),
-            new QuiltSignal());
+    private static final List<DetectionSignal> ALL =
+            List.of(new ImatchSignal(), new NearCopySignal(), new QuiltSignal());
 
     /** The signals that the settings turn on, in {@link #ALL}'s order. */
     public static List<DetectionSignal> enabled(DetectionSettings settings) {

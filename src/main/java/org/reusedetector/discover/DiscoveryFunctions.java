@@ -12,11 +12,11 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.HashedPage;
@@ -36,16 +36,19 @@ public final class DiscoveryFunctions {
     private DiscoveryFunctions() {}
 
     /** Side output of {@link PageTallies}: one partial summary per page (counted, recursion, bad URL). */
-    public static final OutputTag<DiscoverySummary> PAGE_STATS = new OutputTag<>("discover-page-stats", TypeInformation.of(DiscoverySummary.class));
+    public static final OutputTag<DiscoverySummary> PAGE_STATS =
+            new OutputTag<>("discover-page-stats", TypeInformation.of(DiscoverySummary.class));
 
     /** Side output of {@link CountSites}: the URLs it left out as crawler recursion errors. */
-    public static final OutputTag<RecursionUrl> RECURSION_URLS = new OutputTag<>("discover-recursion-urls", TypeInformation.of(RecursionUrl.class));
+    public static final OutputTag<RecursionUrl> RECURSION_URLS =
+            new OutputTag<>("discover-recursion-urls", TypeInformation.of(RecursionUrl.class));
 
     /** Side output of {@link MergeRanges}: its part of the frequency-occurrence histogram. */
-    public static final OutputTag<HistogramRow> HISTOGRAM_ROWS = new OutputTag<>("discover-histogram-rows", TypeInformation.of(HistogramRow.class));
+    public static final OutputTag<HistogramRow> HISTOGRAM_ROWS =
+            new OutputTag<>("discover-histogram-rows", TypeInformation.of(HistogramRow.class));
 
-    static final MapStateDescriptor<String, DiscoveryThresholds> THRESHOLDS =
-            new MapStateDescriptor<>("discover-thresholds", Types.STRING, TypeInformation.of(DiscoveryThresholds.class));
+    static final MapStateDescriptor<String, DiscoveryThresholds> THRESHOLDS = new MapStateDescriptor<>(
+            "discover-thresholds", Types.STRING, TypeInformation.of(DiscoveryThresholds.class));
     static final String THRESHOLDS_KEY = "thresholds";
 
     /** A page → one tally per eligible distinct chunk and for its file, with the page's host. */
@@ -82,7 +85,8 @@ public final class DiscoveryFunctions {
             Set<HashKey> seen = new HashSet<>();
             for (int i = 0; i < page.chunkCount(); i++) {
                 if (eligibility.chunk(page, i) && seen.add(HashKey.of(page.chunkHashes(), i))) { // once per page
-                    out.collect(Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
+                    out.collect(
+                            Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
                 }
             }
             ctx.output(PAGE_STATS, DiscoverySummary.ofPage(true, seen.size(), false, false));
@@ -95,7 +99,8 @@ public final class DiscoveryFunctions {
      * hash on enough hosts gets a verdict; candidates wait for the end of their key (BATCH execution fires a
      * key's timers once all its records are in) and are labelled together when enough of them share the hosts.
      */
-    public static final class Classify extends KeyedBroadcastProcessFunction<Long, Tally, DiscoveryThresholds, HashCount> {
+    public static final class Classify
+            extends KeyedBroadcastProcessFunction<Long, Tally, DiscoveryThresholds, HashCount> {
         private final TemplateRule template;
         private transient ListState<HashCount> candidates;
         private transient ValueState<Long> groupSize;
@@ -106,12 +111,15 @@ public final class DiscoveryFunctions {
 
         @Override
         public void open(OpenContext context) {
-            candidates = getRuntimeContext().getListState(new ListStateDescriptor<>("discover-candidates", TypeInformation.of(HashCount.class)));
+            candidates = getRuntimeContext()
+                    .getListState(
+                            new ListStateDescriptor<>("discover-candidates", TypeInformation.of(HashCount.class)));
             groupSize = getRuntimeContext().getState(new ValueStateDescriptor<>("discover-group-size", Types.LONG));
         }
 
         @Override
-        public void processBroadcastElement(DiscoveryThresholds thresholds, Context ctx, Collector<HashCount> out) throws Exception {
+        public void processBroadcastElement(DiscoveryThresholds thresholds, Context ctx, Collector<HashCount> out)
+                throws Exception {
             ctx.getBroadcastState(THRESHOLDS).put(THRESHOLDS_KEY, thresholds);
         }
 
@@ -140,7 +148,16 @@ public final class DiscoveryFunctions {
             long size = groupSize.value() == null ? 0 : groupSize.value();
             boolean copiedSite = size >= thresholds(ctx).groupThreshold();
             for (HashCount c : candidates.get()) {
-                out.collect(new HashCount(c.hash(), c.kind(), c.count(), c.hosts(), c.sites(), c.topHostPages(), size, c.exampleUrl(), c.text(),
+                out.collect(new HashCount(
+                        c.hash(),
+                        c.kind(),
+                        c.count(),
+                        c.hosts(),
+                        c.sites(),
+                        c.topHostPages(),
+                        size,
+                        c.exampleUrl(),
+                        c.text(),
                         copiedSite ? Verdict.LABEL : Verdict.SMALL_GROUP));
             }
             candidates.clear();
@@ -151,7 +168,8 @@ public final class DiscoveryFunctions {
             DiscoveryThresholds thresholds = ctx.getBroadcastState(THRESHOLDS).get(THRESHOLDS_KEY);
             if (thresholds == null) {
                 // BATCH execution reads the broadcast side first; without it the threshold is unknown
-                throw new IllegalStateException("discovery thresholds not known: run the discovery workflow in BATCH mode");
+                throw new IllegalStateException(
+                        "discovery thresholds not known: run the discovery workflow in BATCH mode");
             }
             return thresholds;
         }
@@ -233,7 +251,8 @@ public final class DiscoveryFunctions {
      * Counts the pages of whole sites ({@link PartitionCounts}) until its input has ended, then hands the counts on
      * ({@link #emitCounts}) and sends page statistics and recursion URLs to side outputs.
      */
-    abstract static class CountPages<OUT> extends AbstractStreamOperator<OUT> implements OneInputStreamOperator<PageHashes, OUT>, BoundedOneInput {
+    abstract static class CountPages<OUT> extends AbstractStreamOperator<OUT>
+            implements OneInputStreamOperator<PageHashes, OUT>, BoundedOneInput {
         private final DiscoveryParams params;
         private final RecursionFilter recursion;
         private final IgnoredParameters ignored;
@@ -301,7 +320,9 @@ public final class DiscoveryFunctions {
 
         @Override
         void emitCounts(PartitionCounts counts) {
-            counts.finish(t -> output.collect(new StreamRecord<>(t)), row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
+            counts.finish(
+                    t -> output.collect(new StreamRecord<>(t)),
+                    row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
         }
     }
 
@@ -309,7 +330,8 @@ public final class DiscoveryFunctions {
      * Merges the count blocks of its ranges of hashes ({@link RangeCounts}) once its input has ended: the hashes on
      * several hosts as tallies, the histogram rows to a side output.
      */
-    public static final class MergeRanges extends AbstractStreamOperator<Tally> implements OneInputStreamOperator<CountBlock, Tally>, BoundedOneInput {
+    public static final class MergeRanges extends AbstractStreamOperator<Tally>
+            implements OneInputStreamOperator<CountBlock, Tally>, BoundedOneInput {
         private transient RangeCounts counts;
 
         @Override
@@ -325,7 +347,9 @@ public final class DiscoveryFunctions {
 
         @Override
         public void endInput() {
-            counts.finish(t -> output.collect(new StreamRecord<>(t)), row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
+            counts.finish(
+                    t -> output.collect(new StreamRecord<>(t)),
+                    row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
             counts = null;
         }
     }

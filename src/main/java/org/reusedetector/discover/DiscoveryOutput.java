@@ -41,6 +41,7 @@ public final class DiscoveryOutput {
 
     /** The job's unordered results, read into the files above by {@link #collect} and then removed. */
     static final String FREQUENT_PART = "_frequent.jsonl";
+
     static final String HISTOGRAM_PART = "_histogram.jsonl";
     static final String SUMMARY_PART = "_summary.jsonl";
 
@@ -49,8 +50,18 @@ public final class DiscoveryOutput {
     /** Creates the directory and removes earlier outputs, so that the job's append-only file sinks start empty. */
     public static void prepare(Path dir) throws IOException {
         Files.createDirectories(dir);
-        for (String name : new String[] {LABELS, FREQUENT, HISTOGRAM, SUMMARY, RECURSION, DEAD_LETTERS, CHANGES, FREQUENT_PART, HISTOGRAM_PART,
-            SUMMARY_PART}) {
+        for (String name : new String[] {
+            LABELS,
+            FREQUENT,
+            HISTOGRAM,
+            SUMMARY,
+            RECURSION,
+            DEAD_LETTERS,
+            CHANGES,
+            FREQUENT_PART,
+            HISTOGRAM_PART,
+            SUMMARY_PART
+        }) {
             Files.deleteIfExists(dir.resolve(name));
         }
     }
@@ -60,10 +71,14 @@ public final class DiscoveryOutput {
      * job's part files.
      */
     public static DiscoveryRun collect(Path dir, String source) throws IOException {
-        DiscoverySummary summary = JsonLines.readAll(dir.resolve(SUMMARY_PART), DiscoverySummary.class).stream().findFirst()
+        DiscoverySummary summary = JsonLines.readAll(dir.resolve(SUMMARY_PART), DiscoverySummary.class).stream()
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("discovery produced no summary (empty input?)"));
-        DiscoveryRun run = DiscoveryRun.of(summary, JsonLines.readAll(dir.resolve(FREQUENT_PART), HashCount.class),
-                JsonLines.readAll(dir.resolve(HISTOGRAM_PART), HistogramRow.class), source);
+        DiscoveryRun run = DiscoveryRun.of(
+                summary,
+                JsonLines.readAll(dir.resolve(FREQUENT_PART), HashCount.class),
+                JsonLines.readAll(dir.resolve(HISTOGRAM_PART), HistogramRow.class),
+                source);
         write(dir, run);
         for (String part : new String[] {FREQUENT_PART, HISTOGRAM_PART, SUMMARY_PART}) {
             Files.deleteIfExists(dir.resolve(part));
@@ -86,7 +101,9 @@ public final class DiscoveryOutput {
             }
         }
         writeHistogram(dir.resolve(HISTOGRAM), run.histogram());
-        Files.writeString(dir.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(run.summary()) + "\n",
+        Files.writeString(
+                dir.resolve(SUMMARY),
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(run.summary()) + "\n",
                 StandardCharsets.UTF_8);
     }
 

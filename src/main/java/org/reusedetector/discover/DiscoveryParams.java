@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.Set;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
-import org.reusedetector.config.ThresholdMode;
 import org.reusedetector.model.Label;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.HashKey;
@@ -30,7 +29,8 @@ public record DiscoveryParams(
         Chunking chunking,
         String excludeListPath,
         ThresholdRule threshold,
-        TemplateRule template) implements Serializable {
+        TemplateRule template)
+        implements Serializable {
 
     public DiscoveryParams {
         if (run == null || run.isBlank()) {
@@ -49,15 +49,27 @@ public record DiscoveryParams(
     public static DiscoveryParams from(ReuseDetectorConfig config, String run) {
         ThresholdRule threshold = switch (config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MODE)) {
             case STRUCTURE -> ThresholdRule.structure(config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_GROUP));
-            case FIXED -> ThresholdRule.fixed(config.getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT)
-                    .orElseThrow(() -> new IllegalArgumentException("discovery.threshold.count is required with discovery.threshold.mode FIXED")));
-            case SCALED -> ThresholdRule.scaled(config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_SCALE),
-                    config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_EXPONENT), config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_COUNT));
+            case FIXED ->
+                ThresholdRule.fixed(config.getOptional(ReuseDetectorOptions.DISCOVERY_THRESHOLD_COUNT)
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                "discovery.threshold.count is required with discovery.threshold.mode FIXED")));
+            case SCALED ->
+                ThresholdRule.scaled(
+                        config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_SCALE),
+                        config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_EXPONENT),
+                        config.get(ReuseDetectorOptions.DISCOVERY_THRESHOLD_MIN_COUNT));
         };
-        TemplateRule template = new TemplateRule(config.get(ReuseDetectorOptions.DISCOVERY_MIN_HOSTS),
-                config.get(ReuseDetectorOptions.DISCOVERY_MAX_TOP_HOST_SHARE), config.get(ReuseDetectorOptions.DISCOVERY_MAX_PAGES_PER_HOST));
-        return new DiscoveryParams(run, config.get(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH), config.chunking(),
-                config.getOptional(ReuseDetectorOptions.DISCOVERY_EXCLUDE_FILE).orElse(null), threshold, template);
+        TemplateRule template = new TemplateRule(
+                config.get(ReuseDetectorOptions.DISCOVERY_MIN_HOSTS),
+                config.get(ReuseDetectorOptions.DISCOVERY_MAX_TOP_HOST_SHARE),
+                config.get(ReuseDetectorOptions.DISCOVERY_MAX_PAGES_PER_HOST));
+        return new DiscoveryParams(
+                run,
+                config.get(ReuseDetectorOptions.DISCOVERY_MIN_CHUNK_LENGTH),
+                config.chunking(),
+                config.getOptional(ReuseDetectorOptions.DISCOVERY_EXCLUDE_FILE).orElse(null),
+                threshold,
+                template);
     }
 
     public DiscoveryParams withThreshold(ThresholdRule rule) {
@@ -73,7 +85,13 @@ public record DiscoveryParams(
     }
 
     public DiscoveryParams withLists(boolean useDefaultStopList, String stopList, String excludeList) {
-        return new DiscoveryParams(run, minChunkLength, chunking.withStopLists(useDefaultStopList, stopList), excludeList, threshold, template);
+        return new DiscoveryParams(
+                run,
+                minChunkLength,
+                chunking.withStopLists(useDefaultStopList, stopList),
+                excludeList,
+                threshold,
+                template);
     }
 
     /** The {@code source} of the labels of this run. */
@@ -84,7 +102,8 @@ public record DiscoveryParams(
     /** Loads the stop and exclude lists (files are read here: call where the lists are needed). */
     public Eligibility eligibility() {
         StopChunks stop = chunking.stopChunks(minChunkLength);
-        Set<HashKey> excluded = excludeListPath == null ? new HashSet<>() : Eligibility.readExcluded(Path.of(excludeListPath));
+        Set<HashKey> excluded =
+                excludeListPath == null ? new HashSet<>() : Eligibility.readExcluded(Path.of(excludeListPath));
         return new Eligibility(stop, excluded);
     }
 }

@@ -13,14 +13,18 @@ import org.reusedetector.model.Label;
  * @param labels the label candidates ({@code op=add}), in the same order
  * @param histogram the frequency-occurrence curves of chunks and files, by kind and occurrences
  */
-public record DiscoveryRun(DiscoverySummary summary, List<HashCount> frequent, List<Label> labels, List<HistogramRow> histogram) {
+public record DiscoveryRun(
+        DiscoverySummary summary, List<HashCount> frequent, List<Label> labels, List<HistogramRow> histogram) {
 
     /** Most frequent first; ties by kind and hash so that outputs are reproducible. */
-    public static final Comparator<HashCount> FREQUENT_ORDER = Comparator.comparingLong(HashCount::count).reversed()
-            .thenComparing(HashCount::kind).thenComparing(HashCount::hash);
+    public static final Comparator<HashCount> FREQUENT_ORDER = Comparator.comparingLong(HashCount::count)
+            .reversed()
+            .thenComparing(HashCount::kind)
+            .thenComparing(HashCount::hash);
 
     /** Orders the (unordered) results of a run and derives its labels. */
-    public static DiscoveryRun of(DiscoverySummary summary, List<HashCount> frequent, List<HistogramRow> histogram, String source) {
+    public static DiscoveryRun of(
+            DiscoverySummary summary, List<HashCount> frequent, List<HistogramRow> histogram, String source) {
         List<HashCount> ordered = new ArrayList<>(frequent);
         ordered.sort(FREQUENT_ORDER);
         List<Label> labels = new ArrayList<>();

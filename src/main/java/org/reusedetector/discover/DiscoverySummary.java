@@ -62,9 +62,30 @@ public record DiscoverySummary(
 
     /** The part known from the parameters and thresholds. */
     public static DiscoverySummary ofRun(DiscoveryParams params, DiscoveryThresholds thresholds) {
-        return new DiscoverySummary(params.run(), 0, 0, 0, 0, params.minChunkLength(), params.threshold().describe(),
-                params.template().describe(), thresholds.chunkThreshold(), thresholds.fileThreshold(), thresholds.groupThreshold(),
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(
+                params.run(),
+                0,
+                0,
+                0,
+                0,
+                params.minChunkLength(),
+                params.threshold().describe(),
+                params.template().describe(),
+                thresholds.chunkThreshold(),
+                thresholds.fileThreshold(),
+                thresholds.groupThreshold(),
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
     }
 
     /** The part one page contributes. */
@@ -74,15 +95,59 @@ public record DiscoverySummary(
 
     /** The part one page with {@code countedChunks} distinct countable chunks contributes. */
     public static DiscoverySummary ofPage(boolean counted, long countedChunks, boolean recursion, boolean invalidUrl) {
-        return new DiscoverySummary(null, counted ? 1 : 0, countedChunks, recursion ? 1 : 0, invalidUrl ? 1 : 0, 0, null, null, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new DiscoverySummary(
+                null,
+                counted ? 1 : 0,
+                countedChunks,
+                recursion ? 1 : 0,
+                invalidUrl ? 1 : 0,
+                0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
     }
 
     /** The part one histogram row contributes (distinct hashes). */
     public static DiscoverySummary ofHistogram(HistogramRow row) {
         boolean file = Label.KIND_FILE.equals(row.kind());
-        return new DiscoverySummary(null, 0, 0, 0, 0, 0, null, null, 0, 0, 0, file ? 0 : row.items(), file ? row.items() : 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0);
+        return new DiscoverySummary(
+                null,
+                0,
+                0,
+                0,
+                0,
+                0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                file ? 0 : row.items(),
+                file ? row.items() : 0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
     }
 
     /** The part one frequent hash contributes. */
@@ -90,10 +155,30 @@ public record DiscoverySummary(
         boolean file = Label.KIND_FILE.equals(count.kind());
         Verdict v = count.verdict();
         boolean label = v == Verdict.LABEL;
-        return new DiscoverySummary(null, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, file ? 0 : 1, file ? 1 : 0,
-                label && !file ? 1 : 0, label && file ? 1 : 0,
-                v == Verdict.FEW_HOSTS ? 1 : 0, v == Verdict.CONCENTRATED ? 1 : 0, v == Verdict.BOILERPLATE ? 1 : 0,
-                v == Verdict.SAME_SITE ? 1 : 0, v == Verdict.STOP ? 1 : 0, v == Verdict.SMALL_GROUP ? 1 : 0);
+        return new DiscoverySummary(
+                null,
+                0,
+                0,
+                0,
+                0,
+                0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                0,
+                0,
+                file ? 0 : 1,
+                file ? 1 : 0,
+                label && !file ? 1 : 0,
+                label && file ? 1 : 0,
+                v == Verdict.FEW_HOSTS ? 1 : 0,
+                v == Verdict.CONCENTRATED ? 1 : 0,
+                v == Verdict.BOILERPLATE ? 1 : 0,
+                v == Verdict.SAME_SITE ? 1 : 0,
+                v == Verdict.STOP ? 1 : 0,
+                v == Verdict.SMALL_GROUP ? 1 : 0);
     }
 
     public DiscoverySummary merge(DiscoverySummary o) {

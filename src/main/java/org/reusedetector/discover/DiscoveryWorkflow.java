@@ -2,10 +2,10 @@ package org.reusedetector.discover;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -47,7 +47,10 @@ public final class DiscoveryWorkflow {
      * @param histogram the frequency-occurrence curves of chunks and files
      * @param summary one record: what the run did
      */
-    public record Result(DataStream<HashCount> frequent, DataStream<Label> labels, DataStream<HistogramRow> histogram,
+    public record Result(
+            DataStream<HashCount> frequent,
+            DataStream<Label> labels,
+            DataStream<HistogramRow> histogram,
             DataStream<DiscoverySummary> summary) {}
 
     /**
@@ -58,64 +61,113 @@ public final class DiscoveryWorkflow {
      * @param params rules and lists
      * @param recursion pages it flags are left out (crawler recursion errors)
      */
-    public static Result build(DataStream<HashedPage> pages, DataStream<ChunkSample> samples, DiscoveryParams params, RecursionFilter recursion) {
+    public static Result build(
+            DataStream<HashedPage> pages,
+            DataStream<ChunkSample> samples,
+            DiscoveryParams params,
+            RecursionFilter recursion) {
         requireBatch(pages);
-        SingleOutputStreamOperator<Tally> pageTallies = pages
-                .process(new DiscoveryFunctions.PageTallies(params, recursion)).uid(OperatorIds.DISCOVER_PAGE_TALLIES).name("discover: hashes of a page");
+        SingleOutputStreamOperator<Tally> pageTallies = pages.process(
+                        new DiscoveryFunctions.PageTallies(params, recursion))
+                .uid(OperatorIds.DISCOVER_PAGE_TALLIES)
+                .name("discover: hashes of a page");
 
         DataStream<Tally> siteLevel = pageTallies
-                .keyBy(Tally::hostKey).reduce(Tally::addPages).uid(OperatorIds.DISCOVER_PER_HOST).name("discover: pages per hash and host")
-                .map(Tally::asHostLevel).uid(OperatorIds.DISCOVER_HOST_LEVEL).name("discover: one host of a hash")
-                .keyBy(Tally::siteKey).reduce(Tally::addHostsOfSite).uid(OperatorIds.DISCOVER_PER_SITE).name("discover: hosts per hash and site")
-                .map(Tally::asSiteLevel).uid(OperatorIds.DISCOVER_SITE_LEVEL).name("discover: one site of a hash");
+                .keyBy(Tally::hostKey)
+                .reduce(Tally::addPages)
+                .uid(OperatorIds.DISCOVER_PER_HOST)
+                .name("discover: pages per hash and host")
+                .map(Tally::asHostLevel)
+                .uid(OperatorIds.DISCOVER_HOST_LEVEL)
+                .name("discover: one host of a hash")
+                .keyBy(Tally::siteKey)
+                .reduce(Tally::addHostsOfSite)
+                .uid(OperatorIds.DISCOVER_PER_SITE)
+                .name("discover: hosts per hash and site")
+                .map(Tally::asSiteLevel)
+                .uid(OperatorIds.DISCOVER_SITE_LEVEL)
+                .name("discover: one site of a hash");
         if (samples != null) {
-            siteLevel = siteLevel.union(samples.map(Tally::ofSample).uid(OperatorIds.DISCOVER_SAMPLES).name("discover: chunk texts"));
+            siteLevel = siteLevel.union(samples.map(Tally::ofSample)
+                    .uid(OperatorIds.DISCOVER_SAMPLES)
+                    .name("discover: chunk texts"));
         }
         DataStream<Tally> perHash = siteLevel
-                .keyBy(Tally::hashKey).reduce(Tally::addSites).uid(OperatorIds.DISCOVER_PER_HASH).name("discover: pages, hosts and sites per hash")
-                .filter(t -> t.hosts() > 0).uid(OperatorIds.DISCOVER_COUNTED).name("discover: drop texts of uncounted chunks");
+                .keyBy(Tally::hashKey)
+                .reduce(Tally::addSites)
+                .uid(OperatorIds.DISCOVER_PER_HASH)
+                .name("discover: pages, hosts and sites per hash")
+                .filter(t -> t.hosts() > 0)
+                .uid(OperatorIds.DISCOVER_COUNTED)
+                .name("discover: drop texts of uncounted chunks");
 
-        DataStream<HistogramRow> histogram = histogram(perHash
-                .map(t -> new HistogramRow(t.kind(), t.count(), 1)).uid(OperatorIds.DISCOVER_HISTOGRAM_POINTS).name("discover: histogram point"));
+        DataStream<HistogramRow> histogram = histogram(perHash.map(t -> new HistogramRow(t.kind(), t.count(), 1))
+                .uid(OperatorIds.DISCOVER_HISTOGRAM_POINTS)
+                .name("discover: histogram point"));
         DataStream<DiscoverySummary> pageStats = pageStats(pageTallies.getSideOutput(DiscoveryFunctions.PAGE_STATS));
         // hashes on one host can be neither a label nor a stop chunk: they stay out of the shuffle
-        DataStream<Tally> spread = perHash.filter(t -> t.hosts() > 1).uid(OperatorIds.DISCOVER_SPREAD).name("discover: hashes on several hosts");
+        DataStream<Tally> spread = perHash.filter(t -> t.hosts() > 1)
+                .uid(OperatorIds.DISCOVER_SPREAD)
+                .name("discover: hashes on several hosts");
         return classify(spread, histogram, pageStats, params);
     }
 
     private static DataStream<HistogramRow> histogram(DataStream<HistogramRow> points) {
-        return points
-                .keyBy(r -> r.kind() + ':' + r.occurrences())
+        return points.keyBy(r -> r.kind() + ':' + r.occurrences())
                 .reduce((a, b) -> new HistogramRow(a.kind(), a.occurrences(), a.items() + b.items()))
-                .uid(OperatorIds.DISCOVER_HISTOGRAM).name("discover: frequency-occurrence histogram");
+                .uid(OperatorIds.DISCOVER_HISTOGRAM)
+                .name("discover: frequency-occurrence histogram");
     }
 
     private static DataStream<DiscoverySummary> pageStats(DataStream<DiscoverySummary> parts) {
-        return parts.keyBy(s -> 0).reduce(DiscoverySummary::merge).uid(OperatorIds.DISCOVER_PAGE_STATS).name("discover: pages counted");
+        return parts.keyBy(s -> 0)
+                .reduce(DiscoverySummary::merge)
+                .uid(OperatorIds.DISCOVER_PAGE_STATS)
+                .name("discover: pages counted");
     }
 
     /** The rules, shared by both ways of counting: thresholds from the pages counted, verdicts of the hashes on several hosts, the summary. */
-    private static Result classify(DataStream<Tally> spread, DataStream<HistogramRow> histogram, DataStream<DiscoverySummary> pageStats,
+    private static Result classify(
+            DataStream<Tally> spread,
+            DataStream<HistogramRow> histogram,
+            DataStream<DiscoverySummary> pageStats,
             DiscoveryParams params) {
         DataStream<DiscoveryThresholds> thresholds = pageStats
-                .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold())).uid(OperatorIds.DISCOVER_THRESHOLDS)
+                .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold()))
+                .uid(OperatorIds.DISCOVER_THRESHOLDS)
                 .name("discover: choose thresholds");
 
-        DataStream<HashCount> frequent = spread
-                .keyBy(Tally::hostSet, Types.LONG)
+        DataStream<HashCount> frequent = spread.keyBy(Tally::hostSet, Types.LONG)
                 .connect(thresholds.broadcast(DiscoveryFunctions.THRESHOLDS))
-                .process(new DiscoveryFunctions.Classify(params.template())).uid(OperatorIds.DISCOVER_CLASSIFY).name("discover: threshold and template rules");
+                .process(new DiscoveryFunctions.Classify(params.template()))
+                .uid(OperatorIds.DISCOVER_CLASSIFY)
+                .name("discover: threshold and template rules");
 
         String source = params.source();
-        DataStream<Label> labels = frequent
-                .filter(c -> c.verdict().published()).uid(OperatorIds.DISCOVER_LABELLED).name("discover: labelled hashes")
-                .map(c -> c.toLabel(source)).uid(OperatorIds.DISCOVER_LABELS).name("discover: label records");
+        DataStream<Label> labels = frequent.filter(c -> c.verdict().published())
+                .uid(OperatorIds.DISCOVER_LABELLED)
+                .name("discover: labelled hashes")
+                .map(c -> c.toLabel(source))
+                .uid(OperatorIds.DISCOVER_LABELS)
+                .name("discover: label records");
 
         DataStream<DiscoverySummary> summary = pageStats
-                .union(thresholds.map(t -> DiscoverySummary.ofRun(params, t)).uid(OperatorIds.DISCOVER_SUMMARY_RUN).name("discover: summary of rules"),
-                        histogram.map(DiscoverySummary::ofHistogram).uid(OperatorIds.DISCOVER_SUMMARY_HISTOGRAM).name("discover: summary of hashes"),
-                        frequent.map(DiscoverySummary::ofFrequent).uid(OperatorIds.DISCOVER_SUMMARY_FREQUENT).name("discover: summary of verdicts"))
-                .keyBy(s -> 0).reduce(DiscoverySummary::merge).uid(OperatorIds.DISCOVER_SUMMARY).name("discover: summary");
+                .union(
+                        thresholds
+                                .map(t -> DiscoverySummary.ofRun(params, t))
+                                .uid(OperatorIds.DISCOVER_SUMMARY_RUN)
+                                .name("discover: summary of rules"),
+                        histogram
+                                .map(DiscoverySummary::ofHistogram)
+                                .uid(OperatorIds.DISCOVER_SUMMARY_HISTOGRAM)
+                                .name("discover: summary of hashes"),
+                        frequent.map(DiscoverySummary::ofFrequent)
+                                .uid(OperatorIds.DISCOVER_SUMMARY_FREQUENT)
+                                .name("discover: summary of verdicts"))
+                .keyBy(s -> 0)
+                .reduce(DiscoverySummary::merge)
+                .uid(OperatorIds.DISCOVER_SUMMARY)
+                .name("discover: summary");
 
         return new Result(frequent, labels, histogram, summary);
     }
@@ -138,13 +190,19 @@ public final class DiscoveryWorkflow {
      * per-record workflow at about 10 k hashes/s. Each URL counts once as its latest fetch (URL identity as in
      * {@link #latestFetch}).
      */
-    public static IndexResult buildFromIndex(DataStream<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
+    public static IndexResult buildFromIndex(
+            DataStream<HashedPage> pages,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            IgnoredParameters ignored) {
         requireBatch(pages);
         // with one partition, partitioning by site is the identity and its counts are the totals: the stages then
         // chain, the pages are handed on in memory instead of through a shuffle on disk, and nothing is merged
-        DataStream<PageHashes> prepared = pages
-                .process(new DiscoveryFunctions.PrepareCounting(params, recursion, ignored), PojoTypes.of(PageHashes.class))
-                .uid(OperatorIds.DISCOVER_PREPARE_COUNTING).name("discover: eligible hashes of a page");
+        DataStream<PageHashes> prepared = pages.process(
+                        new DiscoveryFunctions.PrepareCounting(params, recursion, ignored),
+                        PojoTypes.of(PageHashes.class))
+                .uid(OperatorIds.DISCOVER_PREPARE_COUNTING)
+                .name("discover: eligible hashes of a page");
         return count(prepared, params, recursion, ignored);
     }
 
@@ -152,35 +210,65 @@ public final class DiscoveryWorkflow {
      * {@link #buildFromIndex} over the files of a hash index, each page's {@link PageHashes} made where the source
      * reads it ({@link PreparedIndexFormat}): in the source's reading thread, beside the counting.
      */
-    public static IndexResult buildFromIndexFiles(StreamExecutionEnvironment env, List<Path> files, DiscoveryParams params, RecursionFilter recursion,
+    public static IndexResult buildFromIndexFiles(
+            StreamExecutionEnvironment env,
+            List<Path> files,
+            DiscoveryParams params,
+            RecursionFilter recursion,
             IgnoredParameters ignored) {
-        DataStream<PageHashes> prepared = env.fromSource(new PreparedIndexFormat(params, recursion, ignored).source(FlinkPaths.of(files)),
-                WatermarkStrategy.noWatermarks(), OperatorIds.HASH_INDEX_SOURCE).uid(OperatorIds.HASH_INDEX_SOURCE);
+        DataStream<PageHashes> prepared = env.fromSource(
+                        new PreparedIndexFormat(params, recursion, ignored).source(FlinkPaths.of(files)),
+                        WatermarkStrategy.noWatermarks(),
+                        OperatorIds.HASH_INDEX_SOURCE)
+                .uid(OperatorIds.HASH_INDEX_SOURCE);
         requireBatch(prepared);
         return count(prepared, params, recursion, ignored);
     }
 
-    private static IndexResult count(DataStream<PageHashes> prepared, DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
+    private static IndexResult count(
+            DataStream<PageHashes> prepared,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            IgnoredParameters ignored) {
         int ranges = Math.max(1, prepared.getExecutionEnvironment().getParallelism());
         boolean single = ranges == 1;
         if (single) {
             // one partition's counts are the totals: no count blocks to write and merge
-            SingleOutputStreamOperator<Tally> spread = prepared
-                    .transform("discover: count the hashes of all sites", TypeInformation.of(Tally.class), new DiscoveryFunctions.CountAll(params, recursion, ignored))
-                    .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of all sites");
-            return new IndexResult(classify(spread, histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
-                    pageStats(spread.getSideOutput(DiscoveryFunctions.PAGE_STATS)), params), spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+            SingleOutputStreamOperator<Tally> spread = prepared.transform(
+                            "discover: count the hashes of all sites",
+                            TypeInformation.of(Tally.class),
+                            new DiscoveryFunctions.CountAll(params, recursion, ignored))
+                    .uid(OperatorIds.DISCOVER_COUNT_SITES)
+                    .name("discover: count the hashes of all sites");
+            return new IndexResult(
+                    classify(
+                            spread,
+                            histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
+                            pageStats(spread.getSideOutput(DiscoveryFunctions.PAGE_STATS)),
+                            params),
+                    spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
         }
-        SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(PartitionCounts::partition, PageHashes::partition)
-                .transform("discover: count the hashes of whole sites", PojoTypes.of(CountBlock.class),
+        SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(
+                        PartitionCounts::partition, PageHashes::partition)
+                .transform(
+                        "discover: count the hashes of whole sites",
+                        PojoTypes.of(CountBlock.class),
                         new DiscoveryFunctions.CountSites(params, recursion, ignored, ranges))
-                .uid(OperatorIds.DISCOVER_COUNT_SITES).name("discover: count the hashes of whole sites");
-        SingleOutputStreamOperator<Tally> spread = blocks.partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
-                .transform("discover: merge the counts of a range of hashes", TypeInformation.of(Tally.class), new DiscoveryFunctions.MergeRanges())
-                .uid(OperatorIds.DISCOVER_MERGE_RANGES).name("discover: merge the counts of a range of hashes");
+                .uid(OperatorIds.DISCOVER_COUNT_SITES)
+                .name("discover: count the hashes of whole sites");
+        SingleOutputStreamOperator<Tally> spread = blocks.partitionCustom(
+                        (Integer range, int partitions) -> range % partitions, CountBlock::range)
+                .transform(
+                        "discover: merge the counts of a range of hashes",
+                        TypeInformation.of(Tally.class),
+                        new DiscoveryFunctions.MergeRanges())
+                .uid(OperatorIds.DISCOVER_MERGE_RANGES)
+                .name("discover: merge the counts of a range of hashes");
         DataStream<HistogramRow> histogram = histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS));
         DataStream<DiscoverySummary> pageStats = pageStats(blocks.getSideOutput(DiscoveryFunctions.PAGE_STATS));
-        return new IndexResult(classify(spread, histogram, pageStats, params), blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+        return new IndexResult(
+                classify(spread, histogram, pageStats, params),
+                blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
     }
 
     /** Flink's setting of the codec of batch shuffles ({@code NONE} turns compression off). */
@@ -211,8 +299,10 @@ public final class DiscoveryWorkflow {
     }
 
     private static void requireBatch(DataStream<?> pages) {
-        if (pages.getExecutionEnvironment().getConfiguration().get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.BATCH) {
-            throw new IllegalArgumentException("blind discovery counts the whole corpus: set execution.runtime-mode to BATCH");
+        if (pages.getExecutionEnvironment().getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
+                != RuntimeExecutionMode.BATCH) {
+            throw new IllegalArgumentException(
+                    "blind discovery counts the whole corpus: set execution.runtime-mode to BATCH");
         }
     }
 
@@ -223,7 +313,12 @@ public final class DiscoveryWorkflow {
      *
      * @param texts from raw pages, keep the text of labelled chunks for review (parses pages a second time)
      */
-    public static void toFiles(BatchInputs.Pages pages, DiscoveryParams params, RecursionFilter recursion, DetectionSettings settings, boolean texts,
+    public static void toFiles(
+            BatchInputs.Pages pages,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            DetectionSettings settings,
+            boolean texts,
             Path dir) {
         toFiles(pages, null, params, recursion, settings, texts, dir);
     }
@@ -233,11 +328,23 @@ public final class DiscoveryWorkflow {
      * {@code input} names the files of {@code pages}: a hash index is then read by a source of its own
      * ({@link #buildFromIndexFiles}) instead of {@code pages.indexed()}.
      */
-    public static void toFiles(BatchInputs.Pages pages, Path input, DiscoveryParams params, RecursionFilter recursion, DetectionSettings settings,
-            boolean texts, Path dir) {
+    public static void toFiles(
+            BatchInputs.Pages pages,
+            Path input,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            DetectionSettings settings,
+            boolean texts,
+            Path dir) {
         if (pages.index()) {
-            IndexResult indexed = input == null ? buildFromIndex(pages.indexed(), params, recursion, settings.ignoredParameters())
-                    : buildFromIndexFiles(pages.indexed().getExecutionEnvironment(), indexFiles(input), params, recursion, settings.ignoredParameters());
+            IndexResult indexed = input == null
+                    ? buildFromIndex(pages.indexed(), params, recursion, settings.ignoredParameters())
+                    : buildFromIndexFiles(
+                            pages.indexed().getExecutionEnvironment(),
+                            indexFiles(input),
+                            params,
+                            recursion,
+                            settings.ignoredParameters());
             writeTo(indexed.result(), indexed.recursion(), dir);
             return;
         }
@@ -247,14 +354,22 @@ public final class DiscoveryWorkflow {
         DataStream<ChunkSample> samples = null;
         if (texts) {
             DataStream<PageRecord> records = pages.raw()
-                    .process(new DiscoveryFunctions.UsablePages(settings.maxBodyBytes()), TypeInformation.of(PageRecord.class))
-                    .uid(OperatorIds.DISCOVER_PAGE_RECORDS).name("discover: page records");
+                    .process(
+                            new DiscoveryFunctions.UsablePages(settings.maxBodyBytes()),
+                            TypeInformation.of(PageRecord.class))
+                    .uid(OperatorIds.DISCOVER_PAGE_RECORDS)
+                    .name("discover: page records");
             samples = samples(records, params);
         }
         DataStream<HashedPage> latest = latestFetch(hashed, settings.ignoredParameters());
         Result result = build(latest, samples, params, recursion);
-        writeTo(result, latest.filter(p -> recursion.isRecursion(p.url())).map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)), dir);
-        JsonLinesFileSink.writeTo(deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
+        writeTo(
+                result,
+                latest.filter(p -> recursion.isRecursion(p.url()))
+                        .map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)),
+                dir);
+        JsonLinesFileSink.writeTo(
+                deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
     }
 
     private static List<Path> indexFiles(Path input) {
@@ -266,10 +381,14 @@ public final class DiscoveryWorkflow {
     }
 
     private static void writeTo(Result result, DataStream<RecursionUrl> recursionUrls, Path dir) {
-        JsonLinesFileSink.writeTo(result.frequent(), dir.resolve(DiscoveryOutput.FREQUENT_PART), OperatorIds.DISCOVER_FREQUENT_SINK);
-        JsonLinesFileSink.writeTo(result.histogram(), dir.resolve(DiscoveryOutput.HISTOGRAM_PART), OperatorIds.DISCOVER_HISTOGRAM_SINK);
-        JsonLinesFileSink.writeTo(result.summary(), dir.resolve(DiscoveryOutput.SUMMARY_PART), OperatorIds.DISCOVER_SUMMARY_SINK);
-        JsonLinesFileSink.writeTo(recursionUrls, dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
+        JsonLinesFileSink.writeTo(
+                result.frequent(), dir.resolve(DiscoveryOutput.FREQUENT_PART), OperatorIds.DISCOVER_FREQUENT_SINK);
+        JsonLinesFileSink.writeTo(
+                result.histogram(), dir.resolve(DiscoveryOutput.HISTOGRAM_PART), OperatorIds.DISCOVER_HISTOGRAM_SINK);
+        JsonLinesFileSink.writeTo(
+                result.summary(), dir.resolve(DiscoveryOutput.SUMMARY_PART), OperatorIds.DISCOVER_SUMMARY_SINK);
+        JsonLinesFileSink.writeTo(
+                recursionUrls, dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
     }
 
     /**
@@ -277,14 +396,16 @@ public final class DiscoveryWorkflow {
      * URL identity is the stream's and detect's ({@code url.ignored-parameters}).
      */
     public static DataStream<HashedPage> latestFetch(DataStream<HashedPage> pages, IgnoredParameters ignored) {
-        return pages
-                .keyBy(p -> NormalizedUrl.keyOf(p.url(), ignored))
+        return pages.keyBy(p -> NormalizedUrl.keyOf(p.url(), ignored))
                 .reduce((a, b) -> a.eventTime() >= b.eventTime() ? a : b)
-                .uid(OperatorIds.DISCOVER_LATEST_FETCH).name("discover: latest fetch of a URL");
+                .uid(OperatorIds.DISCOVER_LATEST_FETCH)
+                .name("discover: latest fetch of a URL");
     }
 
     /** Chunk texts from the raw pages (distinct countable chunks of each page), for {@link #build}. */
     public static DataStream<ChunkSample> samples(DataStream<PageRecord> rawPages, DiscoveryParams params) {
-        return rawPages.flatMap(new DiscoveryFunctions.SampleChunks(params)).uid(OperatorIds.DISCOVER_SAMPLE_CHUNKS).name("discover: chunk texts of a page");
+        return rawPages.flatMap(new DiscoveryFunctions.SampleChunks(params))
+                .uid(OperatorIds.DISCOVER_SAMPLE_CHUNKS)
+                .name("discover: chunk texts of a page");
     }
 }

@@ -29,7 +29,15 @@ public record HashCount(
         Verdict verdict) {
 
     /** Without site and group counts (each host its own site). */
-    public HashCount(String hash, String kind, long count, long hosts, long topHostPages, String exampleUrl, String text, Verdict verdict) {
+    public HashCount(
+            String hash,
+            String kind,
+            long count,
+            long hosts,
+            long topHostPages,
+            String exampleUrl,
+            String text,
+            Verdict verdict) {
         this(hash, kind, count, hosts, hosts, topHostPages, 0, exampleUrl, text, verdict);
     }
 

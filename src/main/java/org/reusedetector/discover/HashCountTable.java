@@ -30,6 +30,7 @@ final class HashCountTable {
     private static final double MAX_LOAD = 0.7;
     /** A Java array holds at most 2<sup>31</sup> longs: 2<sup>28</sup> slots, about 188 M hashes. */
     private static final int MAX_CAPACITY = 1 << 28;
+
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
@@ -140,7 +141,8 @@ final class HashCountTable {
 
     private void grow() {
         if (mask + 1 >= MAX_CAPACITY) {
-            throw new IllegalStateException("more than " + size + " distinct hashes in one discovery partition: raise the parallelism");
+            throw new IllegalStateException(
+                    "more than " + size + " distinct hashes in one discovery partition: raise the parallelism");
         }
         long[] old = slots;
         int capacity = (mask + 1) * 2;

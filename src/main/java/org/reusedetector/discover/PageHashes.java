@@ -15,7 +15,8 @@ package org.reusedetector.discover;
  * @param file whether {@code hashes} starts with the page's file hash
  * @param hashes the eligible hashes, 20 bytes each, each once: the file's first if {@code file}, then the chunks'
  */
-public record PageHashes(int partition, String url, String key, String host, long eventTime, byte fate, boolean file, byte[] hashes) {
+public record PageHashes(
+        int partition, String url, String key, String host, long eventTime, byte fate, boolean file, byte[] hashes) {
 
     public static final byte COUNTED = 0;
     public static final byte INVALID_URL = 1;

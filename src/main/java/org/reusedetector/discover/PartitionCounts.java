@@ -54,6 +54,7 @@ final class PartitionCounts {
      * cache): still in this order.
      */
     static final int BUCKET_BITS = 12;
+
     private static final int MAX_COUNT_BUCKET_BITS = 18;
     private static final int BUCKET_OCCURRENCES = 1 << 9;
 
@@ -88,7 +89,8 @@ final class PartitionCounts {
     private int[] occurrenceCount = new int[1024];
     private final IntList pageHost = new IntList();
     private final IntList chunkCounts = new IntList();
-    // the eligible distinct hashes of the pages as they arrive, by coarse bucket: bytes 0-7, 8-15, 16-19 | kind << 32 | slot << 33
+    // the eligible distinct hashes of the pages as they arrive, by coarse bucket: bytes 0-7, 8-15, 16-19 | kind << 32 |
+    // slot << 33
     private Arrivals[] arrivals = newArrivals();
     private long occurrences;
     private long superseded;
@@ -105,7 +107,12 @@ final class PartitionCounts {
      * With other sizes (for tests): compact once more than {@code compactAfter} occurrences of superseded fetches
      * are kept (and they are half of all), count in tables of about {@code bucketOccurrences} occurrences.
      */
-    PartitionCounts(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored, long compactAfter, int bucketOccurrences) {
+    PartitionCounts(
+            Eligibility eligibility,
+            RecursionFilter recursion,
+            IgnoredParameters ignored,
+            long compactAfter,
+            int bucketOccurrences) {
         this.eligibility = eligibility;
         this.recursion = recursion;
         this.ignored = ignored;
@@ -223,14 +230,16 @@ final class PartitionCounts {
             try {
                 parsed = NormalizedUrl.parse(url, ignored);
             } catch (InvalidUrlException e) {
-                return new PageHashes(url.hashCode(), url, null, null, page.eventTime(), PageHashes.INVALID_URL, false, new byte[0]);
+                return new PageHashes(
+                        url.hashCode(), url, null, null, page.eventTime(), PageHashes.INVALID_URL, false, new byte[0]);
             }
             String key = parsed.url(); // NormalizedUrl.keyOf, without parsing twice
             key = key.equals(url) ? null : key;
             String host = SiteKey.host(parsed);
             int partition = Sites.of(host).hashCode();
             if (recursion.isRecursion(url, parsed)) {
-                return new PageHashes(partition, url, key, null, page.eventTime(), PageHashes.RECURSION, false, new byte[0]);
+                return new PageHashes(
+                        partition, url, key, null, page.eventTime(), PageHashes.RECURSION, false, new byte[0]);
             }
             int chunks = page.chunkCount();
             if (scratch.length < (chunks + 1) * Sha1.LENGTH) {
@@ -250,7 +259,15 @@ final class PartitionCounts {
                     length += Sha1.LENGTH;
                 }
             }
-            return new PageHashes(partition, url, key, host, page.eventTime(), PageHashes.COUNTED, file, Arrays.copyOf(scratch, length));
+            return new PageHashes(
+                    partition,
+                    url,
+                    key,
+                    host,
+                    page.eventTime(),
+                    PageHashes.COUNTED,
+                    file,
+                    Arrays.copyOf(scratch, length));
         }
     }
 
@@ -261,7 +278,8 @@ final class PartitionCounts {
     /** Appends a hash occurrence to its coarse bucket; {@code tag} is its kind and page slot as key2's high bits. */
     private void append(byte[] bytes, int at, long tag) {
         long k0 = HashCountTable.key0(bytes, at);
-        arrivals[(int) (k0 >>> (64 - COARSE_BITS))].add(k0, HashCountTable.key1(bytes, at), (HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | tag);
+        arrivals[(int) (k0 >>> (64 - COARSE_BITS))].add(
+                k0, HashCountTable.key1(bytes, at), (HashCountTable.key2(bytes, at) & 0xFFFF_FFFFL) | tag);
     }
 
     private static Arrivals[] newArrivals() {
@@ -336,12 +354,24 @@ final class PartitionCounts {
     void finish(Consumer<Tally> spread, Consumer<HistogramRow> histogram) {
         Ranked ranked = rank();
         RangeCounts.Totals totals = new RangeCounts.Totals(spread);
-        count(ranked, (table, slot) -> totals.add(table, slot, Math.max(table.topHostPages(slot), table.currentHostPages(slot)), ranked.urlOfRank));
+        count(
+                ranked,
+                (table, slot) -> totals.add(
+                        table,
+                        slot,
+                        Math.max(table.topHostPages(slot), table.currentHostPages(slot)),
+                        ranked.urlOfRank));
         totals.finish(histogram);
     }
 
     /** The pages counted, numbered by rank: in site, host and URL order. */
-    private record Ranked(int counted, int[] rankOfSlot, int[] hostOfRank, String[] urlOfRank, long[] fingerprints, int[] siteOfHost) {}
+    private record Ranked(
+            int counted,
+            int[] rankOfSlot,
+            int[] hostOfRank,
+            String[] urlOfRank,
+            long[] fingerprints,
+            int[] siteOfHost) {}
 
     /** Where {@link #count} hands each hash counted: the table's slot, valid until the next call. */
     private interface Counted {
@@ -362,11 +392,33 @@ final class PartitionCounts {
                 }
                 case INVALID_URL -> invalid++;
                 case RECURSION -> recursionUrls.add(urls.get(slot));
-                default -> { } // superseded by a later fetch
+                default -> {} // superseded by a later fetch
             }
         }
-        pageStats = new DiscoverySummary(null, counted, countedChunks, recursionUrls.size(), invalid, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0);
+        pageStats = new DiscoverySummary(
+                null,
+                counted,
+                countedChunks,
+                recursionUrls.size(),
+                invalid,
+                0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
 
         // pages are numbered by rank from here on: in site, host and URL order
         int[] siteOfHost = siteIds();
@@ -430,7 +482,17 @@ final class PartitionCounts {
                     int at = index[i] * 3;
                     long tag = laid[at + 2];
                     int host = hostOfRank[page];
-                    count(table, (int) (tag >>> 32) & 1, laid[at], laid[at + 1], (int) tag, host, siteOfHost[host], fingerprints[host], page, urlOfRank);
+                    count(
+                            table,
+                            (int) (tag >>> 32) & 1,
+                            laid[at],
+                            laid[at + 1],
+                            (int) tag,
+                            host,
+                            siteOfHost[host],
+                            fingerprints[host],
+                            page,
+                            urlOfRank);
                 }
                 for (int k = 0; k < table.size(); k++) {
                     int slot = table.usedSlot(k);
@@ -446,7 +508,16 @@ final class PartitionCounts {
      * Counts one page of a hash. Pages come in site, host and URL order: a host not seen last is a new host of the
      * hash, and a host's first page is its smallest URL, so URLs are compared only when the host changes.
      */
-    private static void count(HashCountTable table, int kind, long k0, long k1, int k2, int host, int site, long fingerprint, int page,
+    private static void count(
+            HashCountTable table,
+            int kind,
+            long k0,
+            long k1,
+            int k2,
+            int host,
+            int site,
+            long fingerprint,
+            int page,
             String[] urlOfPage) {
         int slot = table.find(k0, k1, k2, kind);
         if (slot < 0) {
@@ -454,11 +525,22 @@ final class PartitionCounts {
             table.setCounts(slot, 1, 1, 1, 0, fingerprint);
             table.setCurrent(slot, host, 1, site, page);
         } else if (table.currentHost(slot) == host) {
-            table.setCounts(slot, table.pages(slot) + 1, table.hosts(slot), table.sites(slot), table.topHostPages(slot), table.hostSet(slot));
+            table.setCounts(
+                    slot,
+                    table.pages(slot) + 1,
+                    table.hosts(slot),
+                    table.sites(slot),
+                    table.topHostPages(slot),
+                    table.hostSet(slot));
             table.setCurrent(slot, host, table.currentHostPages(slot) + 1, site, table.example(slot));
         } else {
             int sites = table.sites(slot) + (table.currentSite(slot) == site ? 0 : 1);
-            table.setCounts(slot, table.pages(slot) + 1, table.hosts(slot) + 1, sites, Math.max(table.topHostPages(slot), table.currentHostPages(slot)),
+            table.setCounts(
+                    slot,
+                    table.pages(slot) + 1,
+                    table.hosts(slot) + 1,
+                    sites,
+                    Math.max(table.topHostPages(slot), table.currentHostPages(slot)),
                     table.hostSet(slot) + fingerprint);
             int example = table.example(slot);
             table.setCurrent(slot, host, 1, site, urlOfPage[page].compareTo(urlOfPage[example]) < 0 ? page : example);
@@ -693,7 +775,8 @@ final class PartitionCounts {
 
         private void flushUrls(List<String> urls) {
             if (!urls.isEmpty()) {
-                out.accept(new CountBlock(source, range, 0, Arrays.copyOf(bytes.data, bytes.pos), urls.toArray(String[]::new)));
+                out.accept(new CountBlock(
+                        source, range, 0, Arrays.copyOf(bytes.data, bytes.pos), urls.toArray(String[]::new)));
             }
             urls.clear();
             bytes.pos = 0;
@@ -869,7 +952,8 @@ final class PartitionCounts {
         /** Returns the occurrences laid out: those of pages with a rank ({@code rankOfSlot[slot] >= 0}). */
         int load(Arrivals bucket, int[] rankOfSlot, int coarseBits, int subBits, int rankBits) {
             if (bucket.size > (Integer.MAX_VALUE - 8) / 3) {
-                throw new IllegalStateException(bucket.size + " hash occurrences in one bucket of a discovery partition: raise the parallelism");
+                throw new IllegalStateException(bucket.size
+                        + " hash occurrences in one bucket of a discovery partition: raise the parallelism");
             }
             int size = (int) bucket.size;
             if (keys.length < size) {

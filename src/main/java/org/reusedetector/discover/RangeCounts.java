@@ -43,6 +43,7 @@ final class RangeCounts {
         private static final int MAX_PIECE_BYTES = 1 << 23;
         /** Pieces as blocks of their entries (a piece's array may be longer than its entries). */
         final List<CountBlock> blocks = new ArrayList<>();
+
         final List<CountBlock> urlBlocks = new ArrayList<>();
         private byte[] piece;
         private int used;
@@ -144,7 +145,8 @@ final class RangeCounts {
                         break;
                     }
                     if (b < bucket) {
-                        throw new IllegalStateException("count block entries out of bucket order: " + b + " after " + bucket);
+                        throw new IllegalStateException(
+                                "count block entries out of bucket order: " + b + " after " + bucket);
                     }
                     merge(table, e, bases.get(c) + e.url);
                     if (!e.next()) {
@@ -187,8 +189,18 @@ final class RangeCounts {
                 sparse.get(kind).merge((long) pages, 1L, Long::sum);
             }
             if (table.hosts(slot) > 1) {
-                spread.accept(new Tally(kindName(kind), Sha1.hex(table.hash(slot)), null, null, pages, table.hosts(slot), table.sites(slot),
-                        table.hostSet(slot), top, urls[table.example(slot)], null));
+                spread.accept(new Tally(
+                        kindName(kind),
+                        Sha1.hex(table.hash(slot)),
+                        null,
+                        null,
+                        pages,
+                        table.hosts(slot),
+                        table.sites(slot),
+                        table.hostSet(slot),
+                        top,
+                        urls[table.example(slot)],
+                        null));
             }
         }
 
@@ -215,8 +227,13 @@ final class RangeCounts {
             table.setCounts(slot, e.pages, e.hosts, e.sites, e.top, e.hostSet);
             table.setCurrent(slot, 0, 0, 0, example);
         } else {
-            table.setCounts(slot, table.pages(slot) + e.pages, table.hosts(slot) + e.hosts, table.sites(slot) + e.sites,
-                    Math.max(table.topHostPages(slot), e.top), table.hostSet(slot) + e.hostSet);
+            table.setCounts(
+                    slot,
+                    table.pages(slot) + e.pages,
+                    table.hosts(slot) + e.hosts,
+                    table.sites(slot) + e.sites,
+                    Math.max(table.topHostPages(slot), e.top),
+                    table.hostSet(slot) + e.hostSet);
             if (urls[example].compareTo(urls[table.example(slot)]) < 0) {
                 table.setExample(slot, example);
             }

@@ -20,15 +20,26 @@ import org.reusedetector.model.Label;
  * @param exampleUrl the smallest URL seen
  * @param text chunk text, or {@code null}
  */
-public record Tally(String kind, String hash, String host, String site, long count, long hosts, long sites, long hostSet, long topHostPages,
-        String exampleUrl, String text) {
+public record Tally(
+        String kind,
+        String hash,
+        String host,
+        String site,
+        long count,
+        long hosts,
+        long sites,
+        long hostSet,
+        long topHostPages,
+        String exampleUrl,
+        String text) {
 
     public static Tally ofPage(String kind, String hash, String host, String site, String url) {
         return new Tally(kind, hash, host, site, 1, 0, 0, 0, 0, url, null);
     }
 
     public static Tally ofSample(ChunkSample sample) {
-        return new Tally(Label.KIND_CHUNK, sample.hash(), null, null, 0, 0, 0, 0, 0, null, HashCount.clip(sample.text()));
+        return new Tally(
+                Label.KIND_CHUNK, sample.hash(), null, null, 0, 0, 0, 0, 0, null, HashCount.clip(sample.text()));
     }
 
     public String hostKey() {
@@ -55,8 +66,18 @@ public record Tally(String kind, String hash, String host, String site, long cou
 
     /** Two host-level tallies of the same hash and site. */
     public Tally addHostsOfSite(Tally o) {
-        return new Tally(kind, hash, null, site, count + o.count, hosts + o.hosts, 0, hostSet + o.hostSet,
-                Math.max(topHostPages, o.topHostPages), smaller(exampleUrl, o.exampleUrl), null);
+        return new Tally(
+                kind,
+                hash,
+                null,
+                site,
+                count + o.count,
+                hosts + o.hosts,
+                0,
+                hostSet + o.hostSet,
+                Math.max(topHostPages, o.topHostPages),
+                smaller(exampleUrl, o.exampleUrl),
+                null);
     }
 
     /** A per-site tally as one site of its hash. */
@@ -66,8 +87,18 @@ public record Tally(String kind, String hash, String host, String site, long cou
 
     /** Two tallies of the same hash from different sites (or a text sample). */
     public Tally addSites(Tally o) {
-        return new Tally(kind, hash, null, null, count + o.count, hosts + o.hosts, sites + o.sites, hostSet + o.hostSet,
-                Math.max(topHostPages, o.topHostPages), smaller(exampleUrl, o.exampleUrl), text != null ? text : o.text);
+        return new Tally(
+                kind,
+                hash,
+                null,
+                null,
+                count + o.count,
+                hosts + o.hosts,
+                sites + o.sites,
+                hostSet + o.hostSet,
+                Math.max(topHostPages, o.topHostPages),
+                smaller(exampleUrl, o.exampleUrl),
+                text != null ? text : o.text);
     }
 
     public HashCount toCount(Verdict verdict, long group) {

@@ -31,7 +31,6 @@ import org.reusedetector.model.Label;
  */
 public record TemplateRule(long minHosts, double maxTopHostShare, double maxPagesPerHost) implements Serializable {
 
-
     /** Without the pages-per-host rule. */
     public TemplateRule(long minHosts, double maxTopHostShare) {
         this(minHosts, maxTopHostShare, Double.POSITIVE_INFINITY);
@@ -81,7 +80,11 @@ public record TemplateRule(long minHosts, double maxTopHostShare, double maxPage
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "hosts >= %d and sites >= 2 and pages per host <= %s (else stop) and top-host share <= %s", minHosts, maxPagesPerHost,
+        return String.format(
+                Locale.ROOT,
+                "hosts >= %d and sites >= 2 and pages per host <= %s (else stop) and top-host share <= %s",
+                minHosts,
+                maxPagesPerHost,
                 maxTopHostShare);
     }
 }

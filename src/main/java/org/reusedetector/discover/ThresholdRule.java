@@ -31,8 +31,9 @@ import org.reusedetector.config.ThresholdMode;
  * @param minCount the floor of the scaled threshold
  * @param minGroup the floor of the group threshold ({@link ThresholdMode#STRUCTURE})
  */
-public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, double exponent, long minCount, long minGroup) implements Serializable {
-
+public record ThresholdRule(
+        ThresholdMode mode, long fixedCount, double scale, double exponent, long minCount, long minGroup)
+        implements Serializable {
 
     public ThresholdRule {
         if (mode == null) {
@@ -42,7 +43,8 @@ public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, d
             throw new IllegalArgumentException("a fixed discovery threshold must be at least 1, got " + fixedCount);
         }
         if (mode == ThresholdMode.SCALED && (!(scale > 0) || !(exponent >= 0 && exponent <= 1) || minCount < 1)) {
-            throw new IllegalArgumentException("scaled discovery threshold needs scale > 0, exponent in [0, 1], min count >= 1");
+            throw new IllegalArgumentException(
+                    "scaled discovery threshold needs scale > 0, exponent in [0, 1], min count >= 1");
         }
         if (mode == ThresholdMode.STRUCTURE && minGroup < 1) {
             throw new IllegalArgumentException("the discovery group threshold needs min group >= 1, got " + minGroup);
@@ -88,10 +90,13 @@ public record ThresholdRule(ThresholdMode mode, long fixedCount, double scale, d
     public String describe() {
         return switch (mode) {
             case FIXED -> "fixed " + fixedCount;
-            case SCALED -> String.format(Locale.ROOT, "max(%d, ceil(%s * pages^%s))", minCount, trim(scale), trim(exponent));
-            case STRUCTURE -> String.format(Locale.ROOT,
-                    "structure: a candidate is labelled when >= max(%d, ceil(countable chunks per page)) distinct candidates sit on exactly its hosts",
-                    minGroup);
+            case SCALED ->
+                String.format(Locale.ROOT, "max(%d, ceil(%s * pages^%s))", minCount, trim(scale), trim(exponent));
+            case STRUCTURE ->
+                String.format(
+                        Locale.ROOT,
+                        "structure: a candidate is labelled when >= max(%d, ceil(countable chunks per page)) distinct candidates sit on exactly its hosts",
+                        minGroup);
         };
     }
 

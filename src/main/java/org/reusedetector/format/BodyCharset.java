@@ -23,7 +23,8 @@ public final class BodyCharset {
     static final int SNIFF_BYTES = 4096;
 
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
-    private static final Pattern CHARSET_PARAM = Pattern.compile("charset\\s*=\\s*[\"']?([^\"'\\s;,>]+)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern CHARSET_PARAM =
+            Pattern.compile("charset\\s*=\\s*[\"']?([^\"'\\s;,>]+)", Pattern.CASE_INSENSITIVE);
     private static final Pattern META = Pattern.compile("<meta\\b[^>]*>", Pattern.CASE_INSENSITIVE);
 
     private BodyCharset() {}

@@ -95,7 +95,8 @@ public final class JsonLines {
      * ({@code PageRecordParser.READER_ERROR} {@code body-too-large}) with its length and first chars. A file cut short
      * or corrupt ends with one marker ({@code unreadable-input}) after what could be read.
      */
-    public static CloseableIterator<SourceRecord> records(InputStream in, String name, int maxLineChars) throws IOException {
+    public static CloseableIterator<SourceRecord> records(InputStream in, String name, int maxLineChars)
+            throws IOException {
         BufferedReader reader = reader(in, name);
         BoundedLines lines = new BoundedLines(reader, maxLineChars);
         return new CloseableIterator<>() {
@@ -124,8 +125,11 @@ public final class JsonLines {
                     // a truncated or corrupt archive: what was read stands, the rest becomes one dead letter
                     unreadable = "unreadable after line " + lineNumber;
                     closeQuietly();
-                    return readerError("unreadable-input", "file " + name + " is truncated or corrupt, " + unreadable + ": " + e.getMessage()
-                            + "; the records before it were read", null);
+                    return readerError(
+                            "unreadable-input",
+                            "file " + name + " is truncated or corrupt, " + unreadable + ": " + e.getMessage()
+                                    + "; the records before it were read",
+                            null);
                 } catch (IOException e) {
                     throw new UncheckedIOException("reading " + name, e);
                 }
@@ -149,7 +153,8 @@ public final class JsonLines {
                 if (next == null) {
                     throw new NoSuchElementException();
                 }
-                SourceRecord record = new SourceRecord(next, name + ":" + (unreadable == null ? String.valueOf(lineNumber) : unreadable));
+                SourceRecord record = new SourceRecord(
+                        next, name + ":" + (unreadable == null ? String.valueOf(lineNumber) : unreadable));
                 next = advance();
                 return record;
             }
@@ -162,7 +167,8 @@ public final class JsonLines {
     }
 
     /** A page record's url among its first chars, when it comes before the body. */
-    private static final java.util.regex.Pattern URL_FIELD = java.util.regex.Pattern.compile("\"url\"\\s*:\\s*\"([^\"\\\\]{1,2048})\"");
+    private static final java.util.regex.Pattern URL_FIELD =
+            java.util.regex.Pattern.compile("\"url\"\\s*:\\s*\"([^\"\\\\]{1,2048})\"");
 
     /**
      * The marker record of a line over the limit: its reason, its length and its first chars, and its url when the
@@ -171,8 +177,12 @@ public final class JsonLines {
     static String oversized(long length, int maxLineChars, String prefix) {
         String start = ValidUnicode.prefix(prefix, OVERSIZED_PREFIX_CHARS);
         java.util.regex.Matcher url = URL_FIELD.matcher(start);
-        return readerError("body-too-large", "record of " + length + " characters exceeds the limit of " + maxLineChars
-                + " characters; not read (record_prefix holds its start)", start, url.find() ? url.group(1) : null);
+        return readerError(
+                "body-too-large",
+                "record of " + length + " characters exceeds the limit of " + maxLineChars
+                        + " characters; not read (record_prefix holds its start)",
+                start,
+                url.find() ? url.group(1) : null);
     }
 
     /** {@link #readerError(String, String, String, String)} without a url. */

@@ -55,6 +55,7 @@ public final class LabelCodec {
         if (colon <= 0) {
             return null;
         }
-        return new Label(key.substring(colon + 1), key.substring(0, colon), Label.OP_REMOVE, source, null, null, null, null);
+        return new Label(
+                key.substring(colon + 1), key.substring(0, colon), Label.OP_REMOVE, source, null, null, null, null);
     }
 }

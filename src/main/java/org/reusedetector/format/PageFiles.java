@@ -110,12 +110,17 @@ public final class PageFiles {
      * @param bytesRead told of every read from the file, in bytes as stored (for progress against
      *     {@link #totalBytes}); called on the reading thread
      */
-    public static JsonLines.CloseableIterator<SourceRecord> open(Path file, int maxPayloadBytes, LongConsumer bytesRead) throws IOException {
-        return open(new CountingInputStream(Files.newInputStream(file), bytesRead), file.getFileName().toString(), maxPayloadBytes);
+    public static JsonLines.CloseableIterator<SourceRecord> open(Path file, int maxPayloadBytes, LongConsumer bytesRead)
+            throws IOException {
+        return open(
+                new CountingInputStream(Files.newInputStream(file), bytesRead),
+                file.getFileName().toString(),
+                maxPayloadBytes);
     }
 
     /** The records of a page file's stream (of any file system); the iterator owns the stream. */
-    public static JsonLines.CloseableIterator<SourceRecord> open(InputStream stream, String fileName, int maxPayloadBytes) throws IOException {
+    public static JsonLines.CloseableIterator<SourceRecord> open(
+            InputStream stream, String fileName, int maxPayloadBytes) throws IOException {
         InputStream in = stream;
         Kind kind = kind(fileName).orElseThrow(() -> {
             closeQuietly(stream);
@@ -143,14 +148,17 @@ public final class PageFiles {
         try {
             InputStream peek = in;
             if (gzip) {
-                peek = new GZIPInputStream(new FilterInputStream(in) {
-                    @Override
-                    public void close() {
-                        // the peek must not close the file
-                    }
-                }, 512);
+                peek = new GZIPInputStream(
+                        new FilterInputStream(in) {
+                            @Override
+                            public void close() {
+                                // the peek must not close the file
+                            }
+                        },
+                        512);
             }
-            return peek.readNBytes(start, 0, start.length) == start.length && new String(start, java.nio.charset.StandardCharsets.US_ASCII).equals("WARC/");
+            return peek.readNBytes(start, 0, start.length) == start.length
+                    && new String(start, java.nio.charset.StandardCharsets.US_ASCII).equals("WARC/");
         } catch (IOException notGzip) {
             return false; // the JSON-lines reader reports it
         } finally {
@@ -219,7 +227,8 @@ public final class PageFiles {
             long sampleCompressed = Math.min(stored, 4L << 20);
             long inflated = 0;
             long[] compressed = {0};
-            try (InputStream in = new GZIPInputStream(new CountingInputStream(new BufferedInputStream(Files.newInputStream(file)), n -> compressed[0] += n))) {
+            try (InputStream in = new GZIPInputStream(new CountingInputStream(
+                    new BufferedInputStream(Files.newInputStream(file)), n -> compressed[0] += n))) {
                 int n;
                 while (compressed[0] < sampleCompressed && (n = in.read(buffer)) > 0) {
                     inflated += n;

@@ -62,11 +62,15 @@ public record SnapshotMarker(String run, int partition) {
         } catch (JsonProcessingException e) {
             return Optional.empty();
         }
-        if (node == null || !OP.equals(node.path("op").asText(null)) || !node.path("run").isTextual()
-                || !node.path("partition").canConvertToInt() || !node.path("partition").isIntegralNumber()
+        if (node == null
+                || !OP.equals(node.path("op").asText(null))
+                || !node.path("run").isTextual()
+                || !node.path("partition").canConvertToInt()
+                || !node.path("partition").isIntegralNumber()
                 || node.path("partition").intValue() < 0) {
             return Optional.empty();
         }
-        return Optional.of(new SnapshotMarker(node.get("run").textValue(), node.get("partition").intValue()));
+        return Optional.of(new SnapshotMarker(
+                node.get("run").textValue(), node.get("partition").intValue()));
     }
 }

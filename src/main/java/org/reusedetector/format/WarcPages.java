@@ -109,7 +109,11 @@ public final class WarcPages {
                     LOG.warn("{}: unreadable after offset {}, rest of file skipped: {}", name, offset, e.toString());
                     finish();
                     ObjectNode node = Json.MAPPER.createObjectNode();
-                    error(node, "unreadable-input", "WARC file " + name + " unreadable after offset " + offset + ", rest of file skipped: " + e.getMessage());
+                    error(
+                            node,
+                            "unreadable-input",
+                            "WARC file " + name + " unreadable after offset " + offset + ", rest of file skipped: "
+                                    + e.getMessage());
                     failed++;
                     return new SourceRecord(node.toString(), name + ":" + offset);
                 }
@@ -123,7 +127,8 @@ public final class WarcPages {
                     ObjectNode node = toJson(response);
                     if (node.has("warc_error")) {
                         failed++;
-                        if ("unreadable-input".equals(node.path(PageRecordParser.READER_ERROR).asText())) {
+                        if ("unreadable-input"
+                                .equals(node.path(PageRecordParser.READER_ERROR).asText())) {
                             // the file ends inside this record: one dead letter for it and the rest, not two
                             LOG.warn("{}: cut short inside the record at {}, rest of file skipped", name, origin);
                             finish();
@@ -138,7 +143,12 @@ public final class WarcPages {
 
         private void finish() {
             done = true;
-            LOG.debug("{}: {} responses ({} not usable as HTTP), {} other records skipped", name, responses, failed, skipped);
+            LOG.debug(
+                    "{}: {} responses ({} not usable as HTTP), {} other records skipped",
+                    name,
+                    responses,
+                    failed,
+                    skipped);
             try {
                 reader.close();
             } catch (IOException e) {
@@ -200,7 +210,9 @@ public final class WarcPages {
             if (truncated != null && truncated != WarcTruncationReason.NOT_TRUNCATED) {
                 node.put("warc_truncated", truncated.name().toLowerCase(Locale.ROOT));
             }
-            if (http.status() < 200 || http.status() > 299 || (contentType != null && !PageRecordParser.isHtml(contentType))) {
+            if (http.status() < 200
+                    || http.status() > 299
+                    || (contentType != null && !PageRecordParser.isHtml(contentType))) {
                 node.put("body", "");
                 node.put("warc_body_omitted", true);
                 return node;
@@ -219,7 +231,10 @@ public final class WarcPages {
         } catch (IOException | RuntimeException e) {
             node.remove("body");
             if (endsEarly(e)) {
-                error(node, "unreadable-input", "WARC file ends inside this record (cut short): " + e + "; rest of file skipped");
+                error(
+                        node,
+                        "unreadable-input",
+                        "WARC file ends inside this record (cut short): " + e + "; rest of file skipped");
             } else {
                 error(node, "invalid-warc-record", "cannot read HTTP response: " + e);
             }
@@ -237,7 +252,9 @@ public final class WarcPages {
     /** Whether reading failed because the stream ended (a cut file), not because the record is malformed. */
     private static boolean endsEarly(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.io.EOFException || (t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("unexpected end"))) {
+            if (t instanceof java.io.EOFException
+                    || (t.getMessage() != null
+                            && t.getMessage().toLowerCase(Locale.ROOT).contains("unexpected end"))) {
                 return true;
             }
         }

@@ -13,7 +13,15 @@ public final class ImatchLabels {
         List<Label> labels = new ArrayList<>();
         for (int j = 0; j < Signatures.lexicons(signatures); j++) {
             if (Signatures.has(signatures, j)) {
-                labels.add(new Label(Signatures.hex(signatures, j), Label.KIND_IMATCH, Label.OP_ADD, source, exampleUrl, null, null, lexicon.lexiconName(j)));
+                labels.add(new Label(
+                        Signatures.hex(signatures, j),
+                        Label.KIND_IMATCH,
+                        Label.OP_ADD,
+                        source,
+                        exampleUrl,
+                        null,
+                        null,
+                        lexicon.lexiconName(j)));
             }
         }
         return labels;

@@ -32,7 +32,9 @@ import org.reusedetector.format.Json;
  * @param params band, K, drop fraction, seed and minimum of terms
  * @param terms the lexicon terms, folded and sorted
  */
-public record Lexicon(String id, String corpus, String builtAt, long documents, LexiconParams params, List<String> terms) implements Serializable {
+public record Lexicon(
+        String id, String corpus, String builtAt, long documents, LexiconParams params, List<String> terms)
+        implements Serializable {
 
     public Lexicon {
         terms = List.copyOf(terms);
@@ -104,13 +106,17 @@ public record Lexicon(String id, String corpus, String builtAt, long documents, 
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        try (OutputStream out = file.toString().endsWith(".gz") ? new GZIPOutputStream(Files.newOutputStream(file)) : Files.newOutputStream(file)) {
+        try (OutputStream out = file.toString().endsWith(".gz")
+                ? new GZIPOutputStream(Files.newOutputStream(file))
+                : Files.newOutputStream(file)) {
             Json.MAPPER.writeValue(out, this);
         }
     }
 
     public static Lexicon read(Path file) throws IOException {
-        try (InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(Files.newInputStream(file)) : Files.newInputStream(file)) {
+        try (InputStream in = file.toString().endsWith(".gz")
+                ? new GZIPInputStream(Files.newInputStream(file))
+                : Files.newInputStream(file)) {
             return Json.MAPPER.readValue(in, Lexicon.class);
         }
     }
@@ -127,7 +133,10 @@ public record Lexicon(String id, String corpus, String builtAt, long documents, 
             digest.update((byte) '\n');
         }
         String date = builtAt.length() >= 10 ? builtAt.substring(0, 10) : builtAt;
-        String name = Path.of(corpus).getFileName() == null ? corpus : Path.of(corpus).getFileName().toString();
-        return name.replaceAll("[^A-Za-z0-9._-]", "_") + "@" + date + ":" + Hex.encodeHexString(digest.digest()).substring(0, 10);
+        String name = Path.of(corpus).getFileName() == null
+                ? corpus
+                : Path.of(corpus).getFileName().toString();
+        return name.replaceAll("[^A-Za-z0-9._-]", "_") + "@" + date + ":"
+                + Hex.encodeHexString(digest.digest()).substring(0, 10);
     }
 }

@@ -21,7 +21,14 @@ import java.io.Serializable;
  *     change is small next to the terms kept), so on a page of a few terms it drops the very terms that tell it from
  *     its template siblings, and union-find chains those siblings together. Default 10.
  */
-public record LexiconParams(double nidfLow, double nidfHigh, int randomized, double dropFraction, long seed, int minTerms, int minRandomizedTerms)
+public record LexiconParams(
+        double nidfLow,
+        double nidfHigh,
+        int randomized,
+        double dropFraction,
+        long seed,
+        int minTerms,
+        int minRandomizedTerms)
         implements Serializable {
 
     public static final double DEFAULT_NIDF_LOW = 0.2;
@@ -36,10 +43,12 @@ public record LexiconParams(double nidfLow, double nidfHigh, int randomized, dou
 
     public LexiconParams {
         if (!(0 <= nidfLow && nidfLow <= nidfHigh && nidfHigh <= 1)) {
-            throw new IllegalArgumentException("the nidf band must satisfy 0 <= low <= high <= 1, got [" + nidfLow + ", " + nidfHigh + "]");
+            throw new IllegalArgumentException(
+                    "the nidf band must satisfy 0 <= low <= high <= 1, got [" + nidfLow + ", " + nidfHigh + "]");
         }
         if (randomized < 0 || randomized > MAX_RANDOMIZED) {
-            throw new IllegalArgumentException("randomized lexicons must be 0.." + MAX_RANDOMIZED + ", got " + randomized);
+            throw new IllegalArgumentException(
+                    "randomized lexicons must be 0.." + MAX_RANDOMIZED + ", got " + randomized);
         }
         if (!(0 <= dropFraction && dropFraction < 1)) {
             throw new IllegalArgumentException("the drop fraction must be in [0, 1), got " + dropFraction);
@@ -51,12 +60,14 @@ public record LexiconParams(double nidfLow, double nidfHigh, int randomized, dou
             minRandomizedTerms = minTerms;
         }
         if (minRandomizedTerms < 1) {
-            throw new IllegalArgumentException("the minimum of randomized-lexicon terms must be at least 1, got " + minRandomizedTerms);
+            throw new IllegalArgumentException(
+                    "the minimum of randomized-lexicon terms must be at least 1, got " + minRandomizedTerms);
         }
     }
 
     /** One threshold for all lexicons, as in the paper. */
-    public LexiconParams(double nidfLow, double nidfHigh, int randomized, double dropFraction, long seed, int minTerms) {
+    public LexiconParams(
+            double nidfLow, double nidfHigh, int randomized, double dropFraction, long seed, int minTerms) {
         this(nidfLow, nidfHigh, randomized, dropFraction, seed, minTerms, minTerms);
     }
 
@@ -66,7 +77,13 @@ public record LexiconParams(double nidfLow, double nidfHigh, int randomized, dou
     }
 
     public static LexiconParams defaults() {
-        return new LexiconParams(DEFAULT_NIDF_LOW, DEFAULT_NIDF_HIGH, DEFAULT_RANDOMIZED, DEFAULT_DROP_FRACTION, DEFAULT_SEED, DEFAULT_MIN_TERMS,
+        return new LexiconParams(
+                DEFAULT_NIDF_LOW,
+                DEFAULT_NIDF_HIGH,
+                DEFAULT_RANDOMIZED,
+                DEFAULT_DROP_FRACTION,
+                DEFAULT_SEED,
+                DEFAULT_MIN_TERMS,
                 DEFAULT_MIN_RANDOMIZED_TERMS);
     }
 

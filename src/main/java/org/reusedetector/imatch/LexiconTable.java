@@ -16,6 +16,7 @@ public final class LexiconTable {
      * are at most 16 lexicons (66 KB for 33,100 terms: it stays in the nearer caches), else in {@link #wideMemberships}.
      */
     private final char[] memberships;
+
     private final long[] wideMemberships;
     /**
      * Open addressing, two {@code long}s per slot: the term's 64-bit word hash with its low {@link #idBits} replaced by
@@ -30,6 +31,7 @@ public final class LexiconTable {
      * the two standard crawls does.
      */
     private final long[] slots;
+
     private final int mask;
     private final int idBits;
     private final long idMask;
@@ -73,14 +75,16 @@ public final class LexiconTable {
             long h = hash(key, 0, key.length);
             String other = tags.put(h & ~idMask, term);
             if (other != null) { // would be one term to the lookups; about 2^-40 for a lexicon of a million terms
-                throw new IllegalArgumentException("lexicon terms '" + other + "' and '" + term + "' have the same word hash");
+                throw new IllegalArgumentException(
+                        "lexicon terms '" + other + "' and '" + term + "' have the same word hash");
             }
             int slot = (int) h & mask;
             while (slots[2 * slot] != 0) {
                 slot = (slot + 1) & mask;
             }
             slots[2 * slot] = (h & ~idMask) | (id + 1);
-            slots[2 * slot + 1] = java.nio.ByteBuffer.wrap(org.apache.commons.codec.digest.DigestUtils.sha1(utf8[id])).getLong();
+            slots[2 * slot + 1] = java.nio.ByteBuffer.wrap(org.apache.commons.codec.digest.DigestUtils.sha1(utf8[id]))
+                    .getLong();
         }
         maxLength = longest;
     }

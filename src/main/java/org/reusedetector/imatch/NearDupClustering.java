@@ -39,7 +39,14 @@ public final class NearDupClustering {
      * @param lexiconsAgreeing lexicon numbers (0 = original) under which some of its pages share a signature
      * @param exactCopies whether some of its pages were joined as identical bodies
      */
-    public record Cluster(String id, int size, int hosts, List<String> urls, int urlCount, List<Integer> lexiconsAgreeing, boolean exactCopies) {}
+    public record Cluster(
+            String id,
+            int size,
+            int hosts,
+            List<String> urls,
+            int urlCount,
+            List<Integer> lexiconsAgreeing,
+            boolean exactCopies) {}
 
     /** Bit of {@link #joinedBy} for a join as identical bodies. */
     private static final long EXACT = 1L << 63;
@@ -81,7 +88,8 @@ public final class NearDupClustering {
                 page = sets.add();
                 urls.add(url);
             }
-            ByteBuffer key = ByteBuffer.wrap(signatures, j * Signatures.LENGTH, Signatures.LENGTH).slice();
+            ByteBuffer key = ByteBuffer.wrap(signatures, j * Signatures.LENGTH, Signatures.LENGTH)
+                    .slice();
             Integer first = firstPage.get(j).putIfAbsent(key, page);
             if (first != null) {
                 sets.union(first, page);
@@ -124,14 +132,23 @@ public final class NearDupClustering {
                     lexiconsAgreeing.add(j);
                 }
             }
-            unnamed.add(new Cluster(null, e.getValue().size(), hosts.size(), sorted.stream().limit(urlCap).toList(), sorted.size(), lexiconsAgreeing,
+            unnamed.add(new Cluster(
+                    null,
+                    e.getValue().size(),
+                    hosts.size(),
+                    sorted.stream().limit(urlCap).toList(),
+                    sorted.size(),
+                    lexiconsAgreeing,
                     (bits & EXACT) != 0));
         }
-        unnamed.sort(Comparator.comparingInt(Cluster::size).reversed().thenComparing(c -> c.urls().get(0)));
+        unnamed.sort(Comparator.comparingInt(Cluster::size)
+                .reversed()
+                .thenComparing(c -> c.urls().get(0)));
         List<Cluster> named = new ArrayList<>(unnamed.size());
         for (int i = 0; i < unnamed.size(); i++) {
             Cluster c = unnamed.get(i);
-            named.add(new Cluster("c" + (i + 1), c.size(), c.hosts(), c.urls(), c.urlCount(), c.lexiconsAgreeing(), c.exactCopies()));
+            named.add(new Cluster(
+                    "c" + (i + 1), c.size(), c.hosts(), c.urls(), c.urlCount(), c.lexiconsAgreeing(), c.exactCopies()));
         }
         return named;
     }

@@ -15,7 +15,6 @@ import org.reusedetector.format.JsonLines;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.url.IgnoredParameters;
-import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
 
 /**
@@ -42,12 +41,20 @@ public final class NearDupRun {
      * @param clusters clusters of two or more pages
      * @param clustersBySize number of clusters of each size
      */
-    public record Summary(String lexicon, int lexicons, long pages, long skipped, long signedPages, long clusteredPages, long clusters,
+    public record Summary(
+            String lexicon,
+            int lexicons,
+            long pages,
+            long skipped,
+            long signedPages,
+            long clusteredPages,
+            long clusters,
             SortedMap<Integer, Integer> clustersBySize) {
         @Override
         public String toString() {
-            return String.format("%d pages (%d skipped), %d with a signature; %d clusters hold %d pages (lexicon %s, %d lexicons)", pages, skipped,
-                    signedPages, clusters, clusteredPages, lexicon, lexicons);
+            return String.format(
+                    "%d pages (%d skipped), %d with a signature; %d clusters hold %d pages (lexicon %s, %d lexicons)",
+                    pages, skipped, signedPages, clusters, clusteredPages, lexicon, lexicons);
         }
     }
 
@@ -58,13 +65,22 @@ public final class NearDupRun {
 
     private NearDupRun() {}
 
-    public static Summary run(Chunking chunking, int maxBodyBytes, IgnoredParameters ignored, Lexicon lexicon, Path input, Path out, int urlCap,
-            boolean writeSignatures) throws IOException {
+    public static Summary run(
+            Chunking chunking,
+            int maxBodyBytes,
+            IgnoredParameters ignored,
+            Lexicon lexicon,
+            Path input,
+            Path out,
+            int urlCap,
+            boolean writeSignatures)
+            throws IOException {
         PageHasher hasher = chunking.hasher();
         Signer signer = new Signer(new LexiconTable(lexicon));
         Map<String, Latest> latest = new LinkedHashMap<>();
         CorpusPages.Counts counts = CorpusPages.forEach(input, maxBodyBytes, page -> {
-            byte[] bodyHash = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer).fileHash();
+            byte[] bodyHash = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer)
+                    .fileHash();
             signer.endOfPage();
             String key = urlKey(page.url(), ignored);
             Latest previous = latest.get(key);
@@ -96,10 +112,21 @@ public final class NearDupRun {
                 }
             }
         }
-        long clustered = clusters.stream().mapToLong(NearDupClustering.Cluster::size).sum();
-        Summary summary = new Summary(lexicon.id(), lexicon.lexiconCount(), latest.size(), counts.skipped(), latest.values().stream().filter(p -> p.signatures().length > 0).count(), clustered, clusters.size(),
+        long clustered =
+                clusters.stream().mapToLong(NearDupClustering.Cluster::size).sum();
+        Summary summary = new Summary(
+                lexicon.id(),
+                lexicon.lexiconCount(),
+                latest.size(),
+                counts.skipped(),
+                latest.values().stream().filter(p -> p.signatures().length > 0).count(),
+                clustered,
+                clusters.size(),
                 NearDupClustering.sizeDistribution(clusters));
-        Files.writeString(out.resolve(SUMMARY), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                out.resolve(SUMMARY),
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary) + "\n",
+                StandardCharsets.UTF_8);
         return summary;
     }
 

@@ -51,7 +51,9 @@ public final class Signatures {
     /** Whether two pages share a signature under any of the first {@code lexicons} lexicons (§4: any coordinate). */
     public static boolean share(byte[] a, byte[] b, int lexicons) {
         for (int j = 0; j < lexicons; j++) {
-            if (has(a, j) && has(b, j) && java.util.Arrays.equals(a, j * LENGTH, (j + 1) * LENGTH, b, j * LENGTH, (j + 1) * LENGTH)) {
+            if (has(a, j)
+                    && has(b, j)
+                    && java.util.Arrays.equals(a, j * LENGTH, (j + 1) * LENGTH, b, j * LENGTH, (j + 1) * LENGTH)) {
                 return true;
             }
         }

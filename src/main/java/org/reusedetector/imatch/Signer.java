@@ -47,6 +47,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
      * page with equal 64-bit hashes would count as one: about 2^-64 per pair of words.
      */
     private static final int RECENT_WORDS = 1024;
+
     private final long[] recentWords = new long[RECENT_WORDS];
     private long pageSalt = M1;
     /**
@@ -55,6 +56,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
      * loop waited for its miss alone (probes were 1.2 of the lookups' 2.6 ms/MB on the default crawl).
      */
     private long[] pending = new long[256];
+
     private int pendingCount;
     /** The home-slot entries of {@link #pending}, read in a loop of their own. */
     private long[] homes = new long[256];
@@ -69,6 +71,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     private byte[] folded = new byte[512];
     /** The current chunk's runs of word chars: start, end, start, end, ... */
     private int[] edges = new int[256];
+
     private byte[] signatures = Signatures.NONE;
 
     public Signer(LexiconTable table) {
@@ -247,7 +250,8 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
             int id = slot < 0 ? -1 : table.idAt(slot);
             long key = slot < 0 ? 0 : table.keyAt(slot); // in the line the probe read: signing reads no table by id
             keys[id < 0 ? keys.length - 1 : id] = key;
-            bits[id < 0 ? idWords : id >>> 6] |= 1L << id; // no branch: a word that is no term sets a bit of the spare word
+            bits[id < 0 ? idWords : id >>> 6] |=
+                    1L << id; // no branch: a word that is no term sets a bit of the spare word
         }
         bits[idWords] = 0;
         int count = 0;

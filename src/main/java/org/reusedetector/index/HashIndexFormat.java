@@ -70,7 +70,8 @@ public final class HashIndexFormat {
             throw new IOException("not a hash index: bad magic");
         }
         if (header[MAGIC.length] != VERSION) {
-            throw new IOException("hash index version " + header[MAGIC.length] + " is not supported (expected " + VERSION + ")");
+            throw new IOException(
+                    "hash index version " + header[MAGIC.length] + " is not supported (expected " + VERSION + ")");
         }
     }
 
@@ -139,16 +140,22 @@ public final class HashIndexFormat {
     private static byte[] encode(HashedPage page, boolean framed) {
         int chunks = page.chunkLengths().length;
         if (page.fileHash().length != Sha1.LENGTH || page.chunkHashes().length != chunks * Sha1.LENGTH) {
-            throw new IllegalArgumentException("page " + page.url() + ": " + chunks + " chunk lengths, " + page.chunkHashes().length
-                    + " bytes of chunk hashes, file hash of " + page.fileHash().length + " bytes");
+            throw new IllegalArgumentException(
+                    "page " + page.url() + ": " + chunks + " chunk lengths, " + page.chunkHashes().length
+                            + " bytes of chunk hashes, file hash of " + page.fileHash().length + " bytes");
         }
         if (page.bodyBytes() < 0) {
             throw new IllegalArgumentException("page " + page.url() + ": negative body size");
         }
         byte[] url = page.url().getBytes(StandardCharsets.UTF_8);
         long time = zigZag(page.eventTime());
-        int size = varintSize(url.length) + url.length + varintSize(time) + varintSize(page.bodyBytes()) + Sha1.LENGTH
-                + varintSize(chunks) + chunks * Sha1.LENGTH;
+        int size = varintSize(url.length)
+                + url.length
+                + varintSize(time)
+                + varintSize(page.bodyBytes())
+                + Sha1.LENGTH
+                + varintSize(chunks)
+                + chunks * Sha1.LENGTH;
         for (int length : page.chunkLengths()) {
             if (length < 0) {
                 throw new IllegalArgumentException("page " + page.url() + ": negative chunk length");

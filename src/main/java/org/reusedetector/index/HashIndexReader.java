@@ -21,7 +21,8 @@ public final class HashIndexReader implements JsonLines.CloseableIterator<Hashed
     private HashedPage next;
 
     public static HashIndexReader open(Path file) throws IOException {
-        return new HashIndexReader(Files.newInputStream(file), file.getFileName().toString());
+        return new HashIndexReader(
+                Files.newInputStream(file), file.getFileName().toString());
     }
 
     /** Reads the header at once; the reader owns the stream. */

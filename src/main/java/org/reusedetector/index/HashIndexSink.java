@@ -30,7 +30,10 @@ public final class HashIndexSink {
         return FileSink.forBulkFormat(directory, HashIndexBulkWriter.factory())
                 .withBucketAssigner(new BasePathBucketAssigner<>())
                 .withRollingPolicy(new RollOnCheckpointOrSize(maxPartBytes))
-                .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix("part").withPartSuffix(HashIndex.SUFFIX).build())
+                .withOutputFileConfig(OutputFileConfig.builder()
+                        .withPartPrefix("part")
+                        .withPartSuffix(HashIndex.SUFFIX)
+                        .build())
                 .build();
     }
 

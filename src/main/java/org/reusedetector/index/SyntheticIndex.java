@@ -22,7 +22,8 @@ public final class SyntheticIndex {
     private SyntheticIndex() {}
 
     /** Writes at least {@code chunkHashes} chunk hashes into {@code files} index files in {@code dir}. */
-    public static Written write(Path dir, long chunkHashes, int chunksPerPage, int files, long seed) throws IOException {
+    public static Written write(Path dir, long chunkHashes, int chunksPerPage, int files, long seed)
+            throws IOException {
         long pages = Math.max(1, (chunkHashes + chunksPerPage - 1) / chunksPerPage);
         long hosts = Math.max(2, pages / 50);
         long pool = Math.max(10, pages / 10);

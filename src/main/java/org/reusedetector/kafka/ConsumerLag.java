@@ -36,12 +36,20 @@ public final class ConsumerLag implements AutoCloseable {
     /** The lag in records, or empty when Kafka does not answer in time (a restarting broker, say). */
     public OptionalLong records() {
         try {
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+            TopicDescription description = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(topic);
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            description.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            Map<TopicPartition, OffsetAndMetadata> committed =
-                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            var ends = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            description
+                    .partitions()
+                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var ends = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                    .all()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             long lag = 0;
             for (var end : ends.entrySet()) {
                 long endOffset = end.getValue().offset();

@@ -63,8 +63,14 @@ public record KafkaConnection(String bootstrapServers, Map<String, String> prope
      */
     public static boolean isSecret(String property) {
         String key = property.toLowerCase(Locale.ROOT);
-        return key.contains("password") || key.contains("jaas") || key.contains("secret") || key.contains("token")
-                || key.contains("credential") || key.endsWith(".key") || key.contains("keystore.key") || key.contains("private");
+        return key.contains("password")
+                || key.contains("jaas")
+                || key.contains("secret")
+                || key.contains("token")
+                || key.contains("credential")
+                || key.endsWith(".key")
+                || key.contains("keystore.key")
+                || key.contains("private");
     }
 
     /** The properties with every secret value replaced by {@link #REDACTED}. */

@@ -58,7 +58,8 @@ public final class KafkaTopics {
      * Pages, alerts and dead letters expire by retention ({@code cleanup.policy=delete}); labels are compacted,
      * one live record per label key. All accept records up to {@link KafkaLimits#MAX_RECORD_BYTES}.
      */
-    public static List<TopicSpec> detectorTopics(String pages, String labels, String alerts, String deadLetters, int partitions, short replicationFactor) {
+    public static List<TopicSpec> detectorTopics(
+            String pages, String labels, String alerts, String deadLetters, int partitions, short replicationFactor) {
         Map<String, String> delete = topicConfig(TopicConfig.CLEANUP_POLICY_DELETE);
         return List.of(
                 new TopicSpec(pages, partitions, replicationFactor, delete),
@@ -93,13 +94,22 @@ public final class KafkaTopics {
     public static Map<String, Integer> ensure(KafkaConnection connection, List<TopicSpec> topics, Duration timeout) {
         String bootstrapServers = connection.bootstrapServers();
         long deadline = System.nanoTime() + timeout.toNanos();
-        return call(connection, timeout, "creating topics on " + bootstrapServers, "create topics on " + bootstrapServers, admin -> {
-            List<String> created = create(admin, topics);
-            Map<String, Integer> partitions = awaitLeaders(admin, topics, deadline);
-            checkCleanupPolicies(admin, topics);
-            LOG.info("Kafka topics ready on {}: partitions {}, created {}", bootstrapServers, partitions, created);
-            return partitions;
-        });
+        return call(
+                connection,
+                timeout,
+                "creating topics on " + bootstrapServers,
+                "create topics on " + bootstrapServers,
+                admin -> {
+                    List<String> created = create(admin, topics);
+                    Map<String, Integer> partitions = awaitLeaders(admin, topics, deadline);
+                    checkCleanupPolicies(admin, topics);
+                    LOG.info(
+                            "Kafka topics ready on {}: partitions {}, created {}",
+                            bootstrapServers,
+                            partitions,
+                            created);
+                    return partitions;
+                });
     }
 
     /**
@@ -107,23 +117,31 @@ public final class KafkaTopics {
      * commit markers count too). The topic must exist.
      */
     public static long recordCount(KafkaConnection connection, String topic) {
-        return call(connection, DEFAULT_TIMEOUT, "reading the offsets of " + topic, "read the offsets of " + topic, admin -> {
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
-            Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            description.partitions().forEach(p -> {
-                earliest.put(new TopicPartition(topic, p.partition()), OffsetSpec.earliest());
-                latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
-            });
-            long count = 0;
-            for (var end : admin.listOffsets(latest).all().get().entrySet()) {
-                count += end.getValue().offset();
-            }
-            for (var start : admin.listOffsets(earliest).all().get().entrySet()) {
-                count -= start.getValue().offset();
-            }
-            return count;
-        });
+        return call(
+                connection,
+                DEFAULT_TIMEOUT,
+                "reading the offsets of " + topic,
+                "read the offsets of " + topic,
+                admin -> {
+                    TopicDescription description = admin.describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get()
+                            .get(topic);
+                    Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+                    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+                    description.partitions().forEach(p -> {
+                        earliest.put(new TopicPartition(topic, p.partition()), OffsetSpec.earliest());
+                        latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
+                    });
+                    long count = 0;
+                    for (var end : admin.listOffsets(latest).all().get().entrySet()) {
+                        count += end.getValue().offset();
+                    }
+                    for (var start : admin.listOffsets(earliest).all().get().entrySet()) {
+                        count -= start.getValue().offset();
+                    }
+                    return count;
+                });
     }
 
     /** A call of an admin client, whose futures throw the checked exceptions of {@link java.util.concurrent.Future#get}. */
@@ -137,14 +155,16 @@ public final class KafkaTopics {
      * {@link IllegalStateException} saying what was being done ("interrupted while {@code doing}", "cannot {@code
      * action}: cause").
      */
-    private static <T> T call(KafkaConnection connection, Duration timeout, String doing, String action, AdminCall<T> call) {
+    private static <T> T call(
+            KafkaConnection connection, Duration timeout, String doing, String action, AdminCall<T> call) {
         try (Admin admin = admin(connection, timeout)) {
             return call.on(admin);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while " + doing, e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot " + action + ": " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "cannot " + action + ": " + e.getCause().getMessage(), e.getCause());
         }
     }
 
@@ -152,8 +172,10 @@ public final class KafkaTopics {
     static Admin admin(KafkaConnection connection, Duration timeout) {
         int timeoutMs = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
         return Admin.create(connection.clientConfig(Map.of(
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(timeoutMs, 30_000))));
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                timeoutMs,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                Math.min(timeoutMs, 30_000))));
     }
 
     /**
@@ -169,11 +191,15 @@ public final class KafkaTopics {
             for (String group : groupIds) {
                 while (true) {
                     try {
-                        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+                        admin.listConsumerGroupOffsets(group)
+                                .partitionsToOffsetAndMetadata()
+                                .get();
                         break;
                     } catch (ExecutionException e) {
                         if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
-                            LOG.info("Group coordinator of {} not ready yet ({}); the job's first offset commits may be retried", group,
+                            LOG.info(
+                                    "Group coordinator of {} not ready yet ({}); the job's first offset commits may be retried",
+                                    group,
                                     e.getCause().getMessage());
                             return;
                         }
@@ -188,12 +214,15 @@ public final class KafkaTopics {
 
     private static Map<String, String> topicConfig(String cleanupPolicy) {
         return Map.of(
-                TopicConfig.CLEANUP_POLICY_CONFIG, cleanupPolicy,
-                TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(KafkaLimits.MAX_RECORD_BYTES));
+                TopicConfig.CLEANUP_POLICY_CONFIG,
+                cleanupPolicy,
+                TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
+                Integer.toString(KafkaLimits.MAX_RECORD_BYTES));
     }
 
     /** Creates all topics at once; those that already exist are fine. Returns the names created. */
-    private static List<String> create(Admin admin, List<TopicSpec> topics) throws InterruptedException, ExecutionException {
+    private static List<String> create(Admin admin, List<TopicSpec> topics)
+            throws InterruptedException, ExecutionException {
         List<NewTopic> newTopics = topics.stream()
                 .map(t -> new NewTopic(t.name(), t.partitions(), t.replicationFactor()).configs(t.configs()))
                 .toList();
@@ -225,15 +254,22 @@ public final class KafkaTopics {
         while (true) {
             String notReady;
             try {
-                Map<String, TopicDescription> descriptions = admin.describeTopics(names).allTopicNames().get();
-                notReady = names.stream().filter(name -> !hasLeaders(descriptions.get(name))).findFirst().orElse(null);
+                Map<String, TopicDescription> descriptions =
+                        admin.describeTopics(names).allTopicNames().get();
+                notReady = names.stream()
+                        .filter(name -> !hasLeaders(descriptions.get(name)))
+                        .findFirst()
+                        .orElse(null);
                 if (notReady == null) {
                     Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
-                    descriptions.forEach((name, description) -> description.partitions()
-                            .forEach(p -> partitions.put(new TopicPartition(name, p.partition()), OffsetSpec.latest())));
+                    descriptions.forEach((name, description) -> description
+                            .partitions()
+                            .forEach(
+                                    p -> partitions.put(new TopicPartition(name, p.partition()), OffsetSpec.latest())));
                     admin.listOffsets(partitions).all().get();
                     Map<String, Integer> counts = new LinkedHashMap<>();
-                    names.forEach(name -> counts.put(name, descriptions.get(name).partitions().size()));
+                    names.forEach(name ->
+                            counts.put(name, descriptions.get(name).partitions().size()));
                     return counts;
                 }
             } catch (ExecutionException e) {
@@ -250,29 +286,43 @@ public final class KafkaTopics {
     }
 
     private static boolean hasLeaders(TopicDescription description) {
-        return description != null && !description.partitions().isEmpty()
-                && description.partitions().stream().map(TopicPartitionInfo::leader).allMatch(leader -> leader != null && !leader.isEmpty());
+        return description != null
+                && !description.partitions().isEmpty()
+                && description.partitions().stream()
+                        .map(TopicPartitionInfo::leader)
+                        .allMatch(leader -> leader != null && !leader.isEmpty());
     }
 
-    private static void checkCleanupPolicies(Admin admin, List<TopicSpec> topics) throws InterruptedException, ExecutionException {
-        List<TopicSpec> checked = topics.stream().filter(t -> t.cleanupPolicy() != null).toList();
+    private static void checkCleanupPolicies(Admin admin, List<TopicSpec> topics)
+            throws InterruptedException, ExecutionException {
+        List<TopicSpec> checked =
+                topics.stream().filter(t -> t.cleanupPolicy() != null).toList();
         if (checked.isEmpty()) {
             return;
         }
-        List<ConfigResource> resources = checked.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t.name())).toList();
-        Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get();
+        List<ConfigResource> resources = checked.stream()
+                .map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t.name()))
+                .toList();
+        Map<ConfigResource, Config> configs =
+                admin.describeConfigs(resources).all().get();
         for (TopicSpec topic : checked) {
-            ConfigEntry entry = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, topic.name())).get(TopicConfig.CLEANUP_POLICY_CONFIG);
+            ConfigEntry entry = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, topic.name()))
+                    .get(TopicConfig.CLEANUP_POLICY_CONFIG);
             String actual = entry == null ? null : entry.value();
             if (actual == null || !policies(actual).equals(policies(topic.cleanupPolicy()))) {
-                throw new IllegalStateException("topic " + topic.name() + " exists with cleanup.policy=" + actual + " but must have "
-                        + topic.cleanupPolicy() + ": alter it (kafka-configs.sh --alter --entity-type topics --entity-name "
+                throw new IllegalStateException("topic " + topic.name() + " exists with cleanup.policy=" + actual
+                        + " but must have "
+                        + topic.cleanupPolicy()
+                        + ": alter it (kafka-configs.sh --alter --entity-type topics --entity-name "
                         + topic.name() + " --add-config cleanup.policy=" + topic.cleanupPolicy() + ") or delete it");
             }
         }
     }
 
     private static Set<String> policies(String value) {
-        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .collect(Collectors.toSet());
     }
 }

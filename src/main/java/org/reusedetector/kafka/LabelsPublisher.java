@@ -88,17 +88,22 @@ public final class LabelsPublisher {
                     }
                     continue;
                 }
-                producer.send(new ProducerRecord<>(topic, LabelCodec.key(label), LabelCodec.write(label)), (metadata, error) -> {
-                    if (error != null) {
-                        failure.compareAndSet(null, error);
-                    }
-                });
+                producer.send(
+                        new ProducerRecord<>(topic, LabelCodec.key(label), LabelCodec.write(label)),
+                        (metadata, error) -> {
+                            if (error != null) {
+                                failure.compareAndSet(null, error);
+                            }
+                        });
                 published++;
             }
             producer.flush();
         }
         if (failure.get() != null) {
-            throw new IllegalStateException("publishing labels from " + file + " to topic " + topic + " failed: " + failure.get().getMessage(), failure.get());
+            throw new IllegalStateException(
+                    "publishing labels from " + file + " to topic " + topic + " failed: "
+                            + failure.get().getMessage(),
+                    failure.get());
         }
         LOG.info("Published {} labels from {} to topic {}; {} invalid lines", published, file, topic, invalidCount);
         return new Result(published, invalidCount, invalid);
@@ -127,7 +132,9 @@ public final class LabelsPublisher {
             throw new IllegalStateException("interrupted while writing snapshot markers to " + topic, e);
         } catch (ExecutionException | RuntimeException e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            throw new IllegalStateException("cannot write snapshot markers of run " + runId + " to topic " + topic + ": " + cause.getMessage(), cause);
+            throw new IllegalStateException(
+                    "cannot write snapshot markers of run " + runId + " to topic " + topic + ": " + cause.getMessage(),
+                    cause);
         }
     }
 
@@ -147,9 +154,15 @@ public final class LabelsPublisher {
     }
 
     /** Asks an admin client rather than the producer: it fails at once for a missing topic instead of blocking. */
-    private static int partitionCount(KafkaConnection connection, String topic) throws InterruptedException, ExecutionException {
+    private static int partitionCount(KafkaConnection connection, String topic)
+            throws InterruptedException, ExecutionException {
         try (Admin admin = KafkaTopics.admin(connection, KafkaTopics.DEFAULT_TIMEOUT)) {
-            return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
+            return admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get()
+                    .get(topic)
+                    .partitions()
+                    .size();
         }
     }
 }

@@ -24,17 +24,35 @@ public final class LexiconPublisher {
      * Creates the topic if it does not exist (one partition, compacted, records up to the request limit), sends the
      * lexicon JSON under {@code key} and waits for the acknowledgement.
      */
-    public static void publish(KafkaConnection connection, String topic, short replicationFactor, String key, String lexiconJson) {
-        KafkaTopics.ensure(connection, List.of(new TopicSpec(topic, 1, replicationFactor, Map.of(
-                TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT, TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(MAX_REQUEST_BYTES)))));
-        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(connection,
-                Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, "gzip", ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES))) {
+    public static void publish(
+            KafkaConnection connection, String topic, short replicationFactor, String key, String lexiconJson) {
+        KafkaTopics.ensure(
+                connection,
+                List.of(new TopicSpec(
+                        topic,
+                        1,
+                        replicationFactor,
+                        Map.of(
+                                TopicConfig.CLEANUP_POLICY_CONFIG,
+                                TopicConfig.CLEANUP_POLICY_COMPACT,
+                                TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
+                                String.valueOf(MAX_REQUEST_BYTES)))));
+        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(
+                connection,
+                Map.of(
+                        ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                        "gzip",
+                        ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                        MAX_REQUEST_BYTES))) {
             producer.send(new ProducerRecord<>(topic, key, lexiconJson)).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while publishing the lexicon to " + topic, e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("publishing the lexicon to topic " + topic + " failed: " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "publishing the lexicon to topic " + topic + " failed: "
+                            + e.getCause().getMessage(),
+                    e.getCause());
         }
     }
 }

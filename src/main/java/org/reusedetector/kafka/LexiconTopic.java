@@ -50,7 +50,8 @@ public final class LexiconTopic {
             Newest newest = null;
             while (!reachedEnds(consumer, ends, timeout)) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("reading the lexicon topic " + topic + " took longer than " + timeout);
+                    throw new IllegalStateException(
+                            "reading the lexicon topic " + topic + " took longer than " + timeout);
                 }
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
                     if (r.value() != null && (newest == null || r.timestamp() >= newest.timestamp())) {
@@ -62,7 +63,8 @@ public final class LexiconTopic {
         }
     }
 
-    private static boolean reachedEnds(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> ends, Duration timeout) {
+    private static boolean reachedEnds(
+            KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> ends, Duration timeout) {
         for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
             if (consumer.position(end.getKey(), timeout) < end.getValue()) {
                 return false;

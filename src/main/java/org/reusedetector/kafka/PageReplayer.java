@@ -75,7 +75,8 @@ public final class PageReplayer {
      * {@link #replay(Path, KafkaConnection, String)} of a page file of any kind; WARC payloads and lines are read up to
      * what a body of {@code maxBodyBytes} needs (the job's {@code chunking.max-body-bytes}).
      */
-    public static Result replay(Path file, KafkaConnection connection, String topic, int maxBodyBytes) throws IOException {
+    public static Result replay(Path file, KafkaConnection connection, String topic, int maxBodyBytes)
+            throws IOException {
         long start = System.nanoTime();
         AtomicLong acknowledged = new AtomicLong();
         AtomicLong bytes = new AtomicLong();
@@ -101,17 +102,26 @@ public final class PageReplayer {
                 producer.send(sent, (metadata, error) -> {
                     if (error == null) {
                         acknowledged.incrementAndGet();
-                        bytes.addAndGet(Math.max(0, metadata.serializedKeySize()) + (long) Math.max(0, metadata.serializedValueSize()));
+                        bytes.addAndGet(Math.max(0, metadata.serializedKeySize())
+                                + (long) Math.max(0, metadata.serializedValueSize()));
                     } else if (error instanceof RecordTooLargeException) {
                         // the broker's or the topic's limit is below ours: the marker goes after the flush
                         tooLarge.incrementAndGet();
-                        refused.add(new ProducerRecord<>(topic, key, tooLargeMarker(record, ValidUnicode.utf8Length(sent.value()), key)));
+                        refused.add(new ProducerRecord<>(
+                                topic, key, tooLargeMarker(record, ValidUnicode.utf8Length(sent.value()), key)));
                         if (refused.size() <= LOGGED_TOO_LARGE) {
-                            LOG.warn("Record {} refused as too large, a marker goes in its place: {}", record.origin(), error.getMessage());
+                            LOG.warn(
+                                    "Record {} refused as too large, a marker goes in its place: {}",
+                                    record.origin(),
+                                    error.getMessage());
                         }
                     } else {
-                        failure.compareAndSet(null, new IllegalStateException(
-                                "sending " + record.origin() + " to topic " + topic + " failed: " + error.getMessage(), error));
+                        failure.compareAndSet(
+                                null,
+                                new IllegalStateException(
+                                        "sending " + record.origin() + " to topic " + topic + " failed: "
+                                                + error.getMessage(),
+                                        error));
                     }
                 });
             }
@@ -121,10 +131,15 @@ public final class PageReplayer {
                 producer.send(marker, (metadata, error) -> {
                     if (error == null) {
                         acknowledged.incrementAndGet();
-                        bytes.addAndGet(Math.max(0, metadata.serializedKeySize()) + (long) Math.max(0, metadata.serializedValueSize()));
+                        bytes.addAndGet(Math.max(0, metadata.serializedKeySize())
+                                + (long) Math.max(0, metadata.serializedValueSize()));
                     } else {
-                        failure.compareAndSet(null, new IllegalStateException("sending the marker of a too-large record failed: " + error.getMessage()
-                                + " (" + origin.substring(0, Math.min(200, origin.length())) + ")", error));
+                        failure.compareAndSet(
+                                null,
+                                new IllegalStateException(
+                                        "sending the marker of a too-large record failed: " + error.getMessage() + " ("
+                                                + origin.substring(0, Math.min(200, origin.length())) + ")",
+                                        error));
                     }
                 });
             }
@@ -133,7 +148,8 @@ public final class PageReplayer {
         if (failure.get() != null) {
             throw failure.get();
         }
-        Result result = new Result(acknowledged.get(), bytes.get(), keyless, tooLarge.get(), Duration.ofNanos(System.nanoTime() - start));
+        Result result = new Result(
+                acknowledged.get(), bytes.get(), keyless, tooLarge.get(), Duration.ofNanos(System.nanoTime() - start));
         logRate(file, topic, result);
         return result;
     }
@@ -149,8 +165,12 @@ public final class PageReplayer {
 
     /** What stands for a record too large for the topic: its size, origin and first chars, dead-lettered by the job. */
     static String tooLargeMarker(SourceRecord record, long bytes, String url) {
-        return JsonLines.readerError("body-too-large", "record " + record.origin() + " of " + bytes + " bytes exceeds the pages topic's record limit of "
-                + KafkaLimits.MAX_RECORD_BYTES + " bytes; not produced (record_prefix holds its start)", record.value(), url);
+        return JsonLines.readerError(
+                "body-too-large",
+                "record " + record.origin() + " of " + bytes + " bytes exceeds the pages topic's record limit of "
+                        + KafkaLimits.MAX_RECORD_BYTES + " bytes; not produced (record_prefix holds its start)",
+                record.value(),
+                url);
     }
 
     /**
@@ -181,17 +201,29 @@ public final class PageReplayer {
     private static Map<String, Object> producerSettings() {
         return Map.of(
                 // large batches and a little lingering: replay is about throughput, not latency
-                ProducerConfig.BATCH_SIZE_CONFIG, 1024 * 1024,
-                ProducerConfig.LINGER_MS_CONFIG, 50,
-                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, KafkaLimits.MAX_RECORD_BYTES,
-                ProducerConfig.BUFFER_MEMORY_CONFIG, 4L * KafkaLimits.MAX_RECORD_BYTES);
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                1024 * 1024,
+                ProducerConfig.LINGER_MS_CONFIG,
+                50,
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                KafkaLimits.MAX_RECORD_BYTES,
+                ProducerConfig.BUFFER_MEMORY_CONFIG,
+                4L * KafkaLimits.MAX_RECORD_BYTES);
     }
 
     private static void logRate(Path file, String topic, Result result) {
         double seconds = Math.max(result.elapsed().toNanos() / 1e9, 1e-3);
         double mib = result.bytes() / (1024.0 * 1024.0);
-        LOG.info("Replayed {} records ({} MiB) from {} to topic {} in {} s: {} records/s, {} MiB/s; {} without url key, {} too large",
-                result.records(), String.format("%.1f", mib), file, topic, String.format("%.1f", seconds),
-                Math.round(result.records() / seconds), String.format("%.1f", mib / seconds), result.keyless(), result.tooLarge());
+        LOG.info(
+                "Replayed {} records ({} MiB) from {} to topic {} in {} s: {} records/s, {} MiB/s; {} without url key, {} too large",
+                result.records(),
+                String.format("%.1f", mib),
+                file,
+                topic,
+                String.format("%.1f", seconds),
+                Math.round(result.records() / seconds),
+                String.format("%.1f", mib / seconds),
+                result.keyless(),
+                result.tooLarge());
     }
 }

@@ -24,7 +24,8 @@ public record TopicSpec(String name, int partitions, short replicationFactor, Ma
             throw new IllegalArgumentException("topic " + name + ": partitions must be positive, got " + partitions);
         }
         if (replicationFactor <= 0) {
-            throw new IllegalArgumentException("topic " + name + ": replication factor must be positive, got " + replicationFactor);
+            throw new IllegalArgumentException(
+                    "topic " + name + ": replication factor must be positive, got " + replicationFactor);
         }
         configs = Map.copyOf(configs);
     }

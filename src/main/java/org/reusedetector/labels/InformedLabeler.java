@@ -41,7 +41,8 @@ public final class InformedLabeler {
     private final Map<HashKey, String> files = new LinkedHashMap<>();
     private final Set<HashKey> filesSeen = new HashSet<>();
 
-    public InformedLabeler(PageHasher hasher, StopChunks stopChunks, double templateMinShare, int templateMinPages, String source) {
+    public InformedLabeler(
+            PageHasher hasher, StopChunks stopChunks, double templateMinShare, int templateMinPages, String source) {
         this.hasher = hasher;
         this.stopChunks = stopChunks;
         this.templateMinShare = templateMinShare;
@@ -81,7 +82,10 @@ public final class InformedLabeler {
             if (onThisPage.add(key)) {
                 site.pagesWithChunk.merge(key, 1, Integer::sum);
                 String text = texts.get(i);
-                ChunkInfo info = chunks.computeIfAbsent(key, k -> new ChunkInfo(page.url(), text.length() > TEXT_PREVIEW ? text.substring(0, TEXT_PREVIEW) : text));
+                ChunkInfo info = chunks.computeIfAbsent(
+                        key,
+                        k -> new ChunkInfo(
+                                page.url(), text.length() > TEXT_PREVIEW ? text.substring(0, TEXT_PREVIEW) : text));
                 info.pages++;
                 info.hosts.add(host);
             }
@@ -99,17 +103,33 @@ public final class InformedLabeler {
         List<Label> labels = new ArrayList<>();
         for (HashKey key : template) {
             ChunkInfo info = chunks.get(key);
-            labels.add(new Label(key.hex(), Label.KIND_STOP, Label.OP_ADD, source, info.exampleUrl, info.pages, (long) info.hosts.size(), info.text));
+            labels.add(new Label(
+                    key.hex(),
+                    Label.KIND_STOP,
+                    Label.OP_ADD,
+                    source,
+                    info.exampleUrl,
+                    info.pages,
+                    (long) info.hosts.size(),
+                    info.text));
         }
         for (Map.Entry<HashKey, ChunkInfo> entry : chunks.entrySet()) {
             if (!template.contains(entry.getKey())) {
                 ChunkInfo info = entry.getValue();
-                labels.add(new Label(entry.getKey().hex(), Label.KIND_CHUNK, Label.OP_ADD, source, info.exampleUrl, info.pages,
-                        (long) info.hosts.size(), info.text));
+                labels.add(new Label(
+                        entry.getKey().hex(),
+                        Label.KIND_CHUNK,
+                        Label.OP_ADD,
+                        source,
+                        info.exampleUrl,
+                        info.pages,
+                        (long) info.hosts.size(),
+                        info.text));
             }
         }
         for (Map.Entry<HashKey, String> entry : files.entrySet()) {
-            labels.add(new Label(entry.getKey().hex(), Label.KIND_FILE, Label.OP_ADD, source, entry.getValue(), 1L, 1L, null));
+            labels.add(new Label(
+                    entry.getKey().hex(), Label.KIND_FILE, Label.OP_ADD, source, entry.getValue(), 1L, 1L, null));
         }
         labels.sort(Comparator.comparing(Label::kind).thenComparing(Label::hash));
         return labels;
@@ -132,5 +152,4 @@ public final class InformedLabeler {
     public int sites() {
         return sites.size();
     }
-
 }

@@ -8,21 +8,21 @@ import java.util.List;
 import java.util.Map;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.LabelFiles;
+import org.reusedetector.format.PageFiles;
 import org.reusedetector.imatch.ImatchLabels;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
-import org.reusedetector.page.WordSink;
-import org.reusedetector.shingle.NearCopyParams;
-import org.reusedetector.shingle.PageSketcher;
-import org.reusedetector.shingle.ShingleLabels;
-import org.reusedetector.format.PageFiles;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
+import org.reusedetector.page.WordSink;
+import org.reusedetector.shingle.NearCopyParams;
+import org.reusedetector.shingle.PageSketcher;
+import org.reusedetector.shingle.ShingleLabels;
 import org.reusedetector.url.InvalidUrlException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,31 +47,55 @@ public final class InformedLabelling {
      * @param nearCopy with the near-copy signal ({@code shingles.near-copy.enabled}), each expert page's min-hash
      *     sketch becomes a {@code shingle} label too; {@code null}: none
      */
-    public record Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages, Lexicon lexicon,
+    public record Settings(
+            Chunking chunking,
+            int stopMinLength,
+            int maxBodyBytes,
+            double templateMinShare,
+            int templateMinPages,
+            Lexicon lexicon,
             NearCopyParams nearCopy) {
 
-        public Settings(Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages) {
+        public Settings(
+                Chunking chunking, int stopMinLength, int maxBodyBytes, double templateMinShare, int templateMinPages) {
             this(chunking, stopMinLength, maxBodyBytes, templateMinShare, templateMinPages, null, null);
         }
     }
 
     /** What a labelling run did. */
-    public record Summary(long pages, int sites, long skipped, Path out, long chunks, long files, long stops, long imatch, long shingle) {
+    public record Summary(
+            long pages,
+            int sites,
+            long skipped,
+            Path out,
+            long chunks,
+            long files,
+            long stops,
+            long imatch,
+            long shingle) {
         @Override
         public String toString() {
-            return String.format("%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels",
-                    pages, sites, skipped, out, chunks, files, stops) + (imatch > 0 ? ", " + imatch + " imatch labels" : "")
+            return String.format(
+                            "%d expert pages on %d sites (%d records skipped) -> %s: %d chunk, %d file, %d stop (template) labels",
+                            pages, sites, skipped, out, chunks, files, stops)
+                    + (imatch > 0 ? ", " + imatch + " imatch labels" : "")
                     + (shingle > 0 ? ", " + shingle + " shingle labels" : "");
         }
     }
 
     /** Informed discovery over a file or directory of page records; writes the labels file. */
     public static Summary label(Settings settings, Path input, Path out, String source) throws IOException {
-        InformedLabeler labeler = new InformedLabeler(settings.chunking().hasher(), settings.chunking().stopChunks(settings.stopMinLength()),
-                settings.templateMinShare(), settings.templateMinPages(), source);
+        InformedLabeler labeler = new InformedLabeler(
+                settings.chunking().hasher(),
+                settings.chunking().stopChunks(settings.stopMinLength()),
+                settings.templateMinShare(),
+                settings.templateMinPages(),
+                source);
         PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
         Signer signer = settings.lexicon() == null ? null : new Signer(new LexiconTable(settings.lexicon()));
-        PageSketcher sketcher = settings.nearCopy() == null ? null : new PageSketcher(settings.nearCopy().k());
+        PageSketcher sketcher = settings.nearCopy() == null
+                ? null
+                : new PageSketcher(settings.nearCopy().k());
         WordSink words = signer == null ? sketcher : sketcher == null ? signer : WordSink.both(signer, sketcher);
         PageHasher wordHasher = words == null ? null : settings.chunking().hasher();
         Map<String, Label> imatch = new LinkedHashMap<>();
@@ -95,7 +119,8 @@ public final class InformedLabelling {
                             }
                         }
                         if (signer != null) {
-                            for (Label label : ImatchLabels.of(page.url(), signer.signatures(), settings.lexicon(), source)) {
+                            for (Label label :
+                                    ImatchLabels.of(page.url(), signer.signatures(), settings.lexicon(), source)) {
                                 imatch.putIfAbsent(LabelCodec.key(label), label);
                             }
                         }
@@ -111,8 +136,16 @@ public final class InformedLabelling {
         labels.addAll(imatch.values());
         labels.addAll(shingle.values());
         LabelFiles.write(out, labels);
-        return new Summary(pages, labeler.sites(), rejected, out, count(labels, Label.KIND_CHUNK), count(labels, Label.KIND_FILE),
-                count(labels, Label.KIND_STOP), imatch.size(), shingle.size());
+        return new Summary(
+                pages,
+                labeler.sites(),
+                rejected,
+                out,
+                count(labels, Label.KIND_CHUNK),
+                count(labels, Label.KIND_FILE),
+                count(labels, Label.KIND_STOP),
+                imatch.size(),
+                shingle.size());
     }
 
     private static long count(List<Label> labels, String kind) {

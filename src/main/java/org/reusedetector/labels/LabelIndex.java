@@ -35,6 +35,7 @@ public final class LabelIndex {
      * expert also labelled must neither replace nor clear the expert's label.
      */
     public static final byte KIND_DISCOVERED_CHUNK = 8;
+
     public static final byte KIND_DISCOVERED_FILE = 16;
     public static final byte CHUNK_MATCH = KIND_CHUNK | KIND_DISCOVERED_CHUNK;
     public static final byte FILE_MATCH = KIND_FILE | KIND_DISCOVERED_FILE;
@@ -42,10 +43,12 @@ public final class LabelIndex {
     /** Source prefix of blind-discovery labels ({@code discover:<run>}). */
     /** Hash bytes stored per entry, after the two that pick the bucket. */
     static final int SUFFIX = 10;
+
     static final int ENTRY = SUFFIX + 4;
     public static final int ENTRY_BYTES = ENTRY;
     /** Bits of the origin id in an entry's int; the kind mask takes the 5 above. */
     static final int ORIGIN_BITS = 27;
+
     static final int ORIGIN_MASK = (1 << ORIGIN_BITS) - 1;
     /** Stored for an origin id that does not fit: the label matches, its evidence has no source or example. */
     static final int NO_ORIGIN = ORIGIN_MASK;
@@ -86,7 +89,8 @@ public final class LabelIndex {
         if (Label.OP_REMOVE.equals(label.op())) {
             return remove(hash, kind);
         }
-        // discovery's example URLs differ per hash: kept in its own output, not in the dictionary, which they would bloat
+        // discovery's example URLs differ per hash: kept in its own output, not in the dictionary, which they would
+        // bloat
         String example = Label.isDiscovered(label) || label.exampleUrl() == null ? "" : label.exampleUrl();
         String origin = (label.source() == null ? "" : label.source()) + ORIGIN_SEPARATOR + example;
         int originId = store.originId(origin);

@@ -82,7 +82,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** Starts a broker on {@code embedded.kafka-port} with its data in {@code embedded.data-dir}. */
     public static EmbeddedKafkaBroker start(ReuseDetectorConfig config) {
-        return start(config.get(ReuseDetectorOptions.EMBEDDED_KAFKA_PORT), Path.of(config.get(ReuseDetectorOptions.EMBEDDED_DATA_DIR)));
+        return start(
+                config.get(ReuseDetectorOptions.EMBEDDED_KAFKA_PORT),
+                Path.of(config.get(ReuseDetectorOptions.EMBEDDED_DATA_DIR)));
     }
 
     /**
@@ -109,8 +111,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         KafkaClusterTestKit kit = null;
         try {
             TestKitNodes nodes = nodes(dataDir);
-            boolean formatted = dataDir != null && readClusterId(singleNode(nodes)).isPresent();
-            KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes).setDeleteOnClose(dataDir == null);
+            boolean formatted =
+                    dataDir != null && readClusterId(singleNode(nodes)).isPresent();
+            KafkaClusterTestKit.Builder builder =
+                    new KafkaClusterTestKit.Builder(nodes).setDeleteOnClose(dataDir == null);
             brokerSettings(port).forEach(builder::setConfigProp);
             extraSettings.forEach(builder::setConfigProp);
             kit = builder.build();
@@ -119,10 +123,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             }
             kit.startup();
             kit.waitForReadyBrokers();
-            int boundPort = kit.brokers().values().iterator().next().boundPort(ListenerName.normalised(CLIENT_LISTENER));
+            int boundPort =
+                    kit.brokers().values().iterator().next().boundPort(ListenerName.normalised(CLIENT_LISTENER));
             EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(kit, "localhost:" + boundPort, dataDir);
-            LOG.info("Embedded Kafka broker listening on {} (data in {}, started in {} ms)", broker.bootstrapServers,
-                    dataDir == null ? "a temporary directory" : dataDir.toAbsolutePath(), (System.nanoTime() - startNanos) / 1_000_000);
+            LOG.info(
+                    "Embedded Kafka broker listening on {} (data in {}, started in {} ms)",
+                    broker.bootstrapServers,
+                    dataDir == null ? "a temporary directory" : dataDir.toAbsolutePath(),
+                    (System.nanoTime() - startNanos) / 1_000_000);
             return broker;
         } catch (Exception e) {
             if (kit != null) {
@@ -131,8 +139,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            throw new IllegalStateException("cannot start the embedded Kafka broker on port " + port
-                    + (dataDir == null ? "" : " with data in " + dataDir.toAbsolutePath()) + ": " + rootMessage(e), e);
+            throw new IllegalStateException(
+                    "cannot start the embedded Kafka broker on port " + port
+                            + (dataDir == null ? "" : " with data in " + dataDir.toAbsolutePath()) + ": "
+                            + rootMessage(e),
+                    e);
         }
     }
 
@@ -186,8 +197,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     static Map<String, Object> brokerSettings(int port) {
         Map<String, Object> settings = new LinkedHashMap<>();
         // The kit's listeners (EXTERNAL for brokers, CONTROLLER) keep their pre-bound ephemeral ports.
-        settings.put("listeners", "EXTERNAL://localhost:0,CONTROLLER://localhost:0," + CLIENT_LISTENER + "://localhost:" + port);
-        settings.put("listener.security.protocol.map", "EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT," + CLIENT_LISTENER + ":PLAINTEXT");
+        settings.put(
+                "listeners",
+                "EXTERNAL://localhost:0,CONTROLLER://localhost:0," + CLIENT_LISTENER + "://localhost:" + port);
+        settings.put(
+                "listener.security.protocol.map",
+                "EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT," + CLIENT_LISTENER + ":PLAINTEXT");
         settings.put("group.initial.rebalance.delay.ms", "0");
         settings.put("offsets.topic.replication.factor", "1");
         settings.put("offsets.topic.num.partitions", "4");

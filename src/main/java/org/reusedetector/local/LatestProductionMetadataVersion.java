@@ -21,8 +21,10 @@ final class LatestProductionMetadataVersion {
             Method setter = TestKitNodes.Builder.class.getMethod("setBootstrapMetadataVersion", type);
             setter.invoke(builder, latestProduction);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Kafka's test kit lacks " + METADATA_VERSION + ".LATEST_PRODUCTION or "
-                    + "TestKitNodes.Builder.setBootstrapMetadataVersion: a Kafka version other than 4.2 on the classpath?", e);
+            throw new IllegalStateException(
+                    "Kafka's test kit lacks " + METADATA_VERSION + ".LATEST_PRODUCTION or "
+                            + "TestKitNodes.Builder.setBootstrapMetadataVersion: a Kafka version other than 4.2 on the classpath?",
+                    e);
         }
     }
 }

@@ -42,32 +42,47 @@ public final class SampleCrawl {
             String path = i == 0 ? "login.html" : "guide/topic-" + i + ".html";
             referencePages.put(path, SyntheticPages.html("Topic " + i, template, gen.paragraphs(5)));
         }
-        referencePages.forEach((path, body) -> reference.add(gen.record("https://" + REFERENCE_HOST + "/" + path, body)));
+        referencePages.forEach(
+                (path, body) -> reference.add(gen.record("https://" + REFERENCE_HOST + "/" + path, body)));
 
         List<String> crawl = new ArrayList<>();
         for (int h = 0; h < 6; h++) { // unrelated sites made with the same tools: same template, own content
             for (int i = 0; i < 12; i++) {
-                crawl.add(gen.record("https://site" + h + ".example.net/docs/page-" + i + ".html", SyntheticPages.html("Page " + i, template, gen.paragraphs(5))));
+                crawl.add(gen.record(
+                        "https://site" + h + ".example.net/docs/page-" + i + ".html",
+                        SyntheticPages.html("Page " + i, template, gen.paragraphs(5))));
             }
         }
         for (int h = 0; h < 2; h++) { // clones: ripped reference pages under /wiki/, own pages under /own/
             int k = 0;
             for (Map.Entry<String, String> page : referencePages.entrySet()) {
                 if (k++ % 2 == h) {
-                    crawl.add(gen.record("https://wiki" + h + ".clone-farm.example/wiki/" + page.getKey(), page.getValue()));
+                    crawl.add(gen.record(
+                            "https://wiki" + h + ".clone-farm.example/wiki/" + page.getKey(), page.getValue()));
                 }
             }
             for (int i = 0; i < 6; i++) {
-                crawl.add(gen.record("https://wiki" + h + ".clone-farm.example/own/post-" + i + ".html", SyntheticPages.html("Post " + i, "", gen.paragraphs(4))));
+                crawl.add(gen.record(
+                        "https://wiki" + h + ".clone-farm.example/own/post-" + i + ".html",
+                        SyntheticPages.html("Post " + i, "", gen.paragraphs(4))));
             }
         }
         String login = referencePages.get("login.html");
-        crawl.add(gen.record("https://secure-login.verify-account.example/login.html", login.replace("<head>", "<head><style>body{color:#123}</style>")));
+        crawl.add(gen.record(
+                "https://secure-login.verify-account.example/login.html",
+                login.replace("<head>", "<head><style>body{color:#123}</style>")));
         crawl.add(gen.record("https://mirror.example.org/login.html", login));
         Collections.shuffle(crawl, gen.random());
         pages.addAll(crawl);
         pages.add("{\"url\": \"https://broken.example/\", \"body\": ");
-        pages.add(Json.write(Map.of("url", "https://files.example/report.pdf", "fetched_at", "2026-01-01T00:00:00Z",
-                "content_type", "application/pdf", "body", "%PDF-1.7")));
+        pages.add(Json.write(Map.of(
+                "url",
+                "https://files.example/report.pdf",
+                "fetched_at",
+                "2026-01-01T00:00:00Z",
+                "content_type",
+                "application/pdf",
+                "body",
+                "%PDF-1.7")));
     }
 }

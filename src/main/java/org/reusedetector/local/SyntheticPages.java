@@ -20,10 +20,12 @@ import org.reusedetector.format.JsonLines;
  */
 public final class SyntheticPages {
 
-    private static final String[] WORDS = ("the a of and to in is for on with as by that this from it be are at or an was which "
-            + "configuration module server client request response cache index record stream batch label chunk hash page site "
-            + "neighbourhood archive crawler parser network protocol storage checkpoint partition broker topic consumer producer "
-            + "latency throughput memory thread process kernel package release version document section example reference guide").split(" ");
+    private static final String[] WORDS =
+            ("the a of and to in is for on with as by that this from it be are at or an was which "
+                            + "configuration module server client request response cache index record stream batch label chunk hash page site "
+                            + "neighbourhood archive crawler parser network protocol storage checkpoint partition broker topic consumer producer "
+                            + "latency throughput memory thread process kernel package release version document section example reference guide")
+                    .split(" ");
 
     private final Random random;
     private Instant clock;
@@ -51,7 +53,10 @@ public final class SyntheticPages {
     }
 
     public static String html(String title, String template, List<String> paragraphs) {
-        StringBuilder body = new StringBuilder("<!DOCTYPE html><html><head><title>").append(title).append("</title></head><body>").append(template);
+        StringBuilder body = new StringBuilder("<!DOCTYPE html><html><head><title>")
+                .append(title)
+                .append("</title></head><body>")
+                .append(template);
         for (String p : paragraphs) {
             body.append("\n<p>").append(p).append("</p>");
         }

@@ -53,15 +53,66 @@ public record Alert(
     public static final String TYPE_QUILT = "quilt";
 
     /** Without a brand (every alert type but {@code phish}). */
-    public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
-            String eventTime, String detectedAt, Evidence[] evidence) {
-        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, null, null, null, null);
+    public Alert(
+            String type,
+            String url,
+            String prefix,
+            double badness,
+            double threshold,
+            Long pages,
+            Integer chunks,
+            Integer matchedChunks,
+            String eventTime,
+            String detectedAt,
+            Evidence[] evidence) {
+        this(
+                type,
+                url,
+                prefix,
+                badness,
+                threshold,
+                pages,
+                chunks,
+                matchedChunks,
+                eventTime,
+                detectedAt,
+                evidence,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** Without a lexicon (every alert type but {@code near-duplicate}). */
-    public Alert(String type, String url, String prefix, double badness, double threshold, Long pages, Integer chunks, Integer matchedChunks,
-            String eventTime, String detectedAt, Evidence[] evidence, String brand) {
-        this(type, url, prefix, badness, threshold, pages, chunks, matchedChunks, eventTime, detectedAt, evidence, brand, null, null, null);
+    public Alert(
+            String type,
+            String url,
+            String prefix,
+            double badness,
+            double threshold,
+            Long pages,
+            Integer chunks,
+            Integer matchedChunks,
+            String eventTime,
+            String detectedAt,
+            Evidence[] evidence,
+            String brand) {
+        this(
+                type,
+                url,
+                prefix,
+                badness,
+                threshold,
+                pages,
+                chunks,
+                matchedChunks,
+                eventTime,
+                detectedAt,
+                evidence,
+                brand,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -69,17 +120,46 @@ public record Alert(
      * page (in {@code evidence}). Badness and threshold are 1: the signature matched as a whole.
      */
     public static Alert nearDuplicate(String url, long eventTimeMillis, String lexicon, Evidence evidence) {
-        return new Alert(TYPE_NEAR_DUPLICATE, url, null, 1.0, 1.0, null, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(), new Evidence[] {evidence}, null, lexicon, null, null);
+        return new Alert(
+                TYPE_NEAR_DUPLICATE,
+                url,
+                null,
+                1.0,
+                1.0,
+                null,
+                null,
+                null,
+                Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(),
+                new Evidence[] {evidence},
+                null,
+                lexicon,
+                null,
+                null);
     }
 
     /**
      * A page whose min-hash sketch resembles a labelled page's (in {@code matchedUrl} and {@code evidence}) at least
      * the near-copy threshold. Badness is the resemblance.
      */
-    public static Alert nearCopy(String url, long eventTimeMillis, double resemblance, double threshold, Evidence evidence) {
-        return new Alert(TYPE_NEAR_COPY, url, null, resemblance, threshold, null, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(), new Evidence[] {evidence}, null, null, resemblance, evidence.exampleUrl());
+    public static Alert nearCopy(
+            String url, long eventTimeMillis, double resemblance, double threshold, Evidence evidence) {
+        return new Alert(
+                TYPE_NEAR_COPY,
+                url,
+                null,
+                resemblance,
+                threshold,
+                null,
+                null,
+                null,
+                Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(),
+                new Evidence[] {evidence},
+                null,
+                null,
+                resemblance,
+                evidence.exampleUrl());
     }
 
     /**
@@ -87,17 +167,38 @@ public record Alert(
      * {@code pages} the size of the cover, and the evidence names the covering pages in cover order (kind {@code quilt},
      * hash = SHA-1 of the URL).
      */
-    public static Alert quilt(String url, long eventTimeMillis, double patchFraction, double theta, java.util.List<String> sources) {
+    public static Alert quilt(
+            String url, long eventTimeMillis, double patchFraction, double theta, java.util.List<String> sources) {
         Evidence[] evidence = sources.stream()
-                .map(s -> new Evidence(org.apache.commons.codec.digest.DigestUtils.sha1Hex(s), TYPE_QUILT, null, s)).toArray(Evidence[]::new);
-        return new Alert(TYPE_QUILT, url, null, patchFraction, theta, (long) sources.size(), null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(), evidence);
+                .map(s -> new Evidence(org.apache.commons.codec.digest.DigestUtils.sha1Hex(s), TYPE_QUILT, null, s))
+                .toArray(Evidence[]::new);
+        return new Alert(
+                TYPE_QUILT,
+                url,
+                null,
+                patchFraction,
+                theta,
+                (long) sources.size(),
+                null,
+                null,
+                Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(),
+                evidence);
     }
 
     /** The alert of a page that is a target: {@code file} for a whole-file match (threshold 1), else {@code page}. */
     public static Alert page(PageScore score, double pageThreshold) {
-        return new Alert(score.fileMatch() ? TYPE_FILE : TYPE_PAGE, score.url(), null, score.badness(), score.fileMatch() ? 1.0 : pageThreshold,
-                null, score.chunks(), score.matchedChunks(), Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(),
+        return new Alert(
+                score.fileMatch() ? TYPE_FILE : TYPE_PAGE,
+                score.url(),
+                null,
+                score.badness(),
+                score.fileMatch() ? 1.0 : pageThreshold,
+                null,
+                score.chunks(),
+                score.matchedChunks(),
+                Instant.ofEpochMilli(score.eventTime()).toString(),
+                Instant.now().toString(),
                 score.evidence());
     }
 
@@ -106,19 +207,51 @@ public record Alert(
      * A whole-file match is a phish too.
      */
     public static Alert phish(PageScore score, double pageThreshold, String brand) {
-        return new Alert(TYPE_PHISH, score.url(), null, score.badness(), score.fileMatch() ? 1.0 : pageThreshold, null, score.chunks(),
-                score.matchedChunks(), Instant.ofEpochMilli(score.eventTime()).toString(), Instant.now().toString(), score.evidence(), brand);
+        return new Alert(
+                TYPE_PHISH,
+                score.url(),
+                null,
+                score.badness(),
+                score.fileMatch() ? 1.0 : pageThreshold,
+                null,
+                score.chunks(),
+                score.matchedChunks(),
+                Instant.ofEpochMilli(score.eventTime()).toString(),
+                Instant.now().toString(),
+                score.evidence(),
+                brand);
     }
 
     /** A neighbourhood alerted earlier has fallen back below the threshold (or been emptied): its alert no longer stands. */
     public static Alert cleared(String prefix, double badness, double threshold, long pages, long eventTimeMillis) {
-        return new Alert(TYPE_CLEARED, null, prefix, badness, threshold, pages, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(), new Evidence[0]);
+        return new Alert(
+                TYPE_CLEARED,
+                null,
+                prefix,
+                badness,
+                threshold,
+                pages,
+                null,
+                null,
+                Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(),
+                new Evidence[0]);
     }
 
     /** The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad. */
-    public static Alert neighbourhood(String prefix, double badness, double threshold, long pages, long eventTimeMillis, Evidence[] evidence) {
-        return new Alert(TYPE_NEIGHBORHOOD, null, prefix, badness, threshold, pages, null, null, Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(), evidence);
+    public static Alert neighbourhood(
+            String prefix, double badness, double threshold, long pages, long eventTimeMillis, Evidence[] evidence) {
+        return new Alert(
+                TYPE_NEIGHBORHOOD,
+                null,
+                prefix,
+                badness,
+                threshold,
+                pages,
+                null,
+                null,
+                Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(),
+                evidence);
     }
 }

@@ -11,9 +11,4 @@ package org.reusedetector.model;
  * @param detectedAt wall-clock time, ISO-8601
  */
 public record DeadLetter(
-        String reason,
-        String error,
-        String origin,
-        String original,
-        boolean originalTruncated,
-        String detectedAt) {}
+        String reason, String error, String origin, String original, boolean originalTruncated, String detectedAt) {}

@@ -38,28 +38,84 @@ public record HashedPage(
     private static final long[] NO_SHINGLES = new long[0];
 
     /** A page without I-Match signatures. */
-    public HashedPage(String url, long eventTime, byte[] fileHash, byte[] chunkHashes, int[] chunkLengths, int bodyBytes) {
-        this(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, NO_SIGNATURES, NO_SHINGLES, 0, null, NO_SHINGLES);
+    public HashedPage(
+            String url, long eventTime, byte[] fileHash, byte[] chunkHashes, int[] chunkLengths, int bodyBytes) {
+        this(
+                url,
+                eventTime,
+                fileHash,
+                chunkHashes,
+                chunkLengths,
+                bodyBytes,
+                NO_SIGNATURES,
+                NO_SHINGLES,
+                0,
+                null,
+                NO_SHINGLES);
     }
 
     /** The same page with the given I-Match signatures. */
     public HashedPage withImatchSignatures(byte[] signatures) {
-        return new HashedPage(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, signatures, shingles, nearCopyResemblance, nearCopyOf, quiltGrams);
+        return new HashedPage(
+                url,
+                eventTime,
+                fileHash,
+                chunkHashes,
+                chunkLengths,
+                bodyBytes,
+                signatures,
+                shingles,
+                nearCopyResemblance,
+                nearCopyOf,
+                quiltGrams);
     }
 
     /** The same page with the given min-hash shingles. */
     public HashedPage withShingles(long[] pageShingles) {
-        return new HashedPage(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, imatchSignatures, pageShingles, nearCopyResemblance, nearCopyOf, quiltGrams);
+        return new HashedPage(
+                url,
+                eventTime,
+                fileHash,
+                chunkHashes,
+                chunkLengths,
+                bodyBytes,
+                imatchSignatures,
+                pageShingles,
+                nearCopyResemblance,
+                nearCopyOf,
+                quiltGrams);
     }
 
     /** The same page with its sampled quilt grams. */
     public HashedPage withQuiltGrams(long[] grams) {
-        return new HashedPage(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, imatchSignatures, shingles, nearCopyResemblance, nearCopyOf, grams);
+        return new HashedPage(
+                url,
+                eventTime,
+                fileHash,
+                chunkHashes,
+                chunkLengths,
+                bodyBytes,
+                imatchSignatures,
+                shingles,
+                nearCopyResemblance,
+                nearCopyOf,
+                grams);
     }
 
     /** The same page marked as a near copy of a labelled page (its shingles dropped: they have done their work). */
     public HashedPage asNearCopyOf(String labelledUrl, double resemblance) {
-        return new HashedPage(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, imatchSignatures, NO_SHINGLES, resemblance, labelledUrl, quiltGrams);
+        return new HashedPage(
+                url,
+                eventTime,
+                fileHash,
+                chunkHashes,
+                chunkLengths,
+                bodyBytes,
+                imatchSignatures,
+                NO_SHINGLES,
+                resemblance,
+                labelledUrl,
+                quiltGrams);
     }
 
     public int chunkCount() {

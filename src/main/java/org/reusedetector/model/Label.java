@@ -17,14 +17,7 @@ package org.reusedetector.model;
  *     ({@code <lexicon id>#<number>}) the signature belongs to
  */
 public record Label(
-        String hash,
-        String kind,
-        String op,
-        String source,
-        String exampleUrl,
-        Long count,
-        Long hosts,
-        String text) {
+        String hash, String kind, String op, String source, String exampleUrl, Long count, Long hosts, String text) {
 
     public static final String KIND_CHUNK = "chunk";
     public static final String KIND_FILE = "file";
@@ -46,9 +39,13 @@ public record Label(
 
     /** The kind, if it is one of {@code chunk}, {@code file}, {@code stop}, {@code imatch} or {@code shingle}. */
     public static String requireKind(String kind) {
-        if (!KIND_CHUNK.equals(kind) && !KIND_FILE.equals(kind) && !KIND_STOP.equals(kind) && !KIND_IMATCH.equals(kind)
+        if (!KIND_CHUNK.equals(kind)
+                && !KIND_FILE.equals(kind)
+                && !KIND_STOP.equals(kind)
+                && !KIND_IMATCH.equals(kind)
                 && !KIND_SHINGLE.equals(kind)) {
-            throw new IllegalArgumentException("unknown label kind '" + kind + "' (chunk, file, stop, imatch or shingle)");
+            throw new IllegalArgumentException(
+                    "unknown label kind '" + kind + "' (chunk, file, stop, imatch or shingle)");
         }
         return kind;
     }

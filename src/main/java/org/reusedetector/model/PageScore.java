@@ -18,5 +18,4 @@ public record PageScore(
         int matchedChunks,
         double badness,
         boolean fileMatch,
-        Evidence[] evidence) {
-}
+        Evidence[] evidence) {}

@@ -14,31 +14,69 @@ package org.reusedetector.model;
  * @param matchedSquaredDelta change in the sum over pages of matched chunks squared
  * @param productsDelta change in the sum over pages of scorable times matched chunks
  */
-public record PrefixDelta(String prefix, int pagesDelta, long chunksDelta, double matchedDelta, long eventTime, Evidence[] evidence,
-        double chunksSquaredDelta, double matchedSquaredDelta, double productsDelta) {
+public record PrefixDelta(
+        String prefix,
+        int pagesDelta,
+        long chunksDelta,
+        double matchedDelta,
+        long eventTime,
+        Evidence[] evidence,
+        double chunksSquaredDelta,
+        double matchedSquaredDelta,
+        double productsDelta) {
 
     /**
      * The change of one page of {@code |chunksDelta|} scorable and {@code |matchedDelta|} matched chunks joining
      * ({@code pagesDelta} +1) or leaving (-1) a neighbourhood; for a revisit (0) its squares are taken as unchanged.
      */
-    public PrefixDelta(String prefix, int pagesDelta, long chunksDelta, double matchedDelta, long eventTime, Evidence[] evidence) {
-        this(prefix, pagesDelta, chunksDelta, matchedDelta, eventTime, evidence, Math.signum(pagesDelta) * (double) chunksDelta * chunksDelta,
-                Math.signum(pagesDelta) * matchedDelta * matchedDelta, Math.signum(pagesDelta) * chunksDelta * matchedDelta);
+    public PrefixDelta(
+            String prefix, int pagesDelta, long chunksDelta, double matchedDelta, long eventTime, Evidence[] evidence) {
+        this(
+                prefix,
+                pagesDelta,
+                chunksDelta,
+                matchedDelta,
+                eventTime,
+                evidence,
+                Math.signum(pagesDelta) * (double) chunksDelta * chunksDelta,
+                Math.signum(pagesDelta) * matchedDelta * matchedDelta,
+                Math.signum(pagesDelta) * chunksDelta * matchedDelta);
     }
 
     /** The change from a page's earlier contribution ({@code 0, 0} for none) to its new one ({@code 0, 0} for none). */
-    public static PrefixDelta between(String prefix, long chunksBefore, double matchedBefore, long chunksAfter, double matchedAfter, long eventTime,
+    public static PrefixDelta between(
+            String prefix,
+            long chunksBefore,
+            double matchedBefore,
+            long chunksAfter,
+            double matchedAfter,
+            long eventTime,
             Evidence[] evidence) {
-        int pagesDelta = (chunksAfter > 0 || matchedAfter > 0 ? 1 : 0) - (chunksBefore > 0 || matchedBefore > 0 ? 1 : 0);
-        return new PrefixDelta(prefix, pagesDelta, chunksAfter - chunksBefore, matchedAfter - matchedBefore, eventTime, evidence,
-                (double) chunksAfter * chunksAfter - (double) chunksBefore * chunksBefore, matchedAfter * matchedAfter - matchedBefore * matchedBefore,
+        int pagesDelta =
+                (chunksAfter > 0 || matchedAfter > 0 ? 1 : 0) - (chunksBefore > 0 || matchedBefore > 0 ? 1 : 0);
+        return new PrefixDelta(
+                prefix,
+                pagesDelta,
+                chunksAfter - chunksBefore,
+                matchedAfter - matchedBefore,
+                eventTime,
+                evidence,
+                (double) chunksAfter * chunksAfter - (double) chunksBefore * chunksBefore,
+                matchedAfter * matchedAfter - matchedBefore * matchedBefore,
                 chunksAfter * matchedAfter - chunksBefore * matchedBefore);
     }
 
     /** The sum of two changes of one neighbourhood (the later event time, evidence merged by the caller). */
     public PrefixDelta plus(PrefixDelta other, Evidence[] mergedEvidence) {
-        return new PrefixDelta(prefix, pagesDelta + other.pagesDelta, chunksDelta + other.chunksDelta, matchedDelta + other.matchedDelta,
-                Math.max(eventTime, other.eventTime), mergedEvidence, chunksSquaredDelta + other.chunksSquaredDelta,
-                matchedSquaredDelta + other.matchedSquaredDelta, productsDelta + other.productsDelta);
+        return new PrefixDelta(
+                prefix,
+                pagesDelta + other.pagesDelta,
+                chunksDelta + other.chunksDelta,
+                matchedDelta + other.matchedDelta,
+                Math.max(eventTime, other.eventTime),
+                mergedEvidence,
+                chunksSquaredDelta + other.chunksSquaredDelta,
+                matchedSquaredDelta + other.matchedSquaredDelta,
+                productsDelta + other.productsDelta);
     }
 }

@@ -27,12 +27,29 @@ public record PrefixScore(
         double upper) {
 
     /** A score whose bounds are its badness (no interval). */
-    public PrefixScore(String prefix, long pages, double badness, long previousPages, double previousBadness, long eventTime, Evidence[] evidence,
+    public PrefixScore(
+            String prefix,
+            long pages,
+            double badness,
+            long previousPages,
+            double previousBadness,
+            long eventTime,
+            Evidence[] evidence,
             double threshold) {
         this(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, threshold, badness, badness);
     }
 
     public PrefixScore withThreshold(double newThreshold) {
-        return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, newThreshold, lower, upper);
+        return new PrefixScore(
+                prefix,
+                pages,
+                badness,
+                previousPages,
+                previousBadness,
+                eventTime,
+                evidence,
+                newThreshold,
+                lower,
+                upper);
     }
 }

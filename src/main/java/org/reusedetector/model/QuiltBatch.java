@@ -16,4 +16,12 @@ package org.reusedetector.model;
  *     is a patch gram, else 0 ({@code QuiltStream.patchSources}); empty before
  * @param holders once the index has answered, the patch grams' foreign holder ids, gram by gram; empty before
  */
-public record QuiltBatch(long page, String url, long eventTime, int shard, int batches, long[] grams, int[] holderCounts, long[] holders) {}
+public record QuiltBatch(
+        long page,
+        String url,
+        long eventTime,
+        int shard,
+        int batches,
+        long[] grams,
+        int[] holderCounts,
+        long[] holders) {}

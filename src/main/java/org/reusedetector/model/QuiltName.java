@@ -13,7 +13,8 @@ package org.reusedetector.model;
  * @param sources how many sources the quilt has (the gatherer waits for all of them)
  * @param coveredFraction the quilt's covered fraction (the alert's badness)
  */
-public record QuiltName(long holder, String holderUrl, String page, long eventTime, int position, int sources, double coveredFraction) {
+public record QuiltName(
+        long holder, String holderUrl, String page, long eventTime, int position, int sources, double coveredFraction) {
 
     /** A page's registration: its holder id and URL. */
     public static QuiltName registration(long holder, String url) {

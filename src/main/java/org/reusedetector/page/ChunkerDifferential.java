@@ -35,7 +35,8 @@ public final class ChunkerDifferential {
         if (!Arrays.equals(expected.fileHash(), actual.fileHash()) || expected.bodyBytes() != actual.bodyBytes()) {
             throw new IllegalStateException("file hash or UTF-8 length differs from String.getBytes: " + url);
         }
-        if (Arrays.equals(expected.chunkHashes(), actual.chunkHashes()) && Arrays.equals(expected.chunkLengths(), actual.chunkLengths())) {
+        if (Arrays.equals(expected.chunkHashes(), actual.chunkHashes())
+                && Arrays.equals(expected.chunkLengths(), actual.chunkLengths())) {
             identical++;
             return true;
         }
@@ -44,10 +45,15 @@ public final class ChunkerDifferential {
         reference.hash(url, 0, body, expectedTexts);
         tokenizer.hash(url, 0, body, actualTexts);
         int i = 0;
-        while (i < expectedTexts.size() && i < actualTexts.size() && expectedTexts.get(i).equals(actualTexts.get(i))) {
+        while (i < expectedTexts.size()
+                && i < actualTexts.size()
+                && expectedTexts.get(i).equals(actualTexts.get(i))) {
             i++;
         }
-        differences.add(new Difference(url, i, i < expectedTexts.size() ? expectedTexts.get(i) : null,
+        differences.add(new Difference(
+                url,
+                i,
+                i < expectedTexts.size() ? expectedTexts.get(i) : null,
                 i < actualTexts.size() ? actualTexts.get(i) : null));
         return false;
     }

@@ -15,7 +15,8 @@ import java.util.Set;
  * @param defaultStopList use the shipped stop list ({@code stop-chunks.default-list})
  * @param stopFile a further stop list, or {@code null} ({@code stop-chunks.file})
  */
-public record Chunking(List<String> tags, ContentForm form, boolean defaultStopList, String stopFile) implements Serializable {
+public record Chunking(List<String> tags, ContentForm form, boolean defaultStopList, String stopFile)
+        implements Serializable {
 
     private static final long serialVersionUID = 1L;
 

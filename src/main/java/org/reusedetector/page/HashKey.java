@@ -9,7 +9,8 @@ public final class HashKey {
 
     private HashKey(byte[] hash) {
         this.hash = hash;
-        this.hashCode = ((hash[0] & 0xff) << 24) | ((hash[1] & 0xff) << 16) | ((hash[2] & 0xff) << 8) | (hash[3] & 0xff);
+        this.hashCode =
+                ((hash[0] & 0xff) << 24) | ((hash[1] & 0xff) << 16) | ((hash[2] & 0xff) << 8) | (hash[3] & 0xff);
     }
 
     public static HashKey of(byte[] hash) {

@@ -30,7 +30,8 @@ public final class HtmlChunker {
     private final ContentForm form;
 
     public HtmlChunker(Set<String> chunkTags, ContentForm form) {
-        this.chunkTags = chunkTags.stream().map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+        this.chunkTags =
+                chunkTags.stream().map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
         this.form = form;
     }
 
@@ -118,7 +119,9 @@ public final class HtmlChunker {
             for (Attribute attribute : element.attributes()) {
                 current.append(' ').append(attribute.getKey().toLowerCase(Locale.ROOT));
                 if (attribute.hasDeclaredValue()) {
-                    current.append("=\"").append(Entities.escape(attribute.getValue())).append('"');
+                    current.append("=\"")
+                            .append(Entities.escape(attribute.getValue()))
+                            .append('"');
                 }
             }
             current.append('>');

@@ -21,6 +21,7 @@ public final class PageHasher {
     private final MessageDigest fileDigest = DigestUtils.getSha1Digest();
     /** UTF-8 of the page is hashed through this block, small enough to stay in the L1 cache. */
     private final byte[] utf8Block = new byte[8192];
+
     private char[] chars = new char[0];
 
     /** Chunks with jsoup (the reference implementation, and the only one for HTML form). */
@@ -70,7 +71,8 @@ public final class PageHasher {
         return hash(url, eventTime, body, null, chunks);
     }
 
-    private HashedPage hash(String url, long eventTime, String body, List<String> chunkTexts, TokenizingChunker.ChunkSink also) {
+    private HashedPage hash(
+            String url, long eventTime, String body, List<String> chunkTexts, TokenizingChunker.ChunkSink also) {
         if (tokenizer != null) {
             // one copy of the page's characters, read by both the file hash and the chunker
             int length = body.length();
@@ -90,7 +92,13 @@ public final class PageHasher {
                     also.chunk(text, chunkLength);
                 });
             }
-            return new HashedPage(url, eventTime, fileHash, digests.packedHashes(), digests.chunkLengths(), Math.toIntExact(bodyBytes));
+            return new HashedPage(
+                    url,
+                    eventTime,
+                    fileHash,
+                    digests.packedHashes(),
+                    digests.chunkLengths(),
+                    Math.toIntExact(bodyBytes));
         }
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
         byte[] fileHash = sha1.digest(bodyBytes);

@@ -35,7 +35,8 @@ import org.reusedetector.util.ValidUnicode;
 public final class PageRecordParser {
 
     /** Reads a JSON tree only (no binding to types), so the project's shared mapping is not needed here. */
-    private static final ObjectReader TREES = new ObjectMapper().reader()
+    private static final ObjectReader TREES = new ObjectMapper()
+            .reader()
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS) // two objects on a line are not one record
             .with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION); // nor is an object with two urls or two bodies
 
@@ -77,16 +78,20 @@ public final class PageRecordParser {
     public PageRecord parse(String json) throws Rejected {
         if (json != null && json.length() > maxRecordChars(maxBodyBytes)) {
             // cheap guard before building a tree of a huge record; the exact check on the body follows
-            throw new Rejected(DeadLetterReason.BODY_TOO_LARGE, "record of " + json.length() + " characters exceeds the body limit of " + maxBodyBytes + " bytes");
+            throw new Rejected(
+                    DeadLetterReason.BODY_TOO_LARGE,
+                    "record of " + json.length() + " characters exceeds the body limit of " + maxBodyBytes + " bytes");
         }
         if (json == null) {
-            throw new Rejected(DeadLetterReason.INVALID_JSON, "empty record (no value)"); // e.g. a tombstone on the pages topic
+            throw new Rejected(
+                    DeadLetterReason.INVALID_JSON, "empty record (no value)"); // e.g. a tombstone on the pages topic
         }
         JsonNode node;
         try {
             node = TREES.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new Rejected(DeadLetterReason.INVALID_JSON, "invalid JSON: " + ValidUnicode.repair(cut(e.getOriginalMessage())));
+            throw new Rejected(
+                    DeadLetterReason.INVALID_JSON, "invalid JSON: " + ValidUnicode.repair(cut(e.getOriginalMessage())));
         }
         if (node == null || node.isMissingNode()) {
             throw new Rejected(DeadLetterReason.INVALID_JSON, "empty record (no JSON value)");
@@ -96,7 +101,8 @@ public final class PageRecordParser {
         }
         JsonNode readerError = node.get(READER_ERROR);
         if (readerError != null) {
-            DeadLetterReason reason = DeadLetterReason.ofCode(readerError.asText()).orElse(DeadLetterReason.INVALID_JSON);
+            DeadLetterReason reason =
+                    DeadLetterReason.ofCode(readerError.asText()).orElse(DeadLetterReason.INVALID_JSON);
             JsonNode message = node.get(READER_MESSAGE);
             throw new Rejected(reason, ValidUnicode.repair(message == null ? "unreadable record" : message.asText()));
         }
@@ -106,8 +112,11 @@ public final class PageRecordParser {
         }
         int lone = ValidUnicode.firstLoneSurrogate(url);
         if (lone >= 0) {
-            throw new Rejected(DeadLetterReason.INVALID_URL, String.format("URL is not valid Unicode (a lone surrogate U+%04X at index %d): %s",
-                    (int) url.charAt(lone), lone, ValidUnicode.repair(url)));
+            throw new Rejected(
+                    DeadLetterReason.INVALID_URL,
+                    String.format(
+                            "URL is not valid Unicode (a lone surrogate U+%04X at index %d): %s",
+                            (int) url.charAt(lone), lone, ValidUnicode.repair(url)));
         }
         try {
             NormalizedUrl.parse(url);
@@ -121,7 +130,9 @@ public final class PageRecordParser {
         }
         JsonNode fetchedAtNode = node.get("fetched_at");
         if (fetchedAtNode != null && !fetchedAtNode.isNull() && !fetchedAtNode.isTextual()) {
-            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not an ISO-8601 time (a string), but " + kind(fetchedAtNode));
+            throw new Rejected(
+                    DeadLetterReason.INVALID_FETCH_TIME,
+                    "fetched_at is not an ISO-8601 time (a string), but " + kind(fetchedAtNode));
         }
         String fetchedAt = string(node, "fetched_at");
         if (fetchedAt == null || fetchedAt.isBlank()) {
@@ -131,7 +142,9 @@ public final class PageRecordParser {
         try {
             fetchedAtMillis = parseTime(fetchedAt);
         } catch (DateTimeException | ArithmeticException e) {
-            throw new Rejected(DeadLetterReason.INVALID_FETCH_TIME, "fetched_at is not an ISO-8601 time in range: " + ValidUnicode.repair(cut(fetchedAt)));
+            throw new Rejected(
+                    DeadLetterReason.INVALID_FETCH_TIME,
+                    "fetched_at is not an ISO-8601 time in range: " + ValidUnicode.repair(cut(fetchedAt)));
         }
         if (fetchedAtMillis > System.currentTimeMillis() + MAX_CLOCK_SKEW_MILLIS) {
             // a page from the future would push the watermark ahead and age every URL out of its neighbourhoods
@@ -141,15 +154,23 @@ public final class PageRecordParser {
         JsonNode statusNode = node.get("status");
         if (statusNode != null && !statusNode.isNull()) {
             if (!(statusNode.isIntegralNumber() && statusNode.canConvertToInt()) && !statusNode.isTextual()) {
-                throw new Rejected(DeadLetterReason.INVALID_FIELD, "status is not an integer: " + ValidUnicode.repair(cut(statusNode.toString())));
+                throw new Rejected(
+                        DeadLetterReason.INVALID_FIELD,
+                        "status is not an integer: " + ValidUnicode.repair(cut(statusNode.toString())));
             }
             try {
-                status = statusNode.isTextual() ? Integer.valueOf(statusNode.asText().trim()) : statusNode.asInt();
+                status = statusNode.isTextual()
+                        ? Integer.valueOf(statusNode.asText().trim())
+                        : statusNode.asInt();
             } catch (NumberFormatException e) {
-                throw new Rejected(DeadLetterReason.INVALID_FIELD, "status is not an integer: " + ValidUnicode.repair(cut(statusNode.toString())));
+                throw new Rejected(
+                        DeadLetterReason.INVALID_FIELD,
+                        "status is not an integer: " + ValidUnicode.repair(cut(statusNode.toString())));
             }
             if (status < 200 || status > 299) {
-                throw new Rejected(DeadLetterReason.NOT_SUCCESS_STATUS, "HTTP status " + status + " is not a success: nothing to score");
+                throw new Rejected(
+                        DeadLetterReason.NOT_SUCCESS_STATUS,
+                        "HTTP status " + status + " is not a success: nothing to score");
             }
         }
         String contentType = ValidUnicode.repair(string(node, "content_type"));
@@ -158,7 +179,9 @@ public final class PageRecordParser {
         }
         int bodyBytes = utf8Length(body);
         if (bodyBytes > maxBodyBytes) {
-            throw new Rejected(DeadLetterReason.BODY_TOO_LARGE, "body of " + bodyBytes + " bytes exceeds the limit of " + maxBodyBytes + " bytes");
+            throw new Rejected(
+                    DeadLetterReason.BODY_TOO_LARGE,
+                    "body of " + bodyBytes + " bytes exceeds the limit of " + maxBodyBytes + " bytes");
         }
         String extra = null;
         if (node.size() > KNOWN_FIELDS.size() || !allKnown(node)) {
@@ -208,7 +231,8 @@ public final class PageRecordParser {
             return null;
         }
         if (!value.isTextual()) {
-            throw new Rejected(DeadLetterReason.INVALID_FIELD, "field '" + field + "' must be a string, not " + kind(value));
+            throw new Rejected(
+                    DeadLetterReason.INVALID_FIELD, "field '" + field + "' must be a string, not " + kind(value));
         }
         return value.textValue();
     }

@@ -45,6 +45,7 @@ public final class StopChunks {
      * of every page.
      */
     private final long[] table;
+
     private final int mask;
 
     public StopChunks(int minLength, Set<HashKey> hashes) {

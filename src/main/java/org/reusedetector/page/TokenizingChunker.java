@@ -4,8 +4,8 @@ import static org.reusedetector.page.HtmlTags.BLOCK;
 import static org.reusedetector.page.HtmlTags.CLOSES_P;
 import static org.reusedetector.page.HtmlTags.DATA;
 import static org.reusedetector.page.HtmlTags.FORMATTING;
-import static org.reusedetector.page.HtmlTags.HEAD_CONTENT;
 import static org.reusedetector.page.HtmlTags.HEADING;
+import static org.reusedetector.page.HtmlTags.HEAD_CONTENT;
 import static org.reusedetector.page.HtmlTags.LIST_ITEM;
 import static org.reusedetector.page.HtmlTags.PLAINTEXT;
 import static org.reusedetector.page.HtmlTags.RAWTEXT;
@@ -54,14 +54,60 @@ public final class TokenizingChunker {
     private static final byte MATHML = 2;
     /** jsoup's Windows-1252 replacements for numeric references 0x80–0x9F. */
     private static final int[] WIN1252 = {
-        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D,
+                0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D,
+                0x017E, 0x0178
     };
     /** Start tags that leave SVG or MathML content for HTML (jsoup {@code InForeignToHtml}). */
-    private static final Set<String> FOREIGN_TO_HTML = Set.of("b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl",
-            "dt", "em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol",
-            "p", "pre", "ruby", "s", "small", "span", "strike", "strong", "sub", "sup", "table", "tt", "u", "ul", "var");
-    private static final Set<String> IMPLIED_END = Set.of("dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc");
+    private static final Set<String> FOREIGN_TO_HTML = Set.of(
+            "b",
+            "big",
+            "blockquote",
+            "body",
+            "br",
+            "center",
+            "code",
+            "dd",
+            "div",
+            "dl",
+            "dt",
+            "em",
+            "embed",
+            "h1",
+            "h2",
+            "h3",
+            "h4",
+            "h5",
+            "h6",
+            "head",
+            "hr",
+            "i",
+            "img",
+            "li",
+            "listing",
+            "menu",
+            "meta",
+            "nobr",
+            "ol",
+            "p",
+            "pre",
+            "ruby",
+            "s",
+            "small",
+            "span",
+            "strike",
+            "strong",
+            "sub",
+            "sup",
+            "table",
+            "tt",
+            "u",
+            "ul",
+            "var");
+
+    private static final Set<String> IMPLIED_END =
+            Set.of("dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc");
     private static final int MAX_CACHED_NAMES = 2048;
 
     /**
@@ -71,7 +117,8 @@ public final class TokenizingChunker {
      */
     public static final int MAX_DEPTH = 512;
 
-    // Kinds of stack entry, one bit each in Tag#kinds: each stack question of the tree rules ("is a p in button scope?",
+    // Kinds of stack entry, one bit each in Tag#kinds: each stack question of the tree rules ("is a p in button
+    // scope?",
     // "is there a td above the nearest table?") compares the topmost entry of a name with the topmost entry of a kind.
     /** In the HTML namespace. */
     private static final int IS_HTML = 0;
@@ -93,6 +140,7 @@ public final class TokenizingChunker {
     private static final int IS_TABLE_CONTEXT = 8;
     /** An HTML h1-h6. */
     private static final int IS_HEADING = 9;
+
     private static final int KINDS = 10;
 
     /** An element name with its flags; known names are canonical instances, so names compare by reference first. */
@@ -100,6 +148,7 @@ public final class TokenizingChunker {
         final String name;
         /** The name's characters, for comparing a tag name in the page's buffer without making a string. */
         final char[] chars;
+
         final int flags;
         final boolean chunkStart;
         /** In {@link #IMPLIED_END}: decided once here, not by a set look-up on every implied-end check. */
@@ -108,6 +157,7 @@ public final class TokenizingChunker {
         final boolean interned;
         /** The kinds of stack entry ({@link #IS_HTML}...) an element of this name is in each namespace, as bit sets. */
         private final int kindsHtml;
+
         private final int kindsSvg;
         private final int kindsMathml;
         /**
@@ -115,9 +165,11 @@ public final class TokenizingChunker {
          * the chains through {@link #sameBelow}. Per chunker, as the tags are; may point at a dead entry (see {@link #kill}).
          */
         int topHtml = -1;
+
         int topForeign = -1;
         /** For raw-text and RCDATA names: no end tag of this name from {@link #noEndTagFrom} on, in page {@link #noEndTagPage}. */
         int noEndTagPage = -1;
+
         int noEndTagFrom;
 
         Tag(String name, int flags, boolean chunkStart, boolean interned) {
@@ -189,9 +241,11 @@ public final class TokenizingChunker {
      * a look-up is one compare of longs, with no pointer chase to the name's characters.
      */
     private final long[] shortKeys = new long[8192];
+
     private final Tag[] shortTags = new Tag[8192];
     /** The packed lower-case name {@link #tagNameEnd} just scanned, or 0 when it is longer than 8 or not ASCII. */
     private long scannedKey;
+
     private int cachedNames;
     private final Tag tagHtml;
     private final Tag tagP;
@@ -228,6 +282,7 @@ public final class TokenizingChunker {
     private final int maxDepth;
     /** Names of this page that are not in the name table, one instance each, so that a name's entries form one chain. */
     private final Map<String, Tag> pageNames = new java.util.HashMap<>();
+
     private int page;
     // The stack of open elements. An entry taken out below the top (see kill) stays in the arrays, marked dead, until
     // the entries above it are popped; every question of the stack skips dead entries.
@@ -243,15 +298,18 @@ public final class TokenizingChunker {
     private int deadEntries;
     /** Per kind, the indices of the stack entries of that kind, bottom to top; dead ones are dropped when they come on top. */
     private final int[][] kindEntries = new int[KINDS][64];
+
     private final int[] kindCounts = new int[KINDS];
     /** Entries below this index are in their kinds' lists; those above it not yet (see {@link #listKinds}). */
     private int kindsListed;
+
     private int depth;
     /**
      * Stack entries visited by pushes and by the questions' walks (pops never outnumber pushes): for tests, which
      * check that it grows with the number of tags and not with their nesting.
      */
     private long stackWork;
+
     private boolean textVisible;
     private boolean documentStarted;
     private boolean quirks;
@@ -386,7 +444,8 @@ public final class TokenizingChunker {
             }
             return i;
         }
-        int capacity = textLength + (end - from) + 2; // room for the rest of the page, a pending space and one spare store
+        int capacity =
+                textLength + (end - from) + 2; // room for the rest of the page, a pending space and one spare store
         if (capacity > text.length) {
             text = java.util.Arrays.copyOf(text, Math.max(capacity, text.length * 2));
         }
@@ -520,7 +579,10 @@ public final class TokenizingChunker {
         }
         if (!documentStarted) {
             documentStarted = true;
-            quirks = i == nameStart || !new String(s, nameStart, i - nameStart).toLowerCase(Locale.ROOT).equals("html");
+            quirks = i == nameStart
+                    || !new String(s, nameStart, i - nameStart)
+                            .toLowerCase(Locale.ROOT)
+                            .equals("html");
         }
         return bogusCommentEnd(i);
     }
@@ -844,7 +906,8 @@ public final class TokenizingChunker {
             return q;
         }
         int q = p;
-        while (q < limit && ((s[q] >= 'a' && s[q] <= 'z') || (s[q] >= 'A' && s[q] <= 'Z') || Character.isLetter(s[q]))) {
+        while (q < limit
+                && ((s[q] >= 'a' && s[q] <= 'z') || (s[q] >= 'A' && s[q] <= 'Z') || Character.isLetter(s[q]))) {
             q++;
         }
         while (q < limit && s[q] >= '0' && s[q] <= '9') {
@@ -1253,15 +1316,23 @@ public final class TokenizingChunker {
         if (namespace == SVG) {
             return top.name.equals("foreignobject") || top.name.equals("desc") || top.name.equals("title");
         }
-        return namespace == MATHML && (top.name.equals("mi") || top.name.equals("mo") || top.name.equals("mn")
-                || top.name.equals("ms") || top.name.equals("mtext"));
+        return namespace == MATHML
+                && (top.name.equals("mi")
+                        || top.name.equals("mo")
+                        || top.name.equals("mn")
+                        || top.name.equals("ms")
+                        || top.name.equals("mtext"));
     }
 
     private static boolean isForeignScopeBoundary(String name, byte namespace) {
         if (namespace == SVG) {
             return name.equals("foreignobject") || name.equals("desc") || name.equals("title");
         }
-        return name.equals("mi") || name.equals("mo") || name.equals("mn") || name.equals("ms") || name.equals("mtext")
+        return name.equals("mi")
+                || name.equals("mo")
+                || name.equals("mn")
+                || name.equals("ms")
+                || name.equals("mtext")
                 || name.equals("annotation-xml");
     }
 

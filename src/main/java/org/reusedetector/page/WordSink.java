@@ -11,8 +11,7 @@ public interface WordSink {
     void word(char[] text, int start, int length);
 
     /** Called once after the last word of a page. */
-    default void endOfPage() {
-    }
+    default void endOfPage() {}
 
     /** Both sinks, in turn, for one pass (for example I-Match signatures and min-hash shingles). */
     static WordSink both(WordSink first, WordSink second) {

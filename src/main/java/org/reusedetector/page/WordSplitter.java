@@ -11,7 +11,6 @@ public final class WordSplitter implements TokenizingChunker.ChunkSink {
 
     private final WordSink sink;
 
-
     public WordSplitter(WordSink sink) {
         this.sink = sink;
     }

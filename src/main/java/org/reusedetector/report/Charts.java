@@ -31,14 +31,19 @@ final class Charts {
     /** The log-log frequency-occurrence scatter of one kind (paper Figures 1, 2, 11), with the threshold. */
     static XYChart frequencyOccurrence(String title, List<HistogramRow> rows, long threshold) {
         XYChart chart = base(title, "occurrences (pages carrying the hash)", "distinct hashes");
-        chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true).setXAxisDecimalPattern("#,###").setYAxisDecimalPattern("#,###");
+        chart.getStyler()
+                .setXAxisLogarithmic(true)
+                .setYAxisLogarithmic(true)
+                .setXAxisDecimalPattern("#,###")
+                .setYAxisDecimalPattern("#,###");
         double[] x = rows.stream().mapToDouble(HistogramRow::occurrences).toArray();
         double[] y = rows.stream().mapToDouble(HistogramRow::items).toArray();
         XYSeries points = chart.addSeries("hashes", x, y);
         points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         points.setMarker(SeriesMarkers.CIRCLE).setMarkerColor(new Color(90, 90, 90));
         if (threshold > 0) {
-            double top = Math.max(1, rows.stream().mapToLong(HistogramRow::items).max().orElse(1));
+            double top = Math.max(
+                    1, rows.stream().mapToLong(HistogramRow::items).max().orElse(1));
             verticalLine(chart, "threshold " + threshold, threshold, 1, top);
         }
         return chart;
@@ -58,7 +63,12 @@ final class Charts {
         XYSeries steps = chart.addSeries("neighbourhoods", x, y);
         steps.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.StepArea).setMarker(SeriesMarkers.NONE);
         if (!Double.isNaN(threshold)) {
-            verticalLine(chart, "threshold " + Html.number(threshold), threshold, 0, Math.max(1, Arrays.stream(counts).max().orElse(1)));
+            verticalLine(
+                    chart,
+                    "threshold " + Html.number(threshold),
+                    threshold,
+                    0,
+                    Math.max(1, Arrays.stream(counts).max().orElse(1)));
         }
         return chart;
     }
@@ -81,14 +91,25 @@ final class Charts {
     }
 
     private static XYChart base(String title, String xTitle, String yTitle) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         chart.getStyler().setPlotGridLinesVisible(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE).setChartBackgroundColor(Color.WHITE).setAntiAlias(true);
+        chart.getStyler()
+                .setLegendPosition(Styler.LegendPosition.InsideNE)
+                .setChartBackgroundColor(Color.WHITE)
+                .setAntiAlias(true);
         return chart;
     }
 
     private static void verticalLine(XYChart chart, String name, double x, double from, double to) {
         XYSeries line = chart.addSeries(name, new double[] {x, x}, new double[] {from, to});
-        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line).setMarker(SeriesMarkers.NONE).setLineColor(THRESHOLD);
+        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line)
+                .setMarker(SeriesMarkers.NONE)
+                .setLineColor(THRESHOLD);
     }
 }

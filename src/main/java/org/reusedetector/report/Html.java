@@ -10,11 +10,17 @@ final class Html {
     private final StringBuilder out = new StringBuilder(64 * 1024);
 
     Html(String title) {
-        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(escape(title)).append("</title>\n<style>")
+        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(escape(title))
+                .append("</title>\n<style>")
                 .append("body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}")
-                .append("table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}")
-                .append("th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}code{font-size:90%}img{max-width:100%;border:1px solid #ddd}")
-                .append(".note{color:#666}</style></head><body>\n<h1>").append(escape(title)).append("</h1>\n");
+                .append(
+                        "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}")
+                .append(
+                        "th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}code{font-size:90%}img{max-width:100%;border:1px solid #ddd}")
+                .append(".note{color:#666}</style></head><body>\n<h1>")
+                .append(escape(title))
+                .append("</h1>\n");
     }
 
     /** Escapes text for element content and quoted attribute values. */
@@ -64,8 +70,11 @@ final class Html {
     }
 
     Html image(byte[] png, String alt) {
-        out.append("<p><img alt=\"").append(escape(alt)).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(png)).append("\"></p>\n");
+        out.append("<p><img alt=\"")
+                .append(escape(alt))
+                .append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(png))
+                .append("\"></p>\n");
         return this;
     }
 
@@ -83,7 +92,9 @@ final class Html {
             out.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
                 boolean num = i < header.size() && numeric.contains(header.get(i));
-                out.append(num ? "<td class=\"num\">" : "<td>").append(row.get(i)).append("</td>");
+                out.append(num ? "<td class=\"num\">" : "<td>")
+                        .append(row.get(i))
+                        .append("</td>");
             }
             out.append("</tr>\n");
         }

@@ -18,14 +18,13 @@ import org.reusedetector.batch.BackfillSummary;
 import org.reusedetector.batch.NeighbourhoodResult;
 import org.reusedetector.batch.PageResult;
 import org.reusedetector.discover.DiscoveryOutput;
-import org.reusedetector.imatch.NearDupClustering;
-import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.discover.DiscoverySummary;
 import org.reusedetector.discover.HashCount;
 import org.reusedetector.discover.HistogramRow;
-import org.reusedetector.discover.Verdict;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.imatch.NearDupClustering;
+import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.Label;
@@ -83,9 +82,10 @@ public final class ReportWriter {
         if (ShingleReports.isQuilts(dir)) {
             return Kind.QUILTS;
         }
-        throw new IllegalArgumentException(dir + " is neither a discovery output (histogram.csv, labels.jsonl), a detection output"
-                + " (pages.jsonl, neighborhoods.jsonl), a near-dups output (clusters.jsonl, summary.json), a phrases output"
-                + " (phrases.jsonl, sites.jsonl) nor a quilts output (quilts.jsonl, summary.json)");
+        throw new IllegalArgumentException(
+                dir + " is neither a discovery output (histogram.csv, labels.jsonl), a detection output"
+                        + " (pages.jsonl, neighborhoods.jsonl), a near-dups output (clusters.jsonl, summary.json), a phrases output"
+                        + " (phrases.jsonl, sites.jsonl) nor a quilts output (quilts.jsonl, summary.json)");
     }
 
     public static Report write(Path inputDir, Path outputDir) throws IOException {
@@ -113,17 +113,34 @@ public final class ReportWriter {
         html.heading("Summary");
         summaryTable(html, summary);
         html.heading("Cluster sizes");
-        html.paragraph("How many clusters (pages sharing an I-Match signature under any lexicon, or an identical body) hold each number of pages.");
+        html.paragraph(
+                "How many clusters (pages sharing an I-Match signature under any lexicon, or an identical body) hold each number of pages.");
         List<List<String>> sizes = new ArrayList<>();
-        summary.clustersBySize().forEach((size, clusters) -> sizes.add(List.of(count((long) size), count((long) clusters), count((long) size * clusters))));
-        html.table(List.of("pages in cluster", "clusters", "pages"), sizes, List.of("pages in cluster", "clusters", "pages"));
+        summary.clustersBySize()
+                .forEach((size, clusters) ->
+                        sizes.add(List.of(count((long) size), count((long) clusters), count((long) size * clusters))));
+        html.table(
+                List.of("pages in cluster", "clusters", "pages"),
+                sizes,
+                List.of("pages in cluster", "clusters", "pages"));
         html.heading("Largest clusters");
         List<List<String>> rows = new ArrayList<>();
-        for (NearDupClustering.Cluster c : JsonLines.readAll(in.resolve(NearDupRun.CLUSTERS), NearDupClustering.Cluster.class).stream().limit(TOP_ROWS).toList()) {
-            rows.add(List.of(Html.escape(c.id()), count((long) c.size()), count((long) c.hosts()), Html.escape(c.lexiconsAgreeing() + (c.exactCopies() ? " + identical" : "")),
-                    Html.escape(String.join(" ", c.urls().subList(0, Math.min(3, c.urls().size()))))));
+        for (NearDupClustering.Cluster c :
+                JsonLines.readAll(in.resolve(NearDupRun.CLUSTERS), NearDupClustering.Cluster.class).stream()
+                        .limit(TOP_ROWS)
+                        .toList()) {
+            rows.add(List.of(
+                    Html.escape(c.id()),
+                    count((long) c.size()),
+                    count((long) c.hosts()),
+                    Html.escape(c.lexiconsAgreeing() + (c.exactCopies() ? " + identical" : "")),
+                    Html.escape(String.join(
+                            " ", c.urls().subList(0, Math.min(3, c.urls().size()))))));
         }
-        html.table(List.of("cluster", "pages", "hosts", "lexicons agreeing", "first URLs"), rows, List.of("pages", "hosts"));
+        html.table(
+                List.of("cluster", "pages", "hosts", "lexicons agreeing", "first URLs"),
+                rows,
+                List.of("pages", "hosts"));
         return html.finish();
     }
 
@@ -137,31 +154,46 @@ public final class ReportWriter {
         summaryTable(html, summary);
 
         List<HistogramRow> histogram = Files.exists(in.resolve(DiscoveryOutput.HISTOGRAM))
-                ? DiscoveryOutput.readHistogram(in.resolve(DiscoveryOutput.HISTOGRAM)) : List.of();
+                ? DiscoveryOutput.readHistogram(in.resolve(DiscoveryOutput.HISTOGRAM))
+                : List.of();
         html.heading("Frequency of occurrence");
         html.paragraph("Each point: how many distinct hashes (y) occur on exactly x pages, after stop-chunk removal;"
                 + " hashes right of the threshold line are label candidates.");
         for (String kind : List.of(Label.KIND_CHUNK, Label.KIND_FILE)) {
-            List<HistogramRow> rows = histogram.stream().filter(r -> r.kind().equals(kind)).toList();
+            List<HistogramRow> rows =
+                    histogram.stream().filter(r -> r.kind().equals(kind)).toList();
             if (rows.isEmpty()) {
                 html.paragraph("No " + kind + "s were counted.");
                 continue;
             }
-            long threshold = summary == null ? 0 : Label.KIND_FILE.equals(kind) ? summary.fileThreshold() : summary.chunkThreshold();
-            byte[] png = Charts.png(Charts.frequencyOccurrence(capitalised(kind) + "s: frequency of occurrence", rows, threshold));
+            long threshold = summary == null
+                    ? 0
+                    : Label.KIND_FILE.equals(kind) ? summary.fileThreshold() : summary.chunkThreshold();
+            byte[] png = Charts.png(
+                    Charts.frequencyOccurrence(capitalised(kind) + "s: frequency of occurrence", rows, threshold));
             html.image(png, kind + " frequency-occurrence plot");
             images.add(savePng(out, kind + "s-frequency.png", png));
         }
 
-        List<Label> labels = Files.exists(in.resolve(DiscoveryOutput.LABELS)) ? DiscoveryOutput.readLabels(in.resolve(DiscoveryOutput.LABELS)) : List.of();
+        List<Label> labels = Files.exists(in.resolve(DiscoveryOutput.LABELS))
+                ? DiscoveryOutput.readLabels(in.resolve(DiscoveryOutput.LABELS))
+                : List.of();
         html.heading("Labels (" + labels.size() + ")");
         List<Label> top = labels.stream()
-                .sorted(Comparator.comparing((Label l) -> l.count() == null ? 0L : l.count()).reversed().thenComparing(Label::hash))
-                .limit(TOP_ROWS).toList();
+                .sorted(Comparator.comparing((Label l) -> l.count() == null ? 0L : l.count())
+                        .reversed()
+                        .thenComparing(Label::hash))
+                .limit(TOP_ROWS)
+                .toList();
         List<List<String>> rows = new ArrayList<>();
         for (Label l : top) {
-            rows.add(List.of(Html.escape(l.kind()), "<code>" + Html.escape(l.hash()) + "</code>", count(l.count()), count(l.hosts()),
-                    Html.url(l.exampleUrl()), Html.escape(l.text())));
+            rows.add(List.of(
+                    Html.escape(l.kind()),
+                    "<code>" + Html.escape(l.hash()) + "</code>",
+                    count(l.count()),
+                    count(l.hosts()),
+                    Html.url(l.exampleUrl()),
+                    Html.escape(l.text())));
         }
         html.table(List.of("kind", "hash", "pages", "hosts", "example", "text"), rows, List.of("pages", "hosts"));
         if (labels.size() > TOP_ROWS) {
@@ -179,17 +211,39 @@ public final class ReportWriter {
             List<HashCount> kept = new ArrayList<>(templates);
             kept.sort(Comparator.comparingLong(HashCount::count).reversed().thenComparing(HashCount::hash));
             html.heading("Considered but not labelled, and why");
-            html.paragraph("Labelled: " + Html.escape(summary == null ? "" : summary.thresholdRule()) + " (group threshold "
-                    + (summary == null ? "?" : summary.groupThreshold()) + "); candidates: " + Html.escape(summary == null ? "" : summary.templateRule())
-                    + ". SAME_SITE: one publisher's own reuse; SMALL_GROUP: too few"
-                    + " distinct hashes on the same hosts (natural duplication); STOP: boilerplate on several sites, published as a stop label.");
+            html.paragraph(
+                    "Labelled: " + Html.escape(summary == null ? "" : summary.thresholdRule()) + " (group threshold "
+                            + (summary == null ? "?" : summary.groupThreshold()) + "); candidates: "
+                            + Html.escape(summary == null ? "" : summary.templateRule())
+                            + ". SAME_SITE: one publisher's own reuse; SMALL_GROUP: too few"
+                            + " distinct hashes on the same hosts (natural duplication); STOP: boilerplate on several sites, published as a stop label.");
             List<List<String>> trows = new ArrayList<>();
             for (HashCount c : kept) {
-                trows.add(List.of(Html.escape(String.valueOf(c.verdict())), Html.escape(c.kind()), "<code>" + Html.escape(c.hash()) + "</code>",
-                        count(c.count()), count(c.hosts()), count(c.sites()), count(c.group()), count(c.topHostPages()), Html.url(c.exampleUrl()),
+                trows.add(List.of(
+                        Html.escape(String.valueOf(c.verdict())),
+                        Html.escape(c.kind()),
+                        "<code>" + Html.escape(c.hash()) + "</code>",
+                        count(c.count()),
+                        count(c.hosts()),
+                        count(c.sites()),
+                        count(c.group()),
+                        count(c.topHostPages()),
+                        Html.url(c.exampleUrl()),
                         Html.escape(c.text())));
             }
-            html.table(List.of("verdict", "kind", "hash", "pages", "hosts", "sites", "group", "top host pages", "example", "text"), trows,
+            html.table(
+                    List.of(
+                            "verdict",
+                            "kind",
+                            "hash",
+                            "pages",
+                            "hosts",
+                            "sites",
+                            "group",
+                            "top host pages",
+                            "example",
+                            "text"),
+                    trows,
                     List.of("pages", "hosts", "sites", "group", "top host pages"));
         }
         return html.finish();
@@ -213,7 +267,8 @@ public final class ReportWriter {
         });
         BadnessBins bins = new BadnessBins();
         long[] bad = new long[1];
-        PriorityQueue<NeighbourhoodResult> worstNeighbourhoods = new PriorityQueue<>(Comparator.comparingDouble(NeighbourhoodResult::badness));
+        PriorityQueue<NeighbourhoodResult> worstNeighbourhoods =
+                new PriorityQueue<>(Comparator.comparingDouble(NeighbourhoodResult::badness));
         BackfillOutput.forEachNeighbourhood(in, n -> {
             bins.add(n.badness());
             if (n.bad()) {
@@ -222,15 +277,18 @@ public final class ReportWriter {
             }
         });
         double threshold = summary == null ? Double.NaN : summary.neighborhoodThreshold();
-        html.table(List.of("measure", "value"), List.of(
-                List.of("pages", count(pageCounts[0])),
-                List.of("partial targets (page above the page threshold)", count(pageCounts[1])),
-                List.of("whole-file matches", count(pageCounts[2])),
-                List.of("neighbourhoods", count(bins.count())),
-                List.of("bad neighbourhoods", count(bad[0])),
-                List.of("neighbourhood badness mean", Html.number(bins.mean())),
-                List.of("neighbourhood badness standard deviation", Html.number(bins.standardDeviation())),
-                List.of("neighbourhood threshold", Html.number(threshold))), List.of("value"));
+        html.table(
+                List.of("measure", "value"),
+                List.of(
+                        List.of("pages", count(pageCounts[0])),
+                        List.of("partial targets (page above the page threshold)", count(pageCounts[1])),
+                        List.of("whole-file matches", count(pageCounts[2])),
+                        List.of("neighbourhoods", count(bins.count())),
+                        List.of("bad neighbourhoods", count(bad[0])),
+                        List.of("neighbourhood badness mean", Html.number(bins.mean())),
+                        List.of("neighbourhood badness standard deviation", Html.number(bins.standardDeviation())),
+                        List.of("neighbourhood threshold", Html.number(threshold))),
+                List.of("value"));
 
         html.heading("Neighbourhood badness");
         if (bins.count() == 0) {
@@ -247,19 +305,33 @@ public final class ReportWriter {
         html.heading("Worst neighbourhoods");
         List<List<String>> rows = new ArrayList<>();
         if (Files.exists(in.resolve(BackfillOutput.ALERTS))) {
-            Map<String, Alert> latest = new LinkedHashMap<>(); // a neighbourhood alerts again as it grows: keep its last alert
+            Map<String, Alert> latest =
+                    new LinkedHashMap<>(); // a neighbourhood alerts again as it grows: keep its last alert
             BackfillOutput.forEachAlert(in, alert -> {
                 if (Alert.TYPE_NEIGHBORHOOD.equals(alert.type()) && alert.prefix() != null) {
                     latest.put(alert.prefix(), alert);
                 }
             });
             List<Alert> worst = latest.values().stream()
-                    .sorted(Comparator.comparingDouble(Alert::badness).reversed().thenComparing(Alert::prefix)).limit(TOP_ROWS).toList();
+                    .sorted(Comparator.comparingDouble(Alert::badness)
+                            .reversed()
+                            .thenComparing(Alert::prefix))
+                    .limit(TOP_ROWS)
+                    .toList();
             for (Alert a : worst) {
-                rows.add(List.of(Html.url(a.prefix()), Html.number(a.badness()), Html.number(a.threshold()), count(a.pages()), evidence(a.evidence())));
+                rows.add(List.of(
+                        Html.url(a.prefix()),
+                        Html.number(a.badness()),
+                        Html.number(a.threshold()),
+                        count(a.pages()),
+                        evidence(a.evidence())));
             }
-            html.table(List.of("neighbourhood", "badness", "threshold", "pages", "evidence"), rows, List.of("badness", "threshold", "pages"));
-            html.paragraph(latest.size() + " neighbourhoods alerted" + (latest.size() > TOP_ROWS ? "; the " + TOP_ROWS + " worst are shown." : "."));
+            html.table(
+                    List.of("neighbourhood", "badness", "threshold", "pages", "evidence"),
+                    rows,
+                    List.of("badness", "threshold", "pages"));
+            html.paragraph(latest.size() + " neighbourhoods alerted"
+                    + (latest.size() > TOP_ROWS ? "; the " + TOP_ROWS + " worst are shown." : "."));
         } else {
             for (NeighbourhoodResult n : worstFirst(worstNeighbourhoods, NeighbourhoodResult::badness)) {
                 rows.add(List.of(Html.url(n.prefix()), Html.number(n.badness()), count(n.pages())));
@@ -271,10 +343,17 @@ public final class ReportWriter {
         html.heading("Worst pages");
         List<List<String>> pageRows = new ArrayList<>();
         for (PageResult p : worstFirst(worstPages, PageResult::badness)) {
-            pageRows.add(List.of(Html.url(p.url()), Html.number(p.badness()), count(p.chunks()), count(p.matchedChunks()),
+            pageRows.add(List.of(
+                    Html.url(p.url()),
+                    Html.number(p.badness()),
+                    count(p.chunks()),
+                    count(p.matchedChunks()),
                     Html.escape(String.valueOf(p.fileMatch()))));
         }
-        html.table(List.of("page", "badness", "chunks", "matched chunks", "file match"), pageRows, List.of("badness", "chunks", "matched chunks"));
+        html.table(
+                List.of("page", "badness", "chunks", "matched chunks", "file match"),
+                pageRows,
+                List.of("badness", "chunks", "matched chunks"));
         return html.finish();
     }
 
@@ -284,7 +363,9 @@ public final class ReportWriter {
         }
         List<String> parts = new ArrayList<>();
         for (Evidence e : evidence) {
-            String hash = e.hash() == null ? "" : e.hash().substring(0, Math.min(12, e.hash().length()));
+            String hash = e.hash() == null
+                    ? ""
+                    : e.hash().substring(0, Math.min(12, e.hash().length()));
             parts.add(Html.escape(e.kind()) + " <code>" + Html.escape(hash) + "</code> " + Html.escape(e.source())
                     + (e.exampleUrl() == null ? "" : " " + Html.url(e.exampleUrl())));
         }
@@ -297,7 +378,8 @@ public final class ReportWriter {
     private static void summaryTable(Html html, Record summary) {
         List<List<String>> rows = new ArrayList<>();
         if (summary != null) {
-            for (Map.Entry<String, JsonNode> f : Json.MAPPER.<JsonNode>valueToTree(summary).properties()) {
+            for (Map.Entry<String, JsonNode> f :
+                    Json.MAPPER.<JsonNode>valueToTree(summary).properties()) {
                 JsonNode v = f.getValue();
                 rows.add(List.of(Html.escape(f.getKey()), Html.escape(v.isValueNode() ? v.asText() : v.toString())));
             }

@@ -45,15 +45,22 @@ final class ShingleReports {
         summaryTable(html, summary, "popular_per_document", "frequency");
 
         List<double[]> frequency = new ArrayList<>();
-        summary.path("frequency").forEach(r -> frequency.add(new double[] {r.get("documents").asDouble(), r.get("phrases").asDouble()}));
+        summary.path("frequency")
+                .forEach(r -> frequency.add(new double[] {
+                    r.get("documents").asDouble(), r.get("phrases").asDouble()
+                }));
         html.heading("Popular phrases: frequency distribution");
-        html.paragraph("Each point: how many popular shingles (y) were selected in exactly x documents (near-duplicates collapsed); Fetterly et al. Fig. 1.");
+        html.paragraph(
+                "Each point: how many popular shingles (y) were selected in exactly x documents (near-duplicates collapsed); Fetterly et al. Fig. 1.");
         if (frequency.isEmpty()) {
             html.paragraph("No popular shingles.");
         } else {
             XYChart chart = xy("Popular shingles by number of documents", "documents", "popular shingles");
             chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
-            XYSeries points = chart.addSeries("shingles", frequency.stream().mapToDouble(r -> r[0]).toArray(), frequency.stream().mapToDouble(r -> r[1]).toArray());
+            XYSeries points = chart.addSeries(
+                    "shingles",
+                    frequency.stream().mapToDouble(r -> r[0]).toArray(),
+                    frequency.stream().mapToDouble(r -> r[1]).toArray());
             points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter).setMarker(SeriesMarkers.CIRCLE);
             addImage(html, out, images, chart, "phrases-frequency.png", "popular phrase frequency distribution");
         }
@@ -79,7 +86,8 @@ final class ShingleReports {
 
         List<JsonNode> sites = lines(in.resolve(PhrasesRun.SITES));
         html.heading("Hosts: mean ± σ of popular shingles per page (" + sites.size() + ")");
-        html.paragraph("One point a host of at least " + summary.path("min_site_pages").asInt() + " pages, by decreasing mean, with ±σ bars; Fetterly et al."
+        html.paragraph("One point a host of at least "
+                + summary.path("min_site_pages").asInt() + " pages, by decreasing mean, with ±σ bars; Fetterly et al."
                 + " Fig. 8. Hosts high and narrow are built from other pages' phrases.");
         if (!sites.isEmpty()) {
             double[] x = new double[sites.size()];
@@ -91,12 +99,23 @@ final class ShingleReports {
                 sd[i] = sites.get(i).get("sd_popular").asDouble();
             }
             XYChart chart = xy("Hosts: popular shingles per page", "host rank", "mean popular shingles ± σ");
-            chart.addSeries("hosts", x, y, sd).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter).setMarker(SeriesMarkers.CIRCLE);
+            chart.addSeries("hosts", x, y, sd)
+                    .setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter)
+                    .setMarker(SeriesMarkers.CIRCLE);
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(84.0);
-            addImage(html, out, images, chart, "phrases-sites.png", "hosts mean and standard deviation of popular shingles");
+            addImage(
+                    html,
+                    out,
+                    images,
+                    chart,
+                    "phrases-sites.png",
+                    "hosts mean and standard deviation of popular shingles");
             List<List<String>> rows = new ArrayList<>();
             for (JsonNode s : sites.subList(0, Math.min(ReportWriter.TOP_ROWS, sites.size()))) {
-                rows.add(List.of(Html.escape(s.get("host").asText()), s.get("pages").asText(), Html.number(s.get("mean_popular").asDouble()),
+                rows.add(List.of(
+                        Html.escape(s.get("host").asText()),
+                        s.get("pages").asText(),
+                        Html.number(s.get("mean_popular").asDouble()),
                         Html.number(s.get("sd_popular").asDouble())));
             }
             html.table(List.of("host", "pages", "mean popular", "σ"), rows, List.of("pages", "mean popular", "σ"));
@@ -106,7 +125,10 @@ final class ShingleReports {
         html.heading("Most popular phrases (" + phrases.size() + ")");
         List<List<String>> rows = new ArrayList<>();
         for (JsonNode p : phrases.subList(0, Math.min(ReportWriter.TOP_ROWS, phrases.size()))) {
-            rows.add(List.of(p.get("documents").asText(), p.get("selector").asText(), Html.escape(p.get("text").asText())));
+            rows.add(List.of(
+                    p.get("documents").asText(),
+                    p.get("selector").asText(),
+                    Html.escape(p.get("text").asText())));
         }
         html.table(List.of("documents", "selector", "phrase"), rows, List.of("documents", "selector"));
         return html.finish();
@@ -118,7 +140,8 @@ final class ShingleReports {
         html.heading("Summary");
         summaryTable(html, summary, "coverage_histogram");
         html.heading("Coverage of the quilts");
-        html.paragraph("Quilts (y) by the fraction of their k-grams that their foreign sources cover (x, tenths); θ = " + summary.path("theta").asText() + ".");
+        html.paragraph("Quilts (y) by the fraction of their k-grams that their foreign sources cover (x, tenths); θ = "
+                + summary.path("theta").asText() + ".");
         JsonNode histogram = summary.path("coverage_histogram");
         List<String> bins = new ArrayList<>();
         List<Number> counts = new ArrayList<>();
@@ -127,8 +150,13 @@ final class ShingleReports {
             counts.add(histogram.get(i).asLong());
         }
         if (!bins.isEmpty()) {
-            CategoryChart chart = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title("Quilts by covered fraction")
-                    .xAxisTitle("covered fraction (from)").yAxisTitle("quilts").build();
+            CategoryChart chart = new CategoryChartBuilder()
+                    .width(Charts.WIDTH)
+                    .height(Charts.HEIGHT)
+                    .title("Quilts by covered fraction")
+                    .xAxisTitle("covered fraction (from)")
+                    .yAxisTitle("quilts")
+                    .build();
             chart.getStyler().setLegendVisible(false).setChartBackgroundColor(Color.WHITE);
             chart.addSeries("quilts", bins, counts);
             byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
@@ -136,15 +164,22 @@ final class ShingleReports {
             images.add(save(out, "quilts-coverage.png", png));
         }
         List<JsonNode> quilts = lines(in.resolve(QuiltsRun.QUILTS));
-        quilts.sort((a, b) -> Double.compare(b.get("covered_fraction").asDouble(), a.get("covered_fraction").asDouble()));
+        quilts.sort((a, b) -> Double.compare(
+                b.get("covered_fraction").asDouble(), a.get("covered_fraction").asDouble()));
         html.heading("Quilts (" + quilts.size() + ")");
         List<List<String>> rows = new ArrayList<>();
         for (JsonNode q : quilts.subList(0, Math.min(ReportWriter.TOP_ROWS, quilts.size()))) {
             StringBuilder sources = new StringBuilder();
             for (JsonNode s : q.get("sources")) {
-                sources.append(Html.url(s.get("url").asText())).append(" (").append(s.get("grams").asInt()).append(")<br>");
+                sources.append(Html.url(s.get("url").asText()))
+                        .append(" (")
+                        .append(s.get("grams").asInt())
+                        .append(")<br>");
             }
-            rows.add(List.of(Html.url(q.get("url").asText()), Html.number(q.get("covered_fraction").asDouble()), String.valueOf(q.get("sources").size()),
+            rows.add(List.of(
+                    Html.url(q.get("url").asText()),
+                    Html.number(q.get("covered_fraction").asDouble()),
+                    String.valueOf(q.get("sources").size()),
                     sources.toString()));
         }
         html.table(List.of("page", "covered", "sources", "sources (grams)"), rows, List.of("covered", "sources"));
@@ -153,10 +188,12 @@ final class ShingleReports {
 
     private static void summaryTable(Html html, JsonNode summary, String... skip) {
         List<List<String>> rows = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = summary.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = summary.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!List.of(skip).contains(e.getKey())) {
-                rows.add(List.of(Html.escape(e.getKey().replace('_', ' ')), Html.escape(e.getValue().asText())));
+                rows.add(List.of(
+                        Html.escape(e.getKey().replace('_', ' ')),
+                        Html.escape(e.getValue().asText())));
             }
         }
         html.table(List.of("", "value"), rows, List.of());
@@ -175,12 +212,22 @@ final class ShingleReports {
     }
 
     private static XYChart xy(String title, String xTitle, String yTitle) {
-        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-        chart.getStyler().setPlotGridLinesVisible(true).setLegendPosition(Styler.LegendPosition.InsideNE).setChartBackgroundColor(Color.WHITE);
+        XYChart chart = new XYChartBuilder()
+                .width(Charts.WIDTH)
+                .height(Charts.HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
+        chart.getStyler()
+                .setPlotGridLinesVisible(true)
+                .setLegendPosition(Styler.LegendPosition.InsideNE)
+                .setChartBackgroundColor(Color.WHITE);
         return chart;
     }
 
-    private static void addImage(Html html, Path out, List<Path> images, XYChart chart, String name, String alt) throws IOException {
+    private static void addImage(Html html, Path out, List<Path> images, XYChart chart, String name, String alt)
+            throws IOException {
         byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         html.image(png, alt);
         images.add(save(out, name, png));

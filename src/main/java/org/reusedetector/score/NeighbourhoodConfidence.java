@@ -23,7 +23,8 @@ public record NeighbourhoodConfidence(double level) implements java.io.Serializa
 
     public NeighbourhoodConfidence {
         if (!(level == 0 || (level > 0.5 && level < 1))) {
-            throw new IllegalArgumentException("neighbourhood confidence must be 0 (none) or in (0.5, 1), got " + level);
+            throw new IllegalArgumentException(
+                    "neighbourhood confidence must be 0 (none) or in (0.5, 1), got " + level);
         }
     }
 
@@ -38,7 +39,8 @@ public record NeighbourhoodConfidence(double level) implements java.io.Serializa
      * @param matchedSquared Σm²
      * @param products Σmn
      */
-    public double[] bounds(long pages, long chunks, double matched, double chunksSquared, double matchedSquared, double products) {
+    public double[] bounds(
+            long pages, long chunks, double matched, double chunksSquared, double matchedSquared, double products) {
         double badness = Neighbourhood.badness(chunks, matched);
         if (level == 0) {
             return new double[] {badness, badness};
@@ -60,31 +62,58 @@ public record NeighbourhoodConfidence(double level) implements java.io.Serializa
         if (df == 2) {
             return (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
         }
-        // Cornish-Fisher expansion around the normal quantile: within 0.5 % of the exact value from 3 degrees of freedom
+        // Cornish-Fisher expansion around the normal quantile: within 0.5 % of the exact value from 3 degrees of
+        // freedom
         double z = normalQuantile(p);
         double z3 = z * z * z;
         double z5 = z3 * z * z;
         double z7 = z5 * z * z;
         double n = df;
-        return z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n) + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * n * n * n);
+        return z
+                + (z3 + z) / (4 * n)
+                + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n)
+                + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * n * n * n);
     }
 
     /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
     static double normalQuantile(double p) {
-        double[] a = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00};
-        double[] b = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01};
-        double[] c = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00};
+        double[] a = {
+            -3.969683028665376e+01,
+            2.209460984245205e+02,
+            -2.759285104469687e+02,
+            1.383577518672690e+02,
+            -3.066479806614716e+01,
+            2.506628277459239e+00
+        };
+        double[] b = {
+            -5.447609879822406e+01,
+            1.615858368580409e+02,
+            -1.556989798598866e+02,
+            6.680131188771972e+01,
+            -1.328068155288572e+01
+        };
+        double[] c = {
+            -7.784894002430293e-03,
+            -3.223964580411365e-01,
+            -2.400758277161838e+00,
+            -2.549732539343734e+00,
+            4.374664141464968e+00,
+            2.938163982698783e+00
+        };
         double[] d = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00};
         double low = 0.02425;
         if (p < low) {
             double q = Math.sqrt(-2 * Math.log(p));
-            return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+            return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+                    / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
         }
         if (p > 1 - low) {
             return -normalQuantile(1 - p);
         }
         double q = p - 0.5;
         double r = q * q;
-        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5])
+                * q
+                / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
     }
 }

@@ -34,23 +34,55 @@ import java.io.Serializable;
  * @param confidence how sure a clean verdict must be: a bad neighbourhood turns clean only when the upper bound of its
  *     badness is below the threshold ({@link NeighbourhoodConfidence#NONE}: as soon as the badness is)
  */
-public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
-        double ceiling, int minEvidence, boolean robust, NeighbourhoodConfidence confidence) implements Serializable {
+public record NeighbourhoodThreshold(
+        long minPages,
+        long minNeighbourhoods,
+        double standardDeviations,
+        double fixedThreshold,
+        double floor,
+        double ceiling,
+        int minEvidence,
+        boolean robust,
+        NeighbourhoodConfidence confidence)
+        implements Serializable {
 
     /** Without confidence bounds: the verdict compares the badness itself. */
-    public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
-            double ceiling, int minEvidence, boolean robust) {
-        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust, NeighbourhoodConfidence.NONE);
+    public NeighbourhoodThreshold(
+            long minPages,
+            long minNeighbourhoods,
+            double standardDeviations,
+            double fixedThreshold,
+            double floor,
+            double ceiling,
+            int minEvidence,
+            boolean robust) {
+        this(
+                minPages,
+                minNeighbourhoods,
+                standardDeviations,
+                fixedThreshold,
+                floor,
+                ceiling,
+                minEvidence,
+                robust,
+                NeighbourhoodConfidence.NONE);
     }
 
     /** The paper's rule alone: no floor, no ceiling, no evidence rule. */
-    public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
+    public NeighbourhoodThreshold(
+            long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
         this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, 0, 1, 0, false);
     }
 
     /** Bounded, with the robust statistic. */
-    public NeighbourhoodThreshold(long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold, double floor,
-            double ceiling, int minEvidence) {
+    public NeighbourhoodThreshold(
+            long minPages,
+            long minNeighbourhoods,
+            double standardDeviations,
+            double fixedThreshold,
+            double floor,
+            double ceiling,
+            int minEvidence) {
         this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, true);
     }
 
@@ -59,7 +91,8 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
             confidence = NeighbourhoodConfidence.NONE;
         }
         if (!(floor >= 0 && floor <= ceiling && ceiling <= 1)) {
-            throw new IllegalArgumentException("neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
+            throw new IllegalArgumentException(
+                    "neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
         }
         if (minEvidence < 0) {
             throw new IllegalArgumentException("neighbourhood min evidence must not be negative, got " + minEvidence);
@@ -68,7 +101,8 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
 
     /** The same rule over a whole corpus (batch): every neighbourhood is in, so no warm-up applies. */
     public NeighbourhoodThreshold forWholeCorpus() {
-        return new NeighbourhoodThreshold(minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust, confidence);
+        return new NeighbourhoodThreshold(
+                minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust, confidence);
     }
 
     public boolean counts(long pages) {
@@ -94,7 +128,8 @@ public record NeighbourhoodThreshold(long minPages, long minNeighbourhoods, doub
         boolean after = counts(pages) && pages > 0;
         if (before && after) {
             stats.replace(previousBadness, badness);
-        } else if (before && stats.count() > 0) { // empty only if state and statistic disagree (a changed min-pages on resume)
+        } else if (before
+                && stats.count() > 0) { // empty only if state and statistic disagree (a changed min-pages on resume)
             stats.remove(previousBadness);
         } else if (after) {
             stats.add(badness);

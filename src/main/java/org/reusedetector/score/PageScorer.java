@@ -3,8 +3,8 @@ package org.reusedetector.score;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
@@ -32,6 +32,7 @@ public final class PageScorer {
     private final int maxEvidence;
     /** The site of each label origin id seen (ids are stable: the dictionary only grows). */
     private final Map<Integer, String> originSites = new HashMap<>();
+
     private String siteOfUrl;
     private String pageSite;
 
@@ -44,7 +45,8 @@ public final class PageScorer {
         List<Evidence> evidence = new ArrayList<>(maxEvidence);
         long fileLookup = labels.lookup(page.fileHash(), 0);
         boolean fileMatch = (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_DISCOVERED_FILE) != 0
-                || (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_FILE) != 0 && foreign(fileLookup, page.url(), labels);
+                || (LabelIndex.kindOf(fileLookup) & LabelIndex.KIND_FILE) != 0
+                        && foreign(fileLookup, page.url(), labels);
         if (fileMatch && maxEvidence > 0) {
             evidence.add(labels.evidence(page.fileHash(), 0, fileLookup, Label.KIND_FILE));
         }
@@ -62,7 +64,8 @@ public final class PageScorer {
                 continue;
             }
             chunks++;
-            if ((kind & LabelIndex.KIND_DISCOVERED_CHUNK) != 0 || (kind & LabelIndex.KIND_CHUNK) != 0 && foreign(lookup, page.url(), labels)) {
+            if ((kind & LabelIndex.KIND_DISCOVERED_CHUNK) != 0
+                    || (kind & LabelIndex.KIND_CHUNK) != 0 && foreign(lookup, page.url(), labels)) {
                 matched++;
                 if (evidence.size() < maxEvidence) {
                     evidence.add(labels.evidence(hashes, i * 20, lookup, Label.KIND_CHUNK));
@@ -70,7 +73,8 @@ public final class PageScorer {
             }
         }
         double badness = Containment.of(matched, chunks, fileMatch);
-        return new PageScore(page.url(), page.eventTime(), chunks, matched, badness, fileMatch, evidence.toArray(new Evidence[0]));
+        return new PageScore(
+                page.url(), page.eventTime(), chunks, matched, badness, fileMatch, evidence.toArray(new Evidence[0]));
     }
 
     /** Whether an expert label's origin is another site than the page's (or unknown). */
@@ -104,11 +108,13 @@ public final class PageScorer {
         if (labelledUrl == null || resemblance <= 0) {
             return score;
         }
-        int matched = Math.max(score.matchedChunks(), (int) Math.min(score.chunks(), Math.ceil(resemblance * score.chunks())));
+        int matched = Math.max(
+                score.matchedChunks(), (int) Math.min(score.chunks(), Math.ceil(resemblance * score.chunks())));
         double badness = Math.max(score.badness(), resemblance);
         Evidence[] evidence = Arrays.copyOf(score.evidence(), score.evidence().length + 1);
         System.arraycopy(evidence, 0, evidence, 1, evidence.length - 1);
         evidence[0] = new Evidence(Sha1.hex(Sha1.of(labelledUrl)), Label.KIND_SHINGLE, null, labelledUrl);
-        return new PageScore(score.url(), score.eventTime(), score.chunks(), matched, badness, score.fileMatch(), evidence);
+        return new PageScore(
+                score.url(), score.eventTime(), score.chunks(), matched, badness, score.fileMatch(), evidence);
     }
 }

@@ -17,8 +17,9 @@ public record NearCopyParams(int k, double threshold, int bandRows) implements S
 
     public NearCopyParams {
         if (k < 1 || threshold <= 0 || threshold > 1 || bandRows < 1 || MinHash.SELECTORS % bandRows != 0) {
-            throw new IllegalArgumentException("near-copy parameters need k ≥ 1, 0 < threshold ≤ 1 and band rows dividing "
-                    + MinHash.SELECTORS + ": " + k + ", " + threshold + ", " + bandRows);
+            throw new IllegalArgumentException(
+                    "near-copy parameters need k ≥ 1, 0 < threshold ≤ 1 and band rows dividing " + MinHash.SELECTORS
+                            + ": " + k + ", " + threshold + ", " + bandRows);
         }
     }
 

@@ -15,6 +15,7 @@ public final class NearDuplicates {
 
     /** Fetterly et al. §3.2: "two out of six of the non-overlapping runs of 14 shingles". */
     public static final int RUNS = 6;
+
     public static final int RUN_LENGTH = 14;
     public static final int AGREEING = 2;
 

@@ -27,6 +27,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     private int[] edges = new int[256];
     /** The circular phrases of the current page, valid when {@link #phrasesValid}. */
     private long[] phrases = new long[1024];
+
     private boolean phrasesValid;
 
     public PageSketcher(int k) {

@@ -59,7 +59,10 @@ public record PageWords(String url, long[] words, String text, int[] starts) {
 
         /** The page collected so far; resets the collector for the next page. */
         public PageWords take(String url) {
-            PageWords page = new PageWords(url, Arrays.copyOf(words, count), keepText ? text.toString() : "",
+            PageWords page = new PageWords(
+                    url,
+                    Arrays.copyOf(words, count),
+                    keepText ? text.toString() : "",
                     keepText ? Arrays.copyOf(starts, count) : new int[0]);
             count = 0;
             text.setLength(0);

@@ -33,7 +33,14 @@ public final class PhraseAnalysis {
      *
      * @param duplicateOf the representative of its near-duplicate class, or {@code null} when it is one
      */
-    public record DocumentReport(String url, String host, int shingles, int popular, List<CoverDocument> cover, int foreignContribution, String duplicateOf) {}
+    public record DocumentReport(
+            String url,
+            String host,
+            int shingles,
+            int popular,
+            List<CoverDocument> cover,
+            int foreignContribution,
+            String duplicateOf) {}
 
     /** Mean and σ of popular shingles per page of a host (population σ). */
     public record SiteReport(String host, int pages, double meanPopular, double sdPopular) {}
@@ -80,7 +87,12 @@ public final class PhraseAnalysis {
     }
 
     /** The results of {@link #analyse}. */
-    public record Result(int documents, int classes, List<PopularPhrase> popular, List<FrequencyRow> frequency, List<SiteReport> sites,
+    public record Result(
+            int documents,
+            int classes,
+            List<PopularPhrase> popular,
+            List<FrequencyRow> frequency,
+            List<SiteReport> sites,
             long[] popularPerDocument) {}
 
     /**
@@ -103,7 +115,8 @@ public final class PhraseAnalysis {
                 classCount++;
                 long[] phrases = selected.get(d);
                 for (int i = 0; i < phrases.length; i++) {
-                    postings.computeIfAbsent(new Key(i, phrases[i]), k -> new ArrayList<>()).add(d);
+                    postings.computeIfAbsent(new Key(i, phrases[i]), k -> new ArrayList<>())
+                            .add(d);
                 }
             }
         }
@@ -113,11 +126,17 @@ public final class PhraseAnalysis {
             int count = e.getValue().size();
             if (count >= minDocuments) {
                 int first = e.getValue().get(0);
-                popular.add(new PopularPhrase(e.getKey().selector(), Long.toHexString(e.getKey().phrase()), count, texts.get(first)[e.getKey().selector()]));
+                popular.add(new PopularPhrase(
+                        e.getKey().selector(),
+                        Long.toHexString(e.getKey().phrase()),
+                        count,
+                        texts.get(first)[e.getKey().selector()]));
                 frequency.merge(count, 1, Integer::sum);
             }
         }
-        popular.sort((a, b) -> a.documents() != b.documents() ? Integer.compare(b.documents(), a.documents()) : a.text().compareTo(b.text()));
+        popular.sort((a, b) -> a.documents() != b.documents()
+                ? Integer.compare(b.documents(), a.documents())
+                : a.text().compareTo(b.text()));
 
         Map<String, double[]> perHost = new TreeMap<>(); // pages, sum, sum of squares
         long[] popularPerDocument = new long[minHash.selectors() + 1];
@@ -139,7 +158,9 @@ public final class PhraseAnalysis {
             }
         });
         siteReports.sort((a, b) -> Double.compare(b.meanPopular(), a.meanPopular()));
-        List<FrequencyRow> rows = frequency.entrySet().stream().map(e -> new FrequencyRow(e.getKey(), e.getValue())).toList();
+        List<FrequencyRow> rows = frequency.entrySet().stream()
+                .map(e -> new FrequencyRow(e.getKey(), e.getValue()))
+                .toList();
         return new Result(n, classCount, popular, rows, siteReports, popularPerDocument);
     }
 
@@ -161,8 +182,10 @@ public final class PhraseAnalysis {
         }
         String site = sites.get(d);
         List<GreedyCover.Candidate> candidates = new ArrayList<>(held.size());
-        held.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> candidates.add(new GreedyCover.Candidate(e.getKey(), !java.util.Objects.equals(sites.get(e.getKey()), site), e.getValue())));
+        held.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> candidates.add(new GreedyCover.Candidate(
+                        e.getKey(), !java.util.Objects.equals(sites.get(e.getKey()), site), e.getValue())));
         List<CoverDocument> cover = new ArrayList<>();
         int foreign = 0;
         for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
@@ -171,7 +194,8 @@ public final class PhraseAnalysis {
                 foreign += step.covered();
             }
         }
-        return new DocumentReport(urls.get(d), hosts.get(d), phrases.length, target.cardinality(), cover, foreign, representative);
+        return new DocumentReport(
+                urls.get(d), hosts.get(d), phrases.length, target.cardinality(), cover, foreign, representative);
     }
 
     private long[] shingles(long[] phrases) {

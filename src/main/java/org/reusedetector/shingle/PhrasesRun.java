@@ -31,13 +31,31 @@ public final class PhrasesRun {
      * @param popularPerDocument documents by number of popular shingles (index 0 to 84), Fetterly et al. Fig. 2
      * @param frequency popular phrases by number of documents, Fig. 1
      */
-    public record Summary(String input, long records, long pages, long rejected, long revisits, long htmlBytes, int k, int selectors,
-            int minDocuments, int minSitePages, int classes, int popularPhrases, long documentsWithPopular, int sites,
-            long[] popularPerDocument, List<PhraseAnalysis.FrequencyRow> frequency, double seconds, double pagesPerSecond) {}
+    public record Summary(
+            String input,
+            long records,
+            long pages,
+            long rejected,
+            long revisits,
+            long htmlBytes,
+            int k,
+            int selectors,
+            int minDocuments,
+            int minSitePages,
+            int classes,
+            int popularPhrases,
+            long documentsWithPopular,
+            int sites,
+            long[] popularPerDocument,
+            List<PhraseAnalysis.FrequencyRow> frequency,
+            double seconds,
+            double pagesPerSecond) {}
 
     private PhrasesRun() {}
 
-    public static Summary run(Path input, PageHasher hasher, int maxBodyBytes, int k, int minDocuments, int minSitePages, Path out) throws IOException {
+    public static Summary run(
+            Path input, PageHasher hasher, int maxBodyBytes, int k, int minDocuments, int minSitePages, Path out)
+            throws IOException {
         long start = System.nanoTime();
         MinHash minHash = new MinHash(MinHash.SELECTORS);
         PhraseAnalysis analysis = new PhraseAnalysis(minHash, minDocuments);
@@ -77,9 +95,25 @@ public final class PhrasesRun {
             result.sites().forEach(s -> writeLine(writer, s));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Summary summary = new Summary(input.toString(), totals.records(), totals.pages(), totals.rejected(), totals.revisits(), totals.htmlBytes(), k,
-                minHash.selectors(), minDocuments, minSitePages, result.classes(), result.popular().size(), withPopular[0], result.sites().size(),
-                result.popularPerDocument(), result.frequency(), QuiltsRun.round(seconds), QuiltsRun.round(totals.pages() / seconds));
+        Summary summary = new Summary(
+                input.toString(),
+                totals.records(),
+                totals.pages(),
+                totals.rejected(),
+                totals.revisits(),
+                totals.htmlBytes(),
+                k,
+                minHash.selectors(),
+                minDocuments,
+                minSitePages,
+                result.classes(),
+                result.popular().size(),
+                withPopular[0],
+                result.sites().size(),
+                result.popularPerDocument(),
+                result.frequency(),
+                QuiltsRun.round(seconds),
+                QuiltsRun.round(totals.pages() / seconds));
         Files.writeString(out.resolve(SUMMARY), Json.write(summary) + "\n");
         return summary;
     }

@@ -68,8 +68,16 @@ public final class QuiltAnalysis {
      * @param copies foreign pages left out as copies of the page (resemblance ≥ the copy resemblance)
      * @param quilted coveredFraction ≥ θ and at least c counted sources (see the class comment)
      */
-    public record Verdict(String url, int grams, int patchGrams, double patchFraction, double coveredFraction, List<Source> sources,
-            int countedSources, List<String> copies, boolean quilted) {}
+    public record Verdict(
+            String url,
+            int grams,
+            int patchGrams,
+            double patchFraction,
+            double coveredFraction,
+            List<Source> sources,
+            int countedSources,
+            List<String> copies,
+            boolean quilted) {}
 
     private final QuiltParams params;
     private final List<String> urls = new ArrayList<>();
@@ -157,7 +165,10 @@ public final class QuiltAnalysis {
             if (params.borrowersExcluded() && judged.verdict().quilted()) {
                 for (int source : judged.counted()) {
                     Judged other = first[source];
-                    if (other != null && other.verdict().quilted() && other.verdict().coveredFraction() > judged.verdict().coveredFraction()
+                    if (other != null
+                            && other.verdict().quilted()
+                            && other.verdict().coveredFraction()
+                                    > judged.verdict().coveredFraction()
                             && other.named().contains(d)) {
                         excluded.add(source);
                     }
@@ -167,7 +178,11 @@ public final class QuiltAnalysis {
                 }
             }
             // a left-out sibling copy can make way for another (a second copy of the sibling): look again, a few times
-            for (int round = 0; round < SIBLING_ROUNDS && params.siblingCopiesExcluded() && judged.verdict().quilted(); round++) {
+            for (int round = 0;
+                    round < SIBLING_ROUNDS
+                            && params.siblingCopiesExcluded()
+                            && judged.verdict().quilted();
+                    round++) {
                 int before = excluded.size();
                 for (int source : judged.counted()) {
                     if (isSiblingCopy(source, d, patchIds, postings, sharing)) {
@@ -194,7 +209,10 @@ public final class QuiltAnalysis {
         for (List<Integer> cls : members.values()) {
             long[] grams = gramSets.get(cls.get(0));
             if (cls.size() > 1) {
-                grams = cls.stream().flatMapToLong(d -> java.util.Arrays.stream(gramSets.get(d))).distinct().toArray();
+                grams = cls.stream()
+                        .flatMapToLong(d -> java.util.Arrays.stream(gramSets.get(d)))
+                        .distinct()
+                        .toArray();
             }
             for (long g : grams) {
                 classesPerGram.increment(g);
@@ -239,6 +257,7 @@ public final class QuiltAnalysis {
 
     /** Pairs (copier server, copied server) as {@link #serverPair}; see {@link #copySites(LongIntCounts, List)}. */
     private java.util.Set<Long> copySites = java.util.Set.of();
+
     private int[] serverIds;
 
     static final double COPY_PAGE_SHARE = 0.8;
@@ -330,12 +349,14 @@ public final class QuiltAnalysis {
      * the source shares with {@code d}. What such a source shares with {@code d} is text {@code d} shares with its
      * sibling (translations of one manual keep the untranslated parts).
      */
-    private boolean isSiblingCopy(int source, int d, LongIntCounts patchIds, List<int[]> postings, Map<Integer, Sharing> sharing) {
+    private boolean isSiblingCopy(
+            int source, int d, LongIntCounts patchIds, List<int[]> postings, Map<Integer, Sharing> sharing) {
         String site = sites.get(d);
         if (site == null) {
             return false;
         }
-        // the source's patch grams counted per other holder, once per source (it is asked about by every page it quilts)
+        // the source's patch grams counted per other holder, once per source (it is asked about by every page it
+        // quilts)
         Sharing shared = sharing.computeIfAbsent(source, s -> {
             LongIntCounts counts = new LongIntCounts(64);
             int patchGrams = 0;
@@ -356,8 +377,11 @@ public final class QuiltAnalysis {
         for (long key : shared.perHolder().keys()) {
             int holder = (int) key;
             int both = shared.perHolder().get(holder);
-            if (holder != d && both > withPage && site.equals(sites.get(holder))
-                    && both >= SOURCE_SHARE * shared.patchGrams() && both >= SIBLING_SHARE * patchGrams(holder, patchIds)) {
+            if (holder != d
+                    && both > withPage
+                    && site.equals(sites.get(holder))
+                    && both >= SOURCE_SHARE * shared.patchGrams()
+                    && both >= SIBLING_SHARE * patchGrams(holder, patchIds)) {
                 return true;
             }
         }
@@ -371,6 +395,7 @@ public final class QuiltAnalysis {
      * together lost no quilt on either crawl (mutated copies keep over 0.95 of their patch grams in the sibling).
      */
     static final double SOURCE_SHARE = 0.95;
+
     static final double SIBLING_SHARE = 0.8;
 
     private int patchGrams(int d, LongIntCounts patchIds) {
@@ -415,7 +440,10 @@ public final class QuiltAnalysis {
                 continue; // the server's own text, wherever else it went
             }
             for (int other : holders) {
-                if (other != d && classes[other] != classes[d] && !java.util.Objects.equals(sites.get(other), site) && !excluded.contains(other)
+                if (other != d
+                        && classes[other] != classes[d]
+                        && !java.util.Objects.equals(sites.get(other), site)
+                        && !excluded.contains(other)
                         && !isCopySite(other, d)) {
                     held.computeIfAbsent(other, o -> new BitSet()).set(j);
                     target.set(j);
@@ -440,14 +468,16 @@ public final class QuiltAnalysis {
             held.values().forEach(target::or);
         }
         List<GreedyCover.Candidate> candidates = new ArrayList<>(held.size());
-        held.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        held.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> candidates.add(new GreedyCover.Candidate(e.getKey(), true, e.getValue())));
         List<Source> sources = new ArrayList<>();
         List<Integer> counted = new ArrayList<>();
         java.util.Set<Integer> named = new java.util.HashSet<>();
         int covered = 0;
         for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
-            List<String> equivalents = step.equivalents().stream().limit(params.m()).map(urls::get).toList();
+            List<String> equivalents =
+                    step.equivalents().stream().limit(params.m()).map(urls::get).toList();
             boolean counts = step.covered() >= minCounted;
             sources.add(new Source(urls.get(step.document()), step.covered(), equivalents, counts));
             if (counts) {
@@ -459,8 +489,19 @@ public final class QuiltAnalysis {
         }
         double coveredFraction = covered / (double) grams.length;
         boolean quilted = coveredFraction >= params.theta() && counted.size() >= params.c();
-        return new Judged(new Verdict(urls.get(d), grams.length, patch.size(), patchFraction, coveredFraction, sources, counted.size(), copies, quilted),
-                counted, named);
+        return new Judged(
+                new Verdict(
+                        urls.get(d),
+                        grams.length,
+                        patch.size(),
+                        patchFraction,
+                        coveredFraction,
+                        sources,
+                        counted.size(),
+                        copies,
+                        quilted),
+                counted,
+                named);
     }
 
     private boolean heldOnSite(int[] holders, int d, String site) {

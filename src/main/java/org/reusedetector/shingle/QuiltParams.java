@@ -28,8 +28,18 @@ package org.reusedetector.shingle;
  *     page has most of its patch grams held on that server) is a copy site of it, not a donor: its pages are not
  *     sources of the page, and a copy site counts once in |docs_k(g)| (see {@link QuiltAnalysis})
  */
-public record QuiltParams(int k, int m, int c, double theta, int minSourceGrams, boolean ownSiteTextExcluded, boolean borrowersExcluded,
-        double copyResemblance, boolean siblingCopiesExcluded, boolean copySitesExcluded) implements java.io.Serializable {
+public record QuiltParams(
+        int k,
+        int m,
+        int c,
+        double theta,
+        int minSourceGrams,
+        boolean ownSiteTextExcluded,
+        boolean borrowersExcluded,
+        double copyResemblance,
+        boolean siblingCopiesExcluded,
+        boolean copySitesExcluded)
+        implements java.io.Serializable {
 
     /**
      * Our defaults: the paper's pivot with c = 3, which is inside its sweep (Table 1, c from 2 to 10), and all
@@ -47,21 +57,54 @@ public record QuiltParams(int k, int m, int c, double theta, int minSourceGrams,
     }
 
     /** Without the copy-site rule. */
-    public QuiltParams(int k, int m, int c, double theta, int minSourceGrams, boolean ownSiteTextExcluded, boolean borrowersExcluded,
-            double copyResemblance, boolean siblingCopiesExcluded) {
-        this(k, m, c, theta, minSourceGrams, ownSiteTextExcluded, borrowersExcluded, copyResemblance, siblingCopiesExcluded, false);
+    public QuiltParams(
+            int k,
+            int m,
+            int c,
+            double theta,
+            int minSourceGrams,
+            boolean ownSiteTextExcluded,
+            boolean borrowersExcluded,
+            double copyResemblance,
+            boolean siblingCopiesExcluded) {
+        this(
+                k,
+                m,
+                c,
+                theta,
+                minSourceGrams,
+                ownSiteTextExcluded,
+                borrowersExcluded,
+                copyResemblance,
+                siblingCopiesExcluded,
+                false);
     }
 
     /** Without the sibling-copy rule. */
-    public QuiltParams(int k, int m, int c, double theta, int minSourceGrams, boolean ownSiteTextExcluded, boolean borrowersExcluded,
+    public QuiltParams(
+            int k,
+            int m,
+            int c,
+            double theta,
+            int minSourceGrams,
+            boolean ownSiteTextExcluded,
+            boolean borrowersExcluded,
             double copyResemblance) {
         this(k, m, c, theta, minSourceGrams, ownSiteTextExcluded, borrowersExcluded, copyResemblance, false, false);
     }
 
     public QuiltParams {
-        if (k < 1 || m < 2 || c < 1 || theta < 0 || theta > 1 || minSourceGrams < 1 || copyResemblance <= 0 || copyResemblance > 1) {
-            throw new IllegalArgumentException("quilt parameters need k ≥ 1, m ≥ 2, c ≥ 1, 0 ≤ θ ≤ 1, min source grams ≥ 1, 0 < copy resemblance ≤ 1: "
-                    + k + ", " + m + ", " + c + ", " + theta + ", " + minSourceGrams + ", " + copyResemblance);
+        if (k < 1
+                || m < 2
+                || c < 1
+                || theta < 0
+                || theta > 1
+                || minSourceGrams < 1
+                || copyResemblance <= 0
+                || copyResemblance > 1) {
+            throw new IllegalArgumentException(
+                    "quilt parameters need k ≥ 1, m ≥ 2, c ≥ 1, 0 ≤ θ ≤ 1, min source grams ≥ 1, 0 < copy resemblance ≤ 1: "
+                            + k + ", " + m + ", " + c + ", " + theta + ", " + minSourceGrams + ", " + copyResemblance);
         }
     }
 }

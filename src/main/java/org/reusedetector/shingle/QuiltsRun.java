@@ -29,18 +29,48 @@ public final class QuiltsRun {
      * @param judged pages whose patch fraction reached θ (their sources were computed)
      * @param coverageHistogram quilts per tenth of covered fraction ([0, 0.1), …, [0.9, 1.0])
      */
-    public record Summary(String input, long records, long pages, long rejected, long revisits, long htmlBytes, int k, int m, int c, double theta, int minSourceGrams, boolean ownSiteTextExcluded,
-            boolean borrowersExcluded, double copyResemblance, boolean siblingCopiesExcluded, boolean copySitesExcluded, boolean collapsed,
-            long judged, long quilts, double meanSources, long[] coverageHistogram, double seconds, double pagesPerSecond) {}
+    public record Summary(
+            String input,
+            long records,
+            long pages,
+            long rejected,
+            long revisits,
+            long htmlBytes,
+            int k,
+            int m,
+            int c,
+            double theta,
+            int minSourceGrams,
+            boolean ownSiteTextExcluded,
+            boolean borrowersExcluded,
+            double copyResemblance,
+            boolean siblingCopiesExcluded,
+            boolean copySitesExcluded,
+            boolean collapsed,
+            long judged,
+            long quilts,
+            double meanSources,
+            long[] coverageHistogram,
+            double seconds,
+            double pagesPerSecond) {}
 
     private QuiltsRun() {}
 
-    public static Summary run(Path input, PageHasher hasher, int maxBodyBytes, QuiltParams params, boolean collapse, Path out) throws IOException {
+    public static Summary run(
+            Path input, PageHasher hasher, int maxBodyBytes, QuiltParams params, boolean collapse, Path out)
+            throws IOException {
         return run(input, hasher, maxBodyBytes, params, collapse, out, false);
     }
 
     /** @param allVerdicts also write {@value #VERDICTS}: every judged page, quilted or not (to study the rule) */
-    public static Summary run(Path input, PageHasher hasher, int maxBodyBytes, QuiltParams params, boolean collapse, Path out, boolean allVerdicts)
+    public static Summary run(
+            Path input,
+            PageHasher hasher,
+            int maxBodyBytes,
+            QuiltParams params,
+            boolean collapse,
+            Path out,
+            boolean allVerdicts)
             throws IOException {
         long start = System.nanoTime();
         QuiltAnalysis analysis = new QuiltAnalysis(params, collapse);
@@ -81,8 +111,15 @@ public final class QuiltsRun {
                 sources[0] += verdict.sources().size();
                 histogram[Math.min(9, (int) (verdict.coveredFraction() * 10))]++;
                 try {
-                    writer.write(Json.write(new QuiltLine(verdict.url(), round(verdict.coveredFraction()), round(verdict.patchFraction()),
-                            verdict.grams(), verdict.patchGrams(), verdict.countedSources(), verdict.sources(), verdict.copies())));
+                    writer.write(Json.write(new QuiltLine(
+                            verdict.url(),
+                            round(verdict.coveredFraction()),
+                            round(verdict.patchFraction()),
+                            verdict.grams(),
+                            verdict.patchGrams(),
+                            verdict.countedSources(),
+                            verdict.sources(),
+                            verdict.copies())));
                     writer.newLine();
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
@@ -90,17 +127,44 @@ public final class QuiltsRun {
             });
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Summary summary = new Summary(input.toString(), totals.records(), totals.pages(), totals.rejected(), totals.revisits(), totals.htmlBytes(),
-                params.k(), params.m(), params.c(), params.theta(), params.minSourceGrams(), params.ownSiteTextExcluded(),
-                params.borrowersExcluded(), params.copyResemblance(), params.siblingCopiesExcluded(), params.copySitesExcluded(), collapse, judged[0], quilts[0], quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
-                histogram, round(seconds), round(totals.pages() / seconds));
+        Summary summary = new Summary(
+                input.toString(),
+                totals.records(),
+                totals.pages(),
+                totals.rejected(),
+                totals.revisits(),
+                totals.htmlBytes(),
+                params.k(),
+                params.m(),
+                params.c(),
+                params.theta(),
+                params.minSourceGrams(),
+                params.ownSiteTextExcluded(),
+                params.borrowersExcluded(),
+                params.copyResemblance(),
+                params.siblingCopiesExcluded(),
+                params.copySitesExcluded(),
+                collapse,
+                judged[0],
+                quilts[0],
+                quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
+                histogram,
+                round(seconds),
+                round(totals.pages() / seconds));
         Files.writeString(out.resolve(SUMMARY), Json.write(summary) + "\n");
         return summary;
     }
 
     /** One line of {@value #QUILTS}. */
-    public record QuiltLine(String url, double coveredFraction, double patchFraction, int grams, int patchGrams, int countedSources,
-            List<QuiltAnalysis.Source> sources, List<String> copies) {}
+    public record QuiltLine(
+            String url,
+            double coveredFraction,
+            double patchFraction,
+            int grams,
+            int patchGrams,
+            int countedSources,
+            List<QuiltAnalysis.Source> sources,
+            List<String> copies) {}
 
     static double round(double value) {
         return Math.round(value * 10_000) / 10_000.0;

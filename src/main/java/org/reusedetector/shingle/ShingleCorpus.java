@@ -33,7 +33,8 @@ public final class ShingleCorpus {
      * Hands every usable page to {@code pages}, in file order; a revisit of a URL is handed again only when it is
      * newer, and the consumer must then replace the earlier fetch ({@code replaces} is its index among the pages handed).
      */
-    public static Totals read(Path input, PageHasher hasher, int maxBodyBytes, boolean keepText, PageConsumer pages) throws IOException {
+    public static Totals read(Path input, PageHasher hasher, int maxBodyBytes, boolean keepText, PageConsumer pages)
+            throws IOException {
         PageRecordParser parser = new PageRecordParser(maxBodyBytes);
         PageWords.Collector collector = new PageWords.Collector(keepText);
         Map<String, long[]> seen = new HashMap<>(); // url -> {index, fetch time}
@@ -73,7 +74,9 @@ public final class ShingleCorpus {
                     handed++;
                 }
             } catch (Exception e) {
-                throw e instanceof IOException io ? io : new IOException("cannot read " + file + ": " + e.getMessage(), e);
+                throw e instanceof IOException io
+                        ? io
+                        : new IOException("cannot read " + file + ": " + e.getMessage(), e);
             }
         }
         return new Totals(records, handed, rejected, revisits, bytes);

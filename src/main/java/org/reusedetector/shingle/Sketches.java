@@ -20,7 +20,8 @@ public final class Sketches {
     public static long[] decode(String text) {
         byte[] bytes = Base64.getUrlDecoder().decode(text);
         if (bytes.length != MinHash.SELECTORS * 8) {
-            throw new IllegalArgumentException("a sketch has " + MinHash.SELECTORS + " shingles, got " + bytes.length + " bytes");
+            throw new IllegalArgumentException(
+                    "a sketch has " + MinHash.SELECTORS + " shingles, got " + bytes.length + " bytes");
         }
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         long[] shingles = new long[MinHash.SELECTORS];

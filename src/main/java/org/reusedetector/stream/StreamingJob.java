@@ -1,8 +1,8 @@
 package org.reusedetector.stream;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -22,20 +22,20 @@ import org.reusedetector.connector.KafkaJsonRecords;
 import org.reusedetector.connector.KafkaSourceRecords;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
-import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.detection.Metrics;
+import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.detection.functions.CountByKey;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
+import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.index.HashIndexSink;
-import org.reusedetector.model.Alert;
-import org.reusedetector.model.DeadLetter;
 import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.kafka.LexiconTopic;
-import org.reusedetector.imatch.Lexicon;
+import org.reusedetector.model.Alert;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.reusedetector.model.SourceRecord;
 
 /** The streaming detector: Kafka in, {@link DetectionWorkflow}, Kafka out (exactly once). */
 public final class StreamingJob {
@@ -55,7 +55,13 @@ public final class StreamingJob {
      * @param alertsFile also append alerts to this local JSONL file, or {@code null}
      * @param indexDirectory also write the hash index of every page there (rolling part files), or {@code null}
      */
-    public record Wiring(String bootstrapServers, String snapshotRun, int labelPartitions, boolean bounded, Path alertsFile, Path indexDirectory) {}
+    public record Wiring(
+            String bootstrapServers,
+            String snapshotRun,
+            int labelPartitions,
+            boolean bounded,
+            Path alertsFile,
+            Path indexDirectory) {}
 
     /** Adds the whole streaming job to the environment. */
     public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring) {
@@ -67,7 +73,10 @@ public final class StreamingJob {
      * applied to the raw page records between the source and the workflow: the recovery tests put a fault
      * injector there (an operator of their own, with its own uid), the job itself never does.
      */
-    public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring,
+    public static void define(
+            StreamExecutionEnvironment env,
+            ReuseDetectorConfig config,
+            Wiring wiring,
             UnaryOperator<DataStream<SourceRecord>> pagesTap) {
         KafkaConnection connection = KafkaConnection.of(wiring.bootstrapServers(), config);
         DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
@@ -78,33 +87,69 @@ public final class StreamingJob {
         DataStream<SourceRecord> pages = env.fromSource(
                         // a start without a checkpoint rebuilds neighbourhood state from all the topic holds;
                         // a resumed run continues from the checkpointed offsets (committed offsets only show progress)
-                        kafkaSource(config, wiring, connection, config.get(ReuseDetectorOptions.TOPIC_PAGES), KafkaSourceRecords.pages(),
+                        kafkaSource(
+                                config,
+                                wiring,
+                                connection,
+                                config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                                KafkaSourceRecords.pages(),
                                 OffsetsInitializer.earliest()),
-                        WatermarkStrategy.noWatermarks(), OperatorIds.PAGES_SOURCE)
+                        WatermarkStrategy.noWatermarks(),
+                        OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
         // the labelled set is rebuilt from the whole compacted topic at every fresh start
         DataStream<SourceRecord> labels = env.fromSource(
-                        kafkaSource(config, wiring, connection, config.get(ReuseDetectorOptions.TOPIC_LABELS), KafkaSourceRecords.labels(), OffsetsInitializer.earliest()),
-                        WatermarkStrategy.noWatermarks(), OperatorIds.LABELS_SOURCE)
+                        kafkaSource(
+                                config,
+                                wiring,
+                                connection,
+                                config.get(ReuseDetectorOptions.TOPIC_LABELS),
+                                KafkaSourceRecords.labels(),
+                                OffsetsInitializer.earliest()),
+                        WatermarkStrategy.noWatermarks(),
+                        OperatorIds.LABELS_SOURCE)
                 .uid(OperatorIds.LABELS_SOURCE)
-                .map(new CountByKey<>(Metrics.KIND_GROUP, Metrics.LABELS_BY_KIND, StreamingJob::labelKind), TypeInformation.of(SourceRecord.class))
-                .uid(OperatorIds.COUNT_LABELS_BY_KIND).name(OperatorIds.COUNT_LABELS_BY_KIND);
+                .map(
+                        new CountByKey<>(Metrics.KIND_GROUP, Metrics.LABELS_BY_KIND, StreamingJob::labelKind),
+                        TypeInformation.of(SourceRecord.class))
+                .uid(OperatorIds.COUNT_LABELS_BY_KIND)
+                .name(OperatorIds.COUNT_LABELS_BY_KIND);
 
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
+        DetectionWorkflow.Outputs out = DetectionWorkflow.define(
+                pagesTap.apply(pages), labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
 
         DataStream<Alert> alerts = out.alerts()
-                .map(new CountByKey<>(Metrics.TYPE_GROUP, Metrics.ALERTS_BY_TYPE, Alert::type), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.COUNT_ALERTS_BY_TYPE).name(OperatorIds.COUNT_ALERTS_BY_TYPE);
+                .map(
+                        new CountByKey<>(Metrics.TYPE_GROUP, Metrics.ALERTS_BY_TYPE, Alert::type),
+                        TypeInformation.of(Alert.class))
+                .uid(OperatorIds.COUNT_ALERTS_BY_TYPE)
+                .name(OperatorIds.COUNT_ALERTS_BY_TYPE);
         DataStream<DeadLetter> deadLetters = out.deadLetters()
-                .map(new CountByKey<>(Metrics.REASON_GROUP, Metrics.DEAD_LETTERS_BY_REASON, DeadLetter::reason), TypeInformation.of(DeadLetter.class))
-                .uid(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON).name(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON);
-        alerts.sinkTo(kafkaSink(config, connection, KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)), "alerts"))
-                .uid(OperatorIds.ALERTS_SINK).name(OperatorIds.ALERTS_SINK);
-        deadLetters.sinkTo(kafkaSink(config, connection, KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)), "dead-letters"))
-                .uid(OperatorIds.DEAD_LETTERS_SINK).name(OperatorIds.DEAD_LETTERS_SINK);
+                .map(
+                        new CountByKey<>(Metrics.REASON_GROUP, Metrics.DEAD_LETTERS_BY_REASON, DeadLetter::reason),
+                        TypeInformation.of(DeadLetter.class))
+                .uid(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON)
+                .name(OperatorIds.COUNT_DEAD_LETTERS_BY_REASON);
+        alerts.sinkTo(kafkaSink(
+                        config,
+                        connection,
+                        KafkaJsonRecords.alerts(config.get(ReuseDetectorOptions.TOPIC_ALERTS)),
+                        "alerts"))
+                .uid(OperatorIds.ALERTS_SINK)
+                .name(OperatorIds.ALERTS_SINK);
+        deadLetters
+                .sinkTo(kafkaSink(
+                        config,
+                        connection,
+                        KafkaJsonRecords.deadLetters(config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS)),
+                        "dead-letters"))
+                .uid(OperatorIds.DEAD_LETTERS_SINK)
+                .name(OperatorIds.DEAD_LETTERS_SINK);
         if (wiring.indexDirectory() != null) {
-            out.hashedPages().sinkTo(HashIndexSink.create(FlinkPaths.of(wiring.indexDirectory())))
-                    .uid(OperatorIds.HASH_INDEX_SINK).name(OperatorIds.HASH_INDEX_SINK);
+            out.hashedPages()
+                    .sinkTo(HashIndexSink.create(FlinkPaths.of(wiring.indexDirectory())))
+                    .uid(OperatorIds.HASH_INDEX_SINK)
+                    .name(OperatorIds.HASH_INDEX_SINK);
         }
         if (wiring.alertsFile() != null) {
             JsonLinesFileSink.writeTo(alerts, wiring.alertsFile(), OperatorIds.ALERTS_FILE_SINK);
@@ -124,12 +169,21 @@ public final class StreamingJob {
         try {
             lexicon = Lexicon.fromJson(newest.json());
         } catch (IOException e) {
-            throw new IllegalStateException("the newest record of topic '" + topic + "' (offset " + newest.offset() + ") is no lexicon: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "the newest record of topic '" + topic + "' (offset " + newest.offset() + ") is no lexicon: "
+                            + e.getMessage(),
+                    e);
         }
         Integer k = config.getOptional(ReuseDetectorOptions.IMATCH_RANDOMIZED).orElse(null);
         Lexicon used = k == null ? lexicon : lexicon.withRandomized(k);
-        LOG.info("I-Match lexicon {} ({} terms, {} lexicons) from topic '{}' partition {} offset {}", used.id(), used.terms().size(),
-                used.lexiconCount(), topic, newest.partition(), newest.offset());
+        LOG.info(
+                "I-Match lexicon {} ({} terms, {} lexicons) from topic '{}' partition {} offset {}",
+                used.id(),
+                used.terms().size(),
+                used.lexiconCount(),
+                topic,
+                newest.partition(),
+                newest.offset());
         return used;
     }
 
@@ -150,8 +204,13 @@ public final class StreamingJob {
         return config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + topic;
     }
 
-    private static KafkaSource<SourceRecord> kafkaSource(ReuseDetectorConfig config, Wiring wiring, KafkaConnection connection, String topic,
-            KafkaSourceRecords deserializer, OffsetsInitializer start) {
+    private static KafkaSource<SourceRecord> kafkaSource(
+            ReuseDetectorConfig config,
+            Wiring wiring,
+            KafkaConnection connection,
+            String topic,
+            KafkaSourceRecords deserializer,
+            OffsetsInitializer start) {
         KafkaSourceBuilder<SourceRecord> builder = KafkaSource.<SourceRecord>builder()
                 .setBootstrapServers(connection.bootstrapServers())
                 .setTopics(topic)
@@ -159,7 +218,8 @@ public final class StreamingJob {
                 .setStartingOffsets(start)
                 .setDeserializer(deserializer)
                 .setProperty("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024))
-                // kafka.properties.* (TLS, SASL, timeouts) after the defaults above, before the settings exactly-once needs
+                // kafka.properties.* (TLS, SASL, timeouts) after the defaults above, before the settings exactly-once
+                // needs
                 .setProperties(connection.clientProperties())
                 .setProperty("isolation.level", "read_committed")
                 .setProperty("commit.offsets.on.checkpoint", "true");
@@ -171,12 +231,16 @@ public final class StreamingJob {
         return builder.build();
     }
 
-    private static <T> KafkaSink<T> kafkaSink(ReuseDetectorConfig config, KafkaConnection connection, KafkaJsonRecords<T> serializer, String name) {
+    private static <T> KafkaSink<T> kafkaSink(
+            ReuseDetectorConfig config, KafkaConnection connection, KafkaJsonRecords<T> serializer, String name) {
         Properties producer = new Properties();
         producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
         producer.setProperty("compression.type", "lz4");
         producer.putAll(connection.clientProperties());
-        producer.setProperty("transaction.timeout.ms", String.valueOf(config.get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).toMillis()));
+        producer.setProperty(
+                "transaction.timeout.ms",
+                String.valueOf(config.get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT)
+                        .toMillis()));
         return KafkaSink.<T>builder()
                 .setBootstrapServers(connection.bootstrapServers())
                 .setRecordSerializer(serializer)

@@ -21,8 +21,30 @@ public final class IgnoredParameters implements Serializable {
 
     /** Tracking tags of the common ad, mail and analytics tools, and the usual session-id names of web frameworks. */
     public static final List<String> DEFAULT_NAMES = List.of(
-            "utm_*", "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "igshid", "mc_cid", "mc_eid",
-            "_ga", "_gl", "_hsenc", "_hsmi", "mkt_tok", "jsessionid", "phpsessid", "aspsessionid*", "sid", "sessionid", "cfid", "cftoken");
+            "utm_*",
+            "fbclid",
+            "gclid",
+            "dclid",
+            "gbraid",
+            "wbraid",
+            "msclkid",
+            "yclid",
+            "twclid",
+            "igshid",
+            "mc_cid",
+            "mc_eid",
+            "_ga",
+            "_gl",
+            "_hsenc",
+            "_hsmi",
+            "mkt_tok",
+            "jsessionid",
+            "phpsessid",
+            "aspsessionid*",
+            "sid",
+            "sessionid",
+            "cfid",
+            "cftoken");
 
     public static final IgnoredParameters DEFAULT = of(DEFAULT_NAMES);
     public static final IgnoredParameters NONE = of(List.of());
@@ -48,7 +70,8 @@ public final class IgnoredParameters implements Serializable {
                 continue; // an empty setting ("") means no ignored parameters
             }
             if (name.indexOf('*') != -1 && name.indexOf('*') != name.length() - 1) {
-                throw new IllegalArgumentException("ignored URL parameter must be a name, optionally ending in '*': '" + raw + "'");
+                throw new IllegalArgumentException(
+                        "ignored URL parameter must be a name, optionally ending in '*': '" + raw + "'");
             }
             kept.add(name);
             if (name.endsWith("*")) {

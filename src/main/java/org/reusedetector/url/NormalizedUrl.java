@@ -44,6 +44,7 @@ public record NormalizedUrl(String origin, String path, String query) {
      * ASCII code; {@code %} is checked apart (an escape must be well formed).
      */
     private static final long PATH_LOW = asciiMask(0, "!$&'()*+,-./0123456789:;=@");
+
     private static final long PATH_HIGH = asciiMask(64, "@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~");
     /** The same for a query or fragment: also {@code ?} (no brackets: URI has rules of its own for those). */
     private static final long QUERY_LOW = PATH_LOW | asciiMask(0, "?");
@@ -185,8 +186,11 @@ public record NormalizedUrl(String origin, String path, String query) {
         if (trailingDot) {
             host = host.substring(0, host.length() - 1);
         }
-        boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
-        String origin = !upper && !trailingDot && port == -1 ? url.substring(0, authorityEnd) : scheme + "://" + host + (defaultPort ? "" : ":" + port);
+        boolean defaultPort =
+                port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
+        String origin = !upper && !trailingDot && port == -1
+                ? url.substring(0, authorityEnd)
+                : scheme + "://" + host + (defaultPort ? "" : ":" + port);
         String path = pathStart == pathEnd ? "/" : url.substring(pathStart, pathEnd);
         if (pathParameters) {
             path = path(path, ignored); // dropping a parameter may leave an empty segment, or a leading "/.."
@@ -259,7 +263,8 @@ public record NormalizedUrl(String origin, String path, String query) {
         if (host.endsWith(".")) {
             host = host.substring(0, host.length() - 1);
         }
-        boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
+        boolean defaultPort =
+                port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
         String origin = scheme + "://" + host + (defaultPort ? "" : ":" + port);
         return new NormalizedUrl(origin, path(uri.getRawPath(), ignored), normalizeQuery(uri.getRawQuery(), ignored));
     }
@@ -272,7 +277,9 @@ public record NormalizedUrl(String origin, String path, String query) {
         if (authority.isEmpty()) {
             return null;
         }
-        if (authority.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_'))) {
+        if (authority
+                .chars()
+                .allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_'))) {
             return authority;
         }
         if (authority.chars().allMatch(c -> c < 0x80)) {
@@ -282,9 +289,13 @@ public record NormalizedUrl(String origin, String path, String query) {
         try {
             ascii = IDN.toASCII(authority, IDN.ALLOW_UNASSIGNED);
         } catch (IllegalArgumentException e) {
-            throw new InvalidUrlException("invalid internationalised host name in URL: " + url + " (" + e.getMessage() + ")");
+            throw new InvalidUrlException(
+                    "invalid internationalised host name in URL: " + url + " (" + e.getMessage() + ")");
         }
-        if (ascii.isEmpty() || !ascii.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_'))) {
+        if (ascii.isEmpty()
+                || !ascii.chars()
+                        .allMatch(
+                                c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_'))) {
             return null;
         }
         return ascii;
@@ -330,7 +341,8 @@ public record NormalizedUrl(String origin, String path, String query) {
 
     /** A normalised raw path as it leaves {@link URI#normalize()}: ignored parameters dropped, slashes collapsed, not above the root. */
     private static String path(String rawPath, IgnoredParameters ignored) {
-        String path = collapseSlashes(rawPath == null || rawPath.isEmpty() ? "/" : stripPathParameters(rawPath, ignored));
+        String path =
+                collapseSlashes(rawPath == null || rawPath.isEmpty() ? "/" : stripPathParameters(rawPath, ignored));
         while (path.equals("/..") || path.startsWith("/../")) {
             path = path.substring(3); // URI.normalize leaves leading ".." segments that climb above the root
             if (path.isEmpty()) {
@@ -411,7 +423,8 @@ public record NormalizedUrl(String origin, String path, String query) {
             }
         }
         // stable: equal pairs keep their order; "?a" (no value) sorts before "?a="
-        parameters.sort(Comparator.<String[], String>comparing(p -> p[0]).thenComparing(p -> p[1], Comparator.nullsFirst(Comparator.naturalOrder())));
+        parameters.sort(Comparator.<String[], String>comparing(p -> p[0])
+                .thenComparing(p -> p[1], Comparator.nullsFirst(Comparator.naturalOrder())));
         StringBuilder out = new StringBuilder(rawQuery.length());
         for (String[] p : parameters) {
             if (!out.isEmpty()) {
@@ -466,10 +479,17 @@ public record NormalizedUrl(String origin, String path, String query) {
                 continue;
             }
             char decoded = (char) (hi * 16 + lo);
-            if (decoded < 0x80 && (Character.isLetterOrDigit(decoded) || decoded == '-' || decoded == '.' || decoded == '_' || decoded == '~')) {
+            if (decoded < 0x80
+                    && (Character.isLetterOrDigit(decoded)
+                            || decoded == '-'
+                            || decoded == '.'
+                            || decoded == '_'
+                            || decoded == '~')) {
                 out.append(decoded);
             } else {
-                out.append('%').append(Character.toUpperCase(s.charAt(i + 1))).append(Character.toUpperCase(s.charAt(i + 2)));
+                out.append('%')
+                        .append(Character.toUpperCase(s.charAt(i + 1)))
+                        .append(Character.toUpperCase(s.charAt(i + 2)));
             }
             i += 2;
         }
@@ -495,7 +515,8 @@ public record NormalizedUrl(String origin, String path, String query) {
     private static String escapeUnsafe(String url) {
         StringBuilder out = new StringBuilder(url.length() + 16);
         for (char c : url.toCharArray()) {
-            if (c == ' ' || c == '|' || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^' || c == '`' || c == '{' || c == '}') {
+            if (c == ' ' || c == '|' || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^' || c == '`'
+                    || c == '{' || c == '}') {
                 out.append('%').append(String.format("%02X", (int) c));
             } else {
                 out.append(c);

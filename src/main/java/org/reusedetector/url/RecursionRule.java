@@ -124,6 +124,7 @@ public final class RecursionRule implements Serializable {
 
     @Override
     public String toString() {
-        return "RecursionRule[maxRepeats=" + maxRepeats + ", minDistinctRepeated=" + minDistinctRepeated + ", pairRepeats=" + pairRepeats + "]";
+        return "RecursionRule[maxRepeats=" + maxRepeats + ", minDistinctRepeated=" + minDistinctRepeated
+                + ", pairRepeats=" + pairRepeats + "]";
     }
 }

@@ -84,8 +84,15 @@ public final class Progress {
         long elapsed = nanoClock.getAsLong() - startNanos;
         long r = records();
         long b = bytes();
-        out.println(String.format(Locale.ROOT, "%s: done, %,d records, %s in %s (%,d records/s, %s/s)",
-                label, r, megabytes(b), clock(elapsed / 1_000_000_000.0), rate(r, elapsed), megabytes(rate(b, elapsed))));
+        out.println(String.format(
+                Locale.ROOT,
+                "%s: done, %,d records, %s in %s (%,d records/s, %s/s)",
+                label,
+                r,
+                megabytes(b),
+                clock(elapsed / 1_000_000_000.0),
+                rate(r, elapsed),
+                megabytes(rate(b, elapsed))));
     }
 
     /** The progress line as of now. */
@@ -98,12 +105,21 @@ public final class Progress {
         long r = records();
         long b = bytes();
         StringBuilder line = new StringBuilder(128);
-        line.append(label).append(": ").append(String.format(Locale.ROOT, "%,d", r)).append(" records, ").append(megabytes(b));
+        line.append(label)
+                .append(": ")
+                .append(String.format(Locale.ROOT, "%,d", r))
+                .append(" records, ")
+                .append(megabytes(b));
         if (totalBytes > 0) {
-            line.append(" of ").append(megabytes(totalBytes))
+            line.append(" of ")
+                    .append(megabytes(totalBytes))
                     .append(String.format(Locale.ROOT, " (%.1f%%)", Math.min(100.0, 100.0 * b / totalBytes)));
         }
-        line.append(", ").append(rate(r, elapsed)).append(" records/s, ").append(megabytes(rate(b, elapsed))).append("/s");
+        line.append(", ")
+                .append(rate(r, elapsed))
+                .append(" records/s, ")
+                .append(megabytes(rate(b, elapsed)))
+                .append("/s");
         line.append(", elapsed ").append(clock(elapsed / 1_000_000_000.0));
         if (totalBytes > 0) {
             line.append(", ETA ").append(eta(b, elapsed));

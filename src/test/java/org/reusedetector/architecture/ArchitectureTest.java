@@ -26,7 +26,9 @@ class ArchitectureTest {
 
     private static final String ROOT = "org.reusedetector";
 
-    private static final JavaClasses MAIN = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
 
     /**
      * Slices are the top-level packages; the checkpointed state records in {@code stream.functions} are a leaf of their
@@ -63,21 +65,33 @@ class ArchitectureTest {
      * not. In a signal's package, all but its Flink functions and its {@code DetectionSignal} is domain code: its page
      * part runs in the parse step's pass, and its logic is tested without Flink.
      */
-    private static final DescribedPredicate<JavaClass> DOMAIN = new DescribedPredicate<>(
-            "domain classes (page, url, score, labels, model, imatch, shingle, the signal seam and the signals' plain parts, discovery rules)") {
-        @Override
-        public boolean test(JavaClass c) {
-            String pkg = c.getPackageName();
-            if (pkg.equals(ROOT + ".discover")) {
-                String name = c.getSimpleName().isEmpty() ? c.getName() : c.getName();
-                return !name.startsWith(ROOT + ".discover.DiscoveryWorkflow") && !name.startsWith(ROOT + ".discover.DiscoveryFunctions");
-            }
-            if (pkg.startsWith(ROOT + ".signal.")) {
-                return !signalFlinkSide(c);
-            }
-            return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle", "signal", "stream.functions").anyMatch(p -> pkg.equals(ROOT + "." + p));
-        }
-    };
+    private static final DescribedPredicate<JavaClass> DOMAIN =
+            new DescribedPredicate<>(
+                    "domain classes (page, url, score, labels, model, imatch, shingle, the signal seam and the signals' plain parts, discovery rules)") {
+                @Override
+                public boolean test(JavaClass c) {
+                    String pkg = c.getPackageName();
+                    if (pkg.equals(ROOT + ".discover")) {
+                        String name = c.getSimpleName().isEmpty() ? c.getName() : c.getName();
+                        return !name.startsWith(ROOT + ".discover.DiscoveryWorkflow")
+                                && !name.startsWith(ROOT + ".discover.DiscoveryFunctions");
+                    }
+                    if (pkg.startsWith(ROOT + ".signal.")) {
+                        return !signalFlinkSide(c);
+                    }
+                    return Stream.of(
+                                    "page",
+                                    "url",
+                                    "score",
+                                    "labels",
+                                    "model",
+                                    "imatch",
+                                    "shingle",
+                                    "signal",
+                                    "stream.functions")
+                            .anyMatch(p -> pkg.equals(ROOT + "." + p));
+                }
+            };
 
     /** A signal's Flink functions and operators and its {@code DetectionSignal}, with their nested and anonymous classes. */
     private static boolean signalFlinkSide(JavaClass c) {
@@ -97,36 +111,71 @@ class ArchitectureTest {
 
     @Test
     void domainCodeDoesNotUseFlink() {
-        noClasses().that(DOMAIN).should().dependOnClassesThat().resideInAPackage("org.apache.flink..").check(MAIN);
+        noClasses()
+                .that(DOMAIN)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.apache.flink..")
+                .check(MAIN);
     }
 
     @Test
     void aSignalIsOnePackageNamedInOnePlace() {
-        noClasses().that().resideOutsideOfPackage(ROOT + ".signal.*..")
-                .and().doNotHaveFullyQualifiedName(ROOT + ".detection.Signals")
-                .and().doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings")
-                .and().doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings$Signals")
-                .should().dependOnClassesThat().resideInAPackage(ROOT + ".signal.*..")
-                .because("the topology and the commands reach the signals through the seam (signal, detection.DetectionSignal) and the one list,"
-                        + " detection.Signals; DetectionSettings holds their settings")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(ROOT + ".signal.*..")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + ".detection.Signals")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings$Signals")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT + ".signal.*..")
+                .because(
+                        "the topology and the commands reach the signals through the seam (signal, detection.DetectionSignal) and the one list,"
+                                + " detection.Signals; DetectionSettings holds their settings")
                 .check(MAIN);
-        slices().matching(ROOT + ".signal.(*)..").should().notDependOnEachOther()
-                .because("a signal's package moves, or goes, on its own").check(MAIN);
+        slices().matching(ROOT + ".signal.(*)..")
+                .should()
+                .notDependOnEachOther()
+                .because("a signal's package moves, or goes, on its own")
+                .check(MAIN);
     }
 
     @Test
     void commandsOnlyWireTheEnds() {
-        noClasses().that().resideInAPackage(ROOT + ".cli").should().dependOnClassesThat().resideInAnyPackage(
-                "org.apache.flink.streaming.api.datastream..", "org.apache.flink.api.common.functions..", "org.apache.flink.streaming.api.functions..",
-                "org.apache.flink.api.common.state..", "org.apache.flink.api.connector..", "org.apache.flink.connector..")
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".cli")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.apache.flink.streaming.api.datastream..",
+                        "org.apache.flink.api.common.functions..",
+                        "org.apache.flink.streaming.api.functions..",
+                        "org.apache.flink.api.common.state..",
+                        "org.apache.flink.api.connector..",
+                        "org.apache.flink.connector..")
                 .because("commands wire sources and sinks through the workflows; the topology is the workflows' own")
                 .check(MAIN);
     }
 
     @Test
     void configDoesNotKnowItsUsers() {
-        noClasses().that().resideInAPackage(ROOT + ".config").should().dependOnClassesThat().resideInAnyPackage(
-                ROOT + ".discover..", ROOT + ".detection..", ROOT + ".stream..", ROOT + ".batch..", ROOT + ".cli..").check(MAIN);
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".config")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        ROOT + ".discover..",
+                        ROOT + ".detection..",
+                        ROOT + ".stream..",
+                        ROOT + ".batch..",
+                        ROOT + ".cli..")
+                .check(MAIN);
     }
 
     @Test
@@ -134,9 +183,15 @@ class ArchitectureTest {
         Path sources = Path.of("src/main/java", ROOT.split("\\."));
         List<Path> packages;
         try (Stream<Path> dirs = Files.walk(sources)) {
-            packages = dirs.filter(Files::isDirectory).filter(ArchitectureTest::holdsJava).toList();
+            packages = dirs.filter(Files::isDirectory)
+                    .filter(ArchitectureTest::holdsJava)
+                    .toList();
         }
-        assertThat(packages).isNotEmpty().allSatisfy(dir -> assertThat(dir.resolve("package-info.java")).as("package-info of %s", dir).exists());
+        assertThat(packages)
+                .isNotEmpty()
+                .allSatisfy(dir -> assertThat(dir.resolve("package-info.java"))
+                        .as("package-info of %s", dir)
+                        .exists());
     }
 
     private static boolean holdsJava(Path dir) {

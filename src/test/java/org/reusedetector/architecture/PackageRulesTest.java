@@ -31,17 +31,21 @@ class PackageRulesTest {
 
     private static final String ROOT = "org.reusedetector";
     private static final Path SOURCES = Path.of("src/main/java", ROOT.split("\\."));
-    private static final Pattern RULE = Pattern.compile("<p>Project imports:(.*?)(?:\\*/|\\n \\*\\s*\\n|\\n \\* <p>)", Pattern.DOTALL);
+    private static final Pattern RULE =
+            Pattern.compile("<p>Project imports:(.*?)(?:\\*/|\\n \\*\\s*\\n|\\n \\* <p>)", Pattern.DOTALL);
     private static final Pattern CODE = Pattern.compile("\\{@code ([a-z.]+)\\}");
 
-    private static final JavaClasses MAIN = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
 
     /** A package's rule: the project packages it may use, or {@code null} for any. */
     static Map<String, Set<String>> rules() throws IOException {
         Map<String, Set<String>> rules = new TreeMap<>();
         List<Path> infos;
         try (Stream<Path> files = Files.walk(SOURCES)) {
-            infos = files.filter(f -> f.getFileName().toString().equals("package-info.java")).toList();
+            infos = files.filter(f -> f.getFileName().toString().equals("package-info.java"))
+                    .toList();
         }
         for (Path info : infos) {
             String pkg = SOURCES.relativize(info.getParent()).toString().replace('/', '.');
@@ -82,7 +86,8 @@ class PackageRulesTest {
                 if (to == null || to.equals(from) || rules.get(from).contains(to)) {
                     continue;
                 }
-                String violation = from + " -> " + to + " (" + c.getName() + " uses " + d.getTargetClass().getName() + ")";
+                String violation = from + " -> " + to + " (" + c.getName() + " uses "
+                        + d.getTargetClass().getName() + ")";
                 if (seen.add(from + " -> " + to)) {
                     found.add(violation);
                 }
@@ -103,8 +108,12 @@ class PackageRulesTest {
                 assertThat(allowed).as(pkg).doesNotContain("<no rule>").noneMatch(a -> a.startsWith("<unreadable"));
             }
         });
-        assertThat(rules.values()).filteredOn(a -> a != null).allSatisfy(allowed -> assertThat(allowed).allSatisfy(
-                a -> assertThat(rules).as("a package named in a rule exists").containsKey(a)));
+        assertThat(rules.values())
+                .filteredOn(a -> a != null)
+                .allSatisfy(allowed -> assertThat(allowed)
+                        .allSatisfy(a -> assertThat(rules)
+                                .as("a package named in a rule exists")
+                                .containsKey(a)));
     }
 
     @Test

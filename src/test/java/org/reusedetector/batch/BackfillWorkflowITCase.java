@@ -32,8 +32,11 @@ import org.reusedetector.score.RunningStats;
 class BackfillWorkflowITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+                    .setNumberTaskManagers(1)
+                    .setNumberSlotsPerTaskManager(2)
+                    .build());
 
     private static StreamExecutionEnvironment env(RuntimeExecutionMode mode) {
         Configuration conf = new Configuration();
@@ -45,19 +48,30 @@ class BackfillWorkflowITCase {
     }
 
     private static List<SourceRecord> labelsWithoutMarker() {
-        return DetectionWorkflowITCase.labels().stream().filter(r -> !r.value().contains("snapshot")).toList();
+        return DetectionWorkflowITCase.labels().stream()
+                .filter(r -> !r.value().contains("snapshot"))
+                .toList();
     }
 
     @Test
     void backfillGivesExactPageAndNeighbourhoodResultsWithTheExactThreshold() throws Exception {
         StreamExecutionEnvironment env = env(RuntimeExecutionMode.BATCH);
         // the paper's statistic, unbounded: the exact mean + sigma over the final neighbourhoods
-        DetectionSettings settings = TestPages.settings(null, 0, "neighborhood.min-pages=5", "neighborhood.statistic=MEAN",
-                "neighborhood.threshold-floor=0", "neighborhood.threshold-ceiling=1");
-        BackfillWorkflow.Outputs out = BackfillWorkflow.fromPages(env.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
-                env.fromData(labelsWithoutMarker(), TypeInformation.of(SourceRecord.class)), settings);
-        DataStream<String> all = out.pages().map(p -> "page " + Json.write(p), Types.STRING)
-                .union(out.neighbourhoods().map(n -> "nbhd " + Json.write(n), Types.STRING),
+        DetectionSettings settings = TestPages.settings(
+                null,
+                0,
+                "neighborhood.min-pages=5",
+                "neighborhood.statistic=MEAN",
+                "neighborhood.threshold-floor=0",
+                "neighborhood.threshold-ceiling=1");
+        BackfillWorkflow.Outputs out = BackfillWorkflow.fromPages(
+                env.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
+                env.fromData(labelsWithoutMarker(), TypeInformation.of(SourceRecord.class)),
+                settings);
+        DataStream<String> all = out.pages()
+                .map(p -> "page " + Json.write(p), Types.STRING)
+                .union(
+                        out.neighbourhoods().map(n -> "nbhd " + Json.write(n), Types.STRING),
                         out.alerts().map(a -> "alert " + Json.write(a), Types.STRING),
                         out.deadLetters().map(d -> "dead " + d.reason(), Types.STRING));
         List<String> lines = new ArrayList<>();
@@ -65,17 +79,26 @@ class BackfillWorkflowITCase {
 
         List<PageResult> pages = parse(lines, "page ", PageResult.class);
         assertThat(pages).hasSize(57); // 56 page records, one of them a revisit, all scored
-        assertThat(pages).filteredOn(PageResult::partialTarget).extracting(PageResult::url).hasSize(6).allMatch(u -> u.startsWith("https://copy.example/"));
-        assertThat(pages).filteredOn(p -> p.url().equals("https://clean0.example/p0.html")).singleElement()
+        assertThat(pages)
+                .filteredOn(PageResult::partialTarget)
+                .extracting(PageResult::url)
+                .hasSize(6)
+                .allMatch(u -> u.startsWith("https://copy.example/"));
+        assertThat(pages)
+                .filteredOn(p -> p.url().equals("https://clean0.example/p0.html"))
+                .singleElement()
                 .satisfies(p -> assertThat(p.badness()).isEqualTo(1.0 / 8));
 
         List<NeighbourhoodResult> neighbourhoods = parse(lines, "nbhd ", NeighbourhoodResult.class);
-        Map<String, NeighbourhoodResult> byPrefix = neighbourhoods.stream().collect(Collectors.toMap(NeighbourhoodResult::prefix, n -> n));
+        Map<String, NeighbourhoodResult> byPrefix =
+                neighbourhoods.stream().collect(Collectors.toMap(NeighbourhoodResult::prefix, n -> n));
         assertThat(byPrefix).hasSize(12); // copy.example/, copy.example/docs/, clean0..9.example/
-        double copyBadness = (5 * 2.0 + 0.0) / (5 * 3 + 1); // contains(L, N) over the chunk vector; the revisit of p5 replaced its copied version
+        double copyBadness = (5 * 2.0 + 0.0)
+                / (5 * 3 + 1); // contains(L, N) over the chunk vector; the revisit of p5 replaced its copied version
         assertThat(byPrefix.get("https://copy.example/docs/").badness()).isCloseTo(copyBadness, Offset.offset(1e-12));
         assertThat(byPrefix.get("https://copy.example/docs/").pages()).isEqualTo(6);
-        assertThat(byPrefix.get("https://clean0.example/").badness()).isCloseTo(1.0 / 36, Offset.offset(1e-12)); // 1 of 8 + 4 * 7 chunks
+        assertThat(byPrefix.get("https://clean0.example/").badness())
+                .isCloseTo(1.0 / 36, Offset.offset(1e-12)); // 1 of 8 + 4 * 7 chunks
 
         RunningStats expected = new RunningStats();
         expected.add(copyBadness);
@@ -86,7 +109,9 @@ class BackfillWorkflowITCase {
         }
         double threshold = expected.mean() + expected.standardDeviation();
         assertThat(neighbourhoods).allSatisfy(n -> assertThat(n.threshold()).isCloseTo(threshold, Offset.offset(1e-9)));
-        assertThat(neighbourhoods).filteredOn(NeighbourhoodResult::bad).extracting(NeighbourhoodResult::prefix)
+        assertThat(neighbourhoods)
+                .filteredOn(NeighbourhoodResult::bad)
+                .extracting(NeighbourhoodResult::prefix)
                 .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
 
         List<Alert> alerts = parse(lines, "alert ", Alert.class);
@@ -101,31 +126,50 @@ class BackfillWorkflowITCase {
         DetectionSettings settings = TestPages.settings("it-run", 1);
         StreamExecutionEnvironment streaming = env(RuntimeExecutionMode.STREAMING);
         DataStream<PageScore> streamed = DetectionWorkflow.define(
-                streaming.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
-                streaming.fromData(DetectionWorkflowITCase.labels(), TypeInformation.of(SourceRecord.class)), settings, Duration.ofHours(1)).pageScores();
+                        streaming.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
+                        streaming.fromData(DetectionWorkflowITCase.labels(), TypeInformation.of(SourceRecord.class)),
+                        settings,
+                        Duration.ofHours(1))
+                .pageScores();
         List<String> streamScores = new ArrayList<>();
-        streamed.map(s -> s.url() + " " + s.eventTime() + " " + s.chunks() + " " + s.matchedChunks() + " " + s.badness() + " " + s.fileMatch(), Types.STRING)
-                .executeAndCollect().forEachRemaining(streamScores::add);
+        streamed.map(
+                        s -> s.url() + " " + s.eventTime() + " " + s.chunks() + " " + s.matchedChunks() + " "
+                                + s.badness() + " " + s.fileMatch(),
+                        Types.STRING)
+                .executeAndCollect()
+                .forEachRemaining(streamScores::add);
 
         StreamExecutionEnvironment batch = env(RuntimeExecutionMode.BATCH);
-        BackfillWorkflow.Outputs out = BackfillWorkflow.fromPages(batch.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
-                batch.fromData(labelsWithoutMarker(), TypeInformation.of(SourceRecord.class)), settings);
+        BackfillWorkflow.Outputs out = BackfillWorkflow.fromPages(
+                batch.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
+                batch.fromData(labelsWithoutMarker(), TypeInformation.of(SourceRecord.class)),
+                settings);
         List<String> batchScores = new ArrayList<>();
-        out.pages().map(p -> p.url() + " " + p.chunks() + " " + p.matchedChunks() + " " + p.badness() + " " + p.fileMatch(), Types.STRING)
-                .executeAndCollect().forEachRemaining(batchScores::add);
+        out.pages()
+                .map(
+                        p -> p.url() + " " + p.chunks() + " " + p.matchedChunks() + " " + p.badness() + " "
+                                + p.fileMatch(),
+                        Types.STRING)
+                .executeAndCollect()
+                .forEachRemaining(batchScores::add);
 
         assertThat(streamScores).hasSize(57);
-        assertThat(batchScores).containsExactlyInAnyOrderElementsOf(
-                streamScores.stream().map(s -> s.replaceFirst(" \\d+ ", " ")).toList()); // batch results carry no event time
+        assertThat(batchScores)
+                .containsExactlyInAnyOrderElementsOf(streamScores.stream()
+                        .map(s -> s.replaceFirst(" \\d+ ", " "))
+                        .toList()); // batch results carry no event time
     }
 
     private static <T> List<T> parse(List<String> lines, String prefix, Class<T> type) {
-        return lines.stream().filter(l -> l.startsWith(prefix)).map(l -> {
-            try {
-                return Json.read(l.substring(prefix.length()), type);
-            } catch (Exception e) {
-                throw new AssertionError(l, e);
-            }
-        }).toList();
+        return lines.stream()
+                .filter(l -> l.startsWith(prefix))
+                .map(l -> {
+                    try {
+                        return Json.read(l.substring(prefix.length()), type);
+                    } catch (Exception e) {
+                        throw new AssertionError(l, e);
+                    }
+                })
+                .toList();
     }
 }

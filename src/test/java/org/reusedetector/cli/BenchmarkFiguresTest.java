@@ -23,7 +23,11 @@ class BenchmarkFiguresTest {
     void everyBenchmarkSubcommandTakesJson() {
         picocli.CommandLine benchmark = new picocli.CommandLine(new BenchmarkCommand());
         assertThat(benchmark.getSubcommands()).isNotEmpty();
-        benchmark.getSubcommands().forEach((name, sub) -> assertThat(sub.getCommandSpec().findOption("--json")).as(name).isNotNull());
+        benchmark
+                .getSubcommands()
+                .forEach((name, sub) -> assertThat(sub.getCommandSpec().findOption("--json"))
+                        .as(name)
+                        .isNotNull());
     }
 
     @Test
@@ -55,12 +59,20 @@ class BenchmarkFiguresTest {
         Path pages = dir.resolve("pages.jsonl");
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            lines.add(MAPPER.createObjectNode().put("url", "https://a.org/p" + i + ".html").put("fetched_at", "2024-03-01T12:00:00Z").put("status", 200)
-                    .put("content_type", "text/html").put("body", "<html><body><p>hello " + i + "</p><div>world &amp; more</div></body></html>").toString());
+            lines.add(MAPPER.createObjectNode()
+                    .put("url", "https://a.org/p" + i + ".html")
+                    .put("fetched_at", "2024-03-01T12:00:00Z")
+                    .put("status", 200)
+                    .put("content_type", "text/html")
+                    .put("body", "<html><body><p>hello " + i + "</p><div>world &amp; more</div></body></html>")
+                    .toString());
         }
         Files.write(pages, lines);
-        JsonNode json = lastLineJson(() -> Main.run("benchmark", "chunker", "--input", pages.toString(), "--rounds", "1", "--verify", "--json"));
-        assertThat(json.fieldNames()).toIterable().contains("new_mb_s", "jsoup_mb_s", "byte_split_mb_s", "pages", "identical_pages");
+        JsonNode json = lastLineJson(() ->
+                Main.run("benchmark", "chunker", "--input", pages.toString(), "--rounds", "1", "--verify", "--json"));
+        assertThat(json.fieldNames())
+                .toIterable()
+                .contains("new_mb_s", "jsoup_mb_s", "byte_split_mb_s", "pages", "identical_pages");
         assertThat(json.get("pages").asInt()).isEqualTo(5);
         assertThat(json.get("identical_pages").asInt()).isEqualTo(5);
         assertThat(json.get("new_mb_s").isNumber()).isTrue();
@@ -71,7 +83,13 @@ class BenchmarkFiguresTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         BenchmarkFigures figures = new BenchmarkFigures(new PrintStream(bytes, true, StandardCharsets.UTF_8), true);
         JobSummary job = new JobSummary(100, 100, 5_000_000, 1000, 100, 0, 3, 1, 2000, 1500);
-        BenchmarkCommand.Stream.report(figures, Path.of("crawl.jsonl"), 2, job, job.seconds(), new BenchmarkCommand.ParseOnly(100, 5_000_000, 0.5, 0.1));
+        BenchmarkCommand.Stream.report(
+                figures,
+                Path.of("crawl.jsonl"),
+                2,
+                job,
+                job.seconds(),
+                new BenchmarkCommand.ParseOnly(100, 5_000_000, 0.5, 0.1));
         figures.finish();
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         JsonNode json = MAPPER.readTree(lines.get(lines.size() - 1));

@@ -38,7 +38,9 @@ class DeploymentFilesTest {
         }
         // the streaming job in compose and on Kubernetes, discovery and the report in the cron job
         assertThat(invocations).extracting(Invocation::command).contains("stream", "discover", "report");
-        assertThat(invocations).filteredOn(i -> i.file().endsWith("docker-compose.yml")).isNotEmpty();
+        assertThat(invocations)
+                .filteredOn(i -> i.file().endsWith("docker-compose.yml"))
+                .isNotEmpty();
 
         CommandLine main = new CommandLine(new Main());
         List<String> errors = new ArrayList<>();
@@ -60,7 +62,11 @@ class DeploymentFilesTest {
             }
             try {
                 // placeholders of the shell (${VAR}) are values, never keys: the keys are checked as written
-                ReuseDetectorConfig.load(null, sets.stream().map(s -> s.replaceAll("\\$\\{?[A-Za-z_]+}?", "x")).toList());
+                ReuseDetectorConfig.load(
+                        null,
+                        sets.stream()
+                                .map(s -> s.replaceAll("\\$\\{?[A-Za-z_]+}?", "x"))
+                                .toList());
             } catch (ConfigException e) {
                 errors.add(invocation.file() + ": " + invocation.command() + " " + sets + ": " + e.getMessage());
             }
@@ -70,17 +76,30 @@ class DeploymentFilesTest {
 
     @Test
     void anUnknownOptionInADeploymentFileIsFound() {
-        List<Invocation> found = Invocation.find(Path.of("x.yaml"), "java -jar reuse-detector.jar stream --set kafka.bootstrap-server=kafka:9092 --bogus");
-        assertThat(found).singleElement().satisfies(i -> assertThat(i.tokens()).containsExactly("--set", "kafka.bootstrap-server=kafka:9092", "--bogus"));
-        assertThat(new CommandLine(new Main()).getSubcommands().get("stream").getCommandSpec().findOption("--bogus")).isNull();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReuseDetectorConfig.load(null, List.of("kafka.bootstrap-server=kafka:9092")))
+        List<Invocation> found = Invocation.find(
+                Path.of("x.yaml"),
+                "java -jar reuse-detector.jar stream --set kafka.bootstrap-server=kafka:9092 --bogus");
+        assertThat(found)
+                .singleElement()
+                .satisfies(i -> assertThat(i.tokens())
+                        .containsExactly("--set", "kafka.bootstrap-server=kafka:9092", "--bogus"));
+        assertThat(new CommandLine(new Main())
+                        .getSubcommands()
+                        .get("stream")
+                        .getCommandSpec()
+                        .findOption("--bogus"))
+                .isNull();
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ReuseDetectorConfig.load(null, List.of("kafka.bootstrap-server=kafka:9092")))
                 .isInstanceOf(ConfigException.class);
     }
 
     private static List<Path> deploymentFiles() throws IOException {
         List<Path> files = new ArrayList<>(List.of(BASE.resolve("docker-compose.yml")));
         try (Stream<Path> k8s = Files.list(BASE.resolve("k8s"))) {
-            k8s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().forEach(files::add);
+            k8s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+                    .sorted()
+                    .forEach(files::add);
         }
         assertThat(files).hasSizeGreaterThanOrEqualTo(3);
         return files;
@@ -96,7 +115,10 @@ class DeploymentFilesTest {
     private static void collectStrings(JsonNode node, java.util.function.Consumer<String> sink) {
         if (node.isTextual()) {
             sink.accept(node.asText());
-        } else if (node.isArray() && node.size() > 0 && java.util.stream.StreamSupport.stream(node.spliterator(), false).allMatch(JsonNode::isTextual)) {
+        } else if (node.isArray()
+                && node.size() > 0
+                && java.util.stream.StreamSupport.stream(node.spliterator(), false)
+                        .allMatch(JsonNode::isTextual)) {
             List<String> items = new ArrayList<>();
             node.forEach(item -> items.add(item.asText()));
             sink.accept(String.join(" ", items));
@@ -115,7 +137,8 @@ class DeploymentFilesTest {
     /** One start of the detector found in a file: the subcommand and the tokens that follow it. */
     record Invocation(String file, String command, List<String> tokens) {
 
-        private static final List<String> COMMANDS = List.of("stream", "label", "detect", "index", "discover", "report", "benchmark");
+        private static final List<String> COMMANDS =
+                List.of("stream", "label", "detect", "index", "discover", "report", "benchmark");
         private static final List<String> ENDS = List.of("&&", "||", ";", "java", "ln", "[", "]", "|");
 
         /** Invocations in a command text: a subcommand right after the jar, the main class or a bash array's '('. */
@@ -124,8 +147,10 @@ class DeploymentFilesTest {
             List<Invocation> found = new ArrayList<>();
             for (int i = 1; i < tokens.length; i++) {
                 String command = tokens[i].startsWith("(") ? tokens[i].substring(1) : tokens[i];
-                boolean afterLauncher = tokens[i - 1].endsWith("reuse-detector.jar") || tokens[i - 1].equals("org.reusedetector.cli.Main")
-                        || tokens[i].startsWith("args=(") || tokens[i].startsWith("(");
+                boolean afterLauncher = tokens[i - 1].endsWith("reuse-detector.jar")
+                        || tokens[i - 1].equals("org.reusedetector.cli.Main")
+                        || tokens[i].startsWith("args=(")
+                        || tokens[i].startsWith("(");
                 if (tokens[i].startsWith("args=(")) {
                     command = tokens[i].substring("args=(".length());
                 }

@@ -21,36 +21,57 @@ class EmbeddedDefaultITCase {
 
     private List<Alert> quickstart(String alertsFile) throws Exception {
         Path alerts = dir.resolve(alertsFile);
-        int exit = Main.run("stream", "--bounded", "--alerts-out", alerts.toString(),
-                "--set", "embedded.kafka-port=0",
-                "--set", "embedded.data-dir=" + dir.resolve("kafka"),
-                "--set", "job.state-dir=" + dir.resolve("flink"));
+        int exit = Main.run(
+                "stream",
+                "--bounded",
+                "--alerts-out",
+                alerts.toString(),
+                "--set",
+                "embedded.kafka-port=0",
+                "--set",
+                "embedded.data-dir=" + dir.resolve("kafka"),
+                "--set",
+                "job.state-dir=" + dir.resolve("flink"));
         assertThat(exit).isZero();
-        return Files.readAllLines(alerts).stream().map(line -> {
-            try {
-                return Json.read(line, Alert.class);
-            } catch (Exception e) {
-                throw new AssertionError(line, e);
-            }
-        }).toList();
+        return Files.readAllLines(alerts).stream()
+                .map(line -> {
+                    try {
+                        return Json.read(line, Alert.class);
+                    } catch (Exception e) {
+                        throw new AssertionError(line, e);
+                    }
+                })
+                .toList();
     }
 
     @Test
     void streamOnTheEmbeddedDefaultFindsTheSampleCrawlsCopies() throws Exception {
         List<Alert> found = quickstart("alerts.jsonl");
-        assertThat(found).filteredOn(a -> a.type().equals("page")).extracting(Alert::url)
+        assertThat(found)
+                .filteredOn(a -> a.type().equals("page"))
+                .extracting(Alert::url)
                 .contains("https://secure-login.verify-account.example/login.html");
-        assertThat(found).filteredOn(a -> a.type().equals("file")).extracting(Alert::url).contains("https://mirror.example.org/login.html")
+        assertThat(found)
+                .filteredOn(a -> a.type().equals("file"))
+                .extracting(Alert::url)
+                .contains("https://mirror.example.org/login.html")
                 .allMatch(u -> u.contains("/wiki/") || u.startsWith("https://mirror.example.org/"));
-        assertThat(found).filteredOn(a -> a.type().equals("neighborhood")).extracting(Alert::prefix)
+        assertThat(found)
+                .filteredOn(a -> a.type().equals("neighborhood"))
+                .extracting(Alert::prefix)
                 .contains("https://wiki0.clone-farm.example/wiki/", "https://wiki1.clone-farm.example/wiki/");
         // the sites that share the expert site's template are not flagged
-        assertThat(found).extracting(a -> a.url() != null ? a.url() : a.prefix()).noneMatch(u -> u.contains(".example.net/"));
+        assertThat(found)
+                .extracting(a -> a.url() != null ? a.url() : a.prefix())
+                .noneMatch(u -> u.contains(".example.net/"));
         assertThat(dir.resolve("sample/labels.jsonl")).exists();
 
         // the quickstart run again on the same embedded broker: the sample is not produced a second time
         List<Alert> again = quickstart("alerts-again.jsonl");
-        assertThat(again).extracting(a -> a.type() + " " + (a.url() != null ? a.url() : a.prefix()))
-                .containsExactlyInAnyOrderElementsOf(found.stream().map(a -> a.type() + " " + (a.url() != null ? a.url() : a.prefix())).toList());
+        assertThat(again)
+                .extracting(a -> a.type() + " " + (a.url() != null ? a.url() : a.prefix()))
+                .containsExactlyInAnyOrderElementsOf(found.stream()
+                        .map(a -> a.type() + " " + (a.url() != null ? a.url() : a.prefix()))
+                        .toList());
     }
 }

@@ -13,10 +13,13 @@ class JobSummaryTest {
 
     @Test
     void theProcessingSpanRunsFromTheFirstPageParsedToTheLastPageMatched() {
-        JobSummary summary = JobSummary.of(new JobExecutionResult(new JobID(), 9_000, Map.of(
-                Metrics.PAGE_BYTES_PARSED, OptionalFailure.of(50_000_000L),
-                Metrics.FIRST_PAGE_PARSED_MILLIS, OptionalFailure.of(1_000_000L),
-                Metrics.LAST_PAGE_MATCHED_MILLIS, OptionalFailure.of(1_002_500L))));
+        JobSummary summary = JobSummary.of(new JobExecutionResult(
+                new JobID(),
+                9_000,
+                Map.of(
+                        Metrics.PAGE_BYTES_PARSED, OptionalFailure.of(50_000_000L),
+                        Metrics.FIRST_PAGE_PARSED_MILLIS, OptionalFailure.of(1_000_000L),
+                        Metrics.LAST_PAGE_MATCHED_MILLIS, OptionalFailure.of(1_002_500L))));
 
         assertThat(summary.seconds()).isEqualTo(9.0); // with the job's start and its final checkpoint
         assertThat(summary.processingSeconds()).isEqualTo(2.5);

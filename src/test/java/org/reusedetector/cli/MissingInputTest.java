@@ -21,8 +21,18 @@ class MissingInputTest {
     void aMissingInputIsOneClearLineAndExitCodeTwo(String command) {
         String missing = dir.resolve("no-such-pages.jsonl.gz").toString();
         String[] args = command.equals("detect")
-                ? new String[] {command, "--input", missing, "--labels", missing, "--out", dir.resolve("out").toString()}
-                : new String[] {command, "--input", missing, "--out", dir.resolve("out").toString()};
+                ? new String[] {
+                    command,
+                    "--input",
+                    missing,
+                    "--labels",
+                    missing,
+                    "--out",
+                    dir.resolve("out").toString()
+                }
+                : new String[] {
+                    command, "--input", missing, "--out", dir.resolve("out").toString()
+                };
 
         PrintStream err = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -35,6 +45,9 @@ class MissingInputTest {
         }
         String printed = captured.toString(StandardCharsets.UTF_8);
         assertThat(exit).isEqualTo(2);
-        assertThat(printed).contains("error: no such file or directory: " + missing).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(printed)
+                .contains("error: no such file or directory: " + missing)
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
     }
 }

@@ -35,19 +35,34 @@ class NearDupsCommandITCase {
         String guide = paragraph(random);
         List<String> crawl = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
-            crawl.add(TestPages.pageJson("https://site" + (i % 5) + ".example/p" + i + ".html", "2026-01-01T00:00:00Z", TestPages.html(paragraph(random))));
+            crawl.add(TestPages.pageJson(
+                    "https://site" + (i % 5) + ".example/p" + i + ".html",
+                    "2026-01-01T00:00:00Z",
+                    TestPages.html(paragraph(random))));
         }
-        crawl.add(TestPages.pageJson("https://source.example/guide.html", "2026-01-01T00:00:00Z", TestPages.html(guide)));
+        crawl.add(
+                TestPages.pageJson("https://source.example/guide.html", "2026-01-01T00:00:00Z", TestPages.html(guide)));
         for (int h = 0; h < 3; h++) { // copies wrapped in ads of short words
-            crawl.add(TestPages.pageJson("https://copy" + h + ".example/guide.html", "2026-01-01T00:00:00Z", TestPages.html("ads " + h + " for you", guide)));
+            crawl.add(TestPages.pageJson(
+                    "https://copy" + h + ".example/guide.html",
+                    "2026-01-01T00:00:00Z",
+                    TestPages.html("ads " + h + " for you", guide)));
         }
         // a revisit of copy0 under a tracking parameter replaced by another page: the latest fetch counts, once
-        crawl.add(TestPages.pageJson("https://copy0.example/guide.html?utm_source=x", "2026-01-02T00:00:00Z", TestPages.html(paragraph(random))));
-        crawl.add(TestPages.pageJson("https://copy3.example/guide.html", "2026-01-01T00:00:00Z", TestPages.html(guide)));
-        // tiny pages: too few terms for a signature (one, under the minimum of 2); identical ones are still trivial duplicates
-        crawl.add(TestPages.pageJson("https://tiny0.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa")));
-        crawl.add(TestPages.pageJson("https://tiny1.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa")));
-        crawl.add(TestPages.pageJson("https://tiny2.example/y.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa, a different body")));
+        crawl.add(TestPages.pageJson(
+                "https://copy0.example/guide.html?utm_source=x",
+                "2026-01-02T00:00:00Z",
+                TestPages.html(paragraph(random))));
+        crawl.add(
+                TestPages.pageJson("https://copy3.example/guide.html", "2026-01-01T00:00:00Z", TestPages.html(guide)));
+        // tiny pages: too few terms for a signature (one, under the minimum of 2); identical ones are still trivial
+        // duplicates
+        crawl.add(
+                TestPages.pageJson("https://tiny0.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa")));
+        crawl.add(
+                TestPages.pageJson("https://tiny1.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa")));
+        crawl.add(TestPages.pageJson(
+                "https://tiny2.example/y.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa, a different body")));
         crawl.add("not json");
         Path pages = dir.resolve("pages.jsonl.gz");
         try (BufferedWriter writer = JsonLines.writer(pages)) {
@@ -57,19 +72,36 @@ class NearDupsCommandITCase {
             }
         }
         Path lexicon = dir.resolve("lexicon.json");
-        assertThat(Main.run("lexicon", "--input", pages.toString(), "--out", lexicon.toString())).isZero();
+        assertThat(Main.run("lexicon", "--input", pages.toString(), "--out", lexicon.toString()))
+                .isZero();
         Path out = dir.resolve("near-dups");
-        assertThat(Main.run("near-dups", "--input", pages.toString(), "--lexicon", lexicon.toString(), "--out", out.toString(), "--max-urls", "3")).isZero();
+        assertThat(Main.run(
+                        "near-dups",
+                        "--input",
+                        pages.toString(),
+                        "--lexicon",
+                        lexicon.toString(),
+                        "--out",
+                        out.toString(),
+                        "--max-urls",
+                        "3"))
+                .isZero();
 
-        List<NearDupClustering.Cluster> clusters = JsonLines.readAll(out.resolve(NearDupRun.CLUSTERS), NearDupClustering.Cluster.class);
+        List<NearDupClustering.Cluster> clusters =
+                JsonLines.readAll(out.resolve(NearDupRun.CLUSTERS), NearDupClustering.Cluster.class);
         assertThat(clusters).hasSize(2);
         NearDupClustering.Cluster copies = clusters.get(0);
         assertThat(copies.size()).isEqualTo(4); // source, copy1, copy2, copy3; copy0's latest fetch is another page
         assertThat(copies.urlCount()).isEqualTo(4);
         assertThat(copies.hosts()).isEqualTo(4);
-        assertThat(copies.urls()).containsExactly("https://copy1.example/guide.html", "https://copy2.example/guide.html", "https://copy3.example/guide.html");
+        assertThat(copies.urls())
+                .containsExactly(
+                        "https://copy1.example/guide.html",
+                        "https://copy2.example/guide.html",
+                        "https://copy3.example/guide.html");
         assertThat(copies.lexiconsAgreeing()).hasSize(11);
-        assertThat(clusters.get(1).urls()).containsExactly("https://tiny0.example/x.html", "https://tiny1.example/x.html");
+        assertThat(clusters.get(1).urls())
+                .containsExactly("https://tiny0.example/x.html", "https://tiny1.example/x.html");
         assertThat(clusters.get(1).exactCopies()).isTrue();
 
         NearDupRun.Summary summary = NearDupRun.readSummary(out);
@@ -77,6 +109,9 @@ class NearDupsCommandITCase {
         assertThat(summary.skipped()).isEqualTo(1);
         assertThat(summary.clusters()).isEqualTo(2);
         assertThat(summary.clusteredPages()).isEqualTo(6);
-        assertThat(summary.clustersBySize()).containsEntry(4, 1).containsEntry(2, 1).hasSize(2);
+        assertThat(summary.clustersBySize())
+                .containsEntry(4, 1)
+                .containsEntry(2, 1)
+                .hasSize(2);
     }
 }

@@ -25,7 +25,9 @@ class ShingleCommandsITCase {
 
     /** A paragraph of {@code n} words found nowhere else. */
     static String text(String seed, int n) {
-        return IntStream.range(0, n).mapToObj(i -> seed.replace(' ', 'x') + "w" + i).collect(Collectors.joining(" "));
+        return IntStream.range(0, n)
+                .mapToObj(i -> seed.replace(' ', 'x') + "w" + i)
+                .collect(Collectors.joining(" "));
     }
 
     private Path write(List<SourceRecord> records) throws Exception {
@@ -58,27 +60,38 @@ class ShingleCommandsITCase {
                 if (p == 0 && d < 4) {
                     taken.add(paragraph);
                 }
-                pages.add(page("https://" + donors[d] + "/p" + p + ".html", "2026-01-01T00:00:00Z",
-                        text("nav of " + d, 12), paragraph, text("own" + d + "x" + p, 60)));
+                pages.add(page(
+                        "https://" + donors[d] + "/p" + p + ".html",
+                        "2026-01-01T00:00:00Z",
+                        text("nav of " + d, 12),
+                        paragraph,
+                        text("own" + d + "x" + p, 60)));
             }
         }
-        pages.add(page("https://article7.spun-content.biz/a.html", "2026-01-01T00:00:00Z", taken.toArray(String[]::new)));
+        pages.add(
+                page("https://article7.spun-content.biz/a.html", "2026-01-01T00:00:00Z", taken.toArray(String[]::new)));
         pages.add(new SourceRecord("not json at all", "x"));
         Path out = dir.resolve("quilts");
 
-        assertThat(Main.run("quilts", "--input", write(pages).toString(), "--out", out.toString())).isZero();
+        assertThat(Main.run("quilts", "--input", write(pages).toString(), "--out", out.toString()))
+                .isZero();
 
         List<JsonNode> quilts = lines(out.resolve("quilts.jsonl"));
         assertThat(quilts).hasSize(1);
         JsonNode quilt = quilts.get(0);
         assertThat(quilt.get("url").asText()).isEqualTo("https://article7.spun-content.biz/a.html");
         // 151 words (the title's and 150 taken) make 147 grams; the 12 across the seams of the patches are in no source
-        assertThat(quilt.get("covered_fraction").asDouble()).isCloseTo(134.0 / 147, org.assertj.core.data.Offset.offset(1e-4));
+        assertThat(quilt.get("covered_fraction").asDouble())
+                .isCloseTo(134.0 / 147, org.assertj.core.data.Offset.offset(1e-4));
         List<String> sources = new ArrayList<>();
         quilt.get("sources").forEach(s -> sources.add(s.get("url").asText()));
         // largest patch first: donor 3 gave 45 words, donor 0 gave 30
-        assertThat(sources).containsExactly("https://blog.delta.de/p0.html", "https://wiki.gamma.com/p0.html", "https://www.beta.net/p0.html",
-                "https://docs.alpha.org/p0.html");
+        assertThat(sources)
+                .containsExactly(
+                        "https://blog.delta.de/p0.html",
+                        "https://wiki.gamma.com/p0.html",
+                        "https://www.beta.net/p0.html",
+                        "https://docs.alpha.org/p0.html");
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("pages").asLong()).isEqualTo(16);
         assertThat(summary.get("rejected").asLong()).isEqualTo(1);
@@ -86,7 +99,8 @@ class ShingleCommandsITCase {
         assertThat(summary.get("m").asInt()).isEqualTo(50);
 
         assertThat(Main.run("report", "--in", out.toString())).isZero();
-        assertThat(Files.readString(out.resolve("report.html"))).contains("Coverage of the quilts", "article7.spun-content.biz");
+        assertThat(Files.readString(out.resolve("report.html")))
+                .contains("Coverage of the quilts", "article7.spun-content.biz");
     }
 
     @Test
@@ -94,27 +108,44 @@ class ShingleCommandsITCase {
         List<SourceRecord> pages = new ArrayList<>();
         String boilerplate = text("shared legal notice", 400);
         for (int i = 0; i < 10; i++) { // one host of 10 pages that is mostly the shared text
-            pages.add(page("https://www.spam.example/p" + i + ".html", "2026-01-01T00:00:00Z", boilerplate, text("spam own " + i, 20)));
+            pages.add(page(
+                    "https://www.spam.example/p" + i + ".html",
+                    "2026-01-01T00:00:00Z",
+                    boilerplate,
+                    text("spam own " + i, 20)));
         }
-        for (int h = 0; h < 6; h++) { // six sites carrying it once, with text of their own (too much for near-duplicates)
-            pages.add(page("https://host" + h + ".org/legal.html", "2026-01-01T00:00:00Z", boilerplate, text("legal own " + h, 100)));
+        for (int h = 0;
+                h < 6;
+                h++) { // six sites carrying it once, with text of their own (too much for near-duplicates)
+            pages.add(page(
+                    "https://host" + h + ".org/legal.html",
+                    "2026-01-01T00:00:00Z",
+                    boilerplate,
+                    text("legal own " + h, 100)));
         }
         Path out = dir.resolve("phrases");
 
-        assertThat(Main.run("phrases", "--input", write(pages).toString(), "--out", out.toString())).isZero();
+        assertThat(Main.run("phrases", "--input", write(pages).toString(), "--out", out.toString()))
+                .isZero();
 
         List<JsonNode> phrases = lines(out.resolve("phrases.jsonl"));
         assertThat(phrases).isNotEmpty().allSatisfy(p -> {
             assertThat(p.get("documents").asInt()).isGreaterThanOrEqualTo(5);
-            assertThat(p.get("text").asText().split(" ")).hasSize(5).anyMatch(w -> w.startsWith("sharedxlegalxnoticew"));
+            assertThat(p.get("text").asText().split(" "))
+                    .hasSize(5)
+                    .anyMatch(w -> w.startsWith("sharedxlegalxnoticew"));
         });
         List<JsonNode> documents = lines(out.resolve("documents.jsonl"));
-        assertThat(documents).hasSize(16).allSatisfy(d -> assertThat(d.get("shingles").asInt()).isEqualTo(84));
+        assertThat(documents)
+                .hasSize(16)
+                .allSatisfy(d -> assertThat(d.get("shingles").asInt()).isEqualTo(84));
         JsonNode spam = documents.get(0);
-        // a shingle of the shared text is popular when at least 4 of the 6 sites' pages select it too (each does with p ≈ 0.8)
+        // a shingle of the shared text is popular when at least 4 of the 6 sites' pages select it too (each does with p
+        // ≈ 0.8)
         assertThat(spam.get("popular").asInt()).isGreaterThan(42);
         // its cover prefers the other sites' pages: all of its popular shingles are foreign
-        assertThat(spam.get("foreign_contribution").asInt()).isEqualTo(spam.get("popular").asInt());
+        assertThat(spam.get("foreign_contribution").asInt())
+                .isEqualTo(spam.get("popular").asInt());
         assertThat(spam.get("cover").get(0).get("url").asText()).startsWith("https://host");
         List<JsonNode> sites = lines(out.resolve("sites.jsonl"));
         assertThat(sites).hasSize(1);
@@ -125,7 +156,8 @@ class ShingleCommandsITCase {
         assertThat(summary.get("popular_phrases").asInt()).isEqualTo(phrases.size());
 
         assertThat(Main.run("report", "--in", out.toString())).isZero();
-        assertThat(Files.readString(out.resolve("report.html"))).contains("frequency distribution", "mean ± σ", "www.spam.example");
+        assertThat(Files.readString(out.resolve("report.html")))
+                .contains("frequency distribution", "mean ± σ", "www.spam.example");
         assertThat(out.resolve("phrases-sites.png")).exists();
     }
 }

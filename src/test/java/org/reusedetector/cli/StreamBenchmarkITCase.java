@@ -24,17 +24,32 @@ class StreamBenchmarkITCase {
         Path labels = dir.resolve("labels.jsonl");
         LabelCommand.label(ReuseDetectorConfig.defaults(), crawl[1], labels, "informed:sample-reference");
 
-        JsonNode figures = BenchmarkFiguresTest.lastLineJson(() -> Main.run("benchmark", "stream", "--input", crawl[0].toString(),
-                "--labels", labels.toString(), "--runs", "1", "--parallelism", "1,2", "--json"));
+        JsonNode figures = BenchmarkFiguresTest.lastLineJson(() -> Main.run(
+                "benchmark",
+                "stream",
+                "--input",
+                crawl[0].toString(),
+                "--labels",
+                labels.toString(),
+                "--runs",
+                "1",
+                "--parallelism",
+                "1,2",
+                "--json"));
         assertThat(figures.get("parallelism").asInt()).isEqualTo(2);
         assertThat(figures.get("runs").asInt()).isEqualTo(1);
-        assertThat(figures.get("pages").asLong()).as("pages parsed (the sample has 106, of which 2 broken)").isGreaterThanOrEqualTo(100);
+        assertThat(figures.get("pages").asLong())
+                .as("pages parsed (the sample has 106, of which 2 broken)")
+                .isGreaterThanOrEqualTo(100);
         for (String key : new String[] {"stream_mb_s", "stream_mb_s_p1", "stream_mb_s_p2", "cold_stream_mb_s"}) {
             assertThat(figures.get(key)).as(key).isNotNull();
-            assertThat(figures.get(key).isNumber()).as(key).isTrue(); // rounded to 0.1 MB/s: the sample is too small to be above 0
+            assertThat(figures.get(key).isNumber())
+                    .as(key)
+                    .isTrue(); // rounded to 0.1 MB/s: the sample is too small to be above 0
         }
         assertThat(figures.get("stream_pages_s").asDouble()).isPositive();
         assertThat(figures.get("seconds").asDouble()).isPositive();
-        assertThat(figures.get("stream_mb_s").asDouble()).isEqualTo(figures.get("stream_mb_s_p2").asDouble());
+        assertThat(figures.get("stream_mb_s").asDouble())
+                .isEqualTo(figures.get("stream_mb_s_p2").asDouble());
     }
 }

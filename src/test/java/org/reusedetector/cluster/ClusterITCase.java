@@ -67,61 +67,112 @@ class ClusterITCase {
 
             // the reference: a failure-free bounded run on a local mini cluster
             Run reference = new Run("reference", bootstrap, dir);
-            assertThat(Main.run(reference.args("--bounded", "--replay", crawl.all().toString(), "--labels", crawl.labels().toString()))).isZero();
+            assertThat(Main.run(reference.args(
+                            "--bounded",
+                            "--replay",
+                            crawl.all().toString(),
+                            "--labels",
+                            crawl.labels().toString())))
+                    .isZero();
             // the last commit markers reach the partitions just after the job ends
-            StandaloneCluster.await(() -> settled(bootstrap, reference.topic("alerts")) && settled(bootstrap, reference.topic("dead-letters")),
-                    STEP_TIMEOUT, "no open transactions");
+            StandaloneCluster.await(
+                    () -> settled(bootstrap, reference.topic("alerts"))
+                            && settled(bootstrap, reference.topic("dead-letters")),
+                    STEP_TIMEOUT,
+                    "no open transactions");
             Outcome expected = reference.outcome();
-            log("reference run: %d alerts (%s), %d dead letters, %d pages in the index", expected.alerts().size(), countByType(expected.alerts()),
-                    expected.deadLetters().size(), expected.indexedPages());
+            log(
+                    "reference run: %d alerts (%s), %d dead letters, %d pages in the index",
+                    expected.alerts().size(),
+                    countByType(expected.alerts()),
+                    expected.deadLetters().size(),
+                    expected.indexedPages());
             assertThat(expected.indexedPages()).isEqualTo(crawl.pages());
             assertThat(expected.deadLetters()).hasSize(crawl.badRecords());
             assertThat(expected.alerts()).extracting(Alert::type).contains(Alert.TYPE_PAGE, Alert.TYPE_NEIGHBORHOOD);
 
             // the cluster: JobManager and two one-slot TaskManagers, each a JVM of its own
-            cluster = StandaloneCluster.start(Path.of("target", "cluster-lib"), dir.resolve("cluster"),
-                    Map.of("taskmanager.numberOfTaskSlots", "1"), 2);
-            log("cluster at %s: JobManager pid %d, TaskManager pids %s", cluster.restAddress(), cluster.jobManagerPid(),
+            cluster = StandaloneCluster.start(
+                    Path.of("target", "cluster-lib"),
+                    dir.resolve("cluster"),
+                    Map.of("taskmanager.numberOfTaskSlots", "1"),
+                    2);
+            log(
+                    "cluster at %s: JobManager pid %d, TaskManager pids %s",
+                    cluster.restAddress(),
+                    cluster.jobManagerPid(),
                     cluster.taskManagers().stream().map(Process::pid).toList());
             Run onCluster = new Run("cluster", bootstrap, dir);
-            assertThat(Main.run(onCluster.args("--submit", cluster.restAddress(), "--fresh",
-                    "--replay", crawl.firstHalf().toString(), "--labels", crawl.labels().toString()))).isZero();
+            assertThat(Main.run(onCluster.args(
+                            "--submit",
+                            cluster.restAddress(),
+                            "--fresh",
+                            "--replay",
+                            crawl.firstHalf().toString(),
+                            "--labels",
+                            crawl.labels().toString())))
+                    .isZero();
             StandaloneCluster c = cluster;
             StandaloneCluster.await(() -> (job[0] = c.jobIn("RUNNING")) != null, STEP_TIMEOUT, "the job to run");
             // mid-stream: a checkpoint is done and alerts are committed, and half the crawl is still to come
-            StandaloneCluster.await(() -> c.completedCheckpoints(job[0]) >= 2, STEP_TIMEOUT, "two completed checkpoints");
+            StandaloneCluster.await(
+                    () -> c.completedCheckpoints(job[0]) >= 2, STEP_TIMEOUT, "two completed checkpoints");
             StandaloneCluster.await(() -> !onCluster.alerts().isEmpty(), STEP_TIMEOUT, "committed alerts");
             int alertsBeforeKill = onCluster.alerts().size();
             Process victim = cluster.taskManagers().get(0);
             long killed = cluster.kill(victim);
-            log("killed TaskManager pid %d (kill -9) after %d checkpoints, %d committed alerts", killed, cluster.completedCheckpoints(job[0]),
-                    alertsBeforeKill);
+            log(
+                    "killed TaskManager pid %d (kill -9) after %d checkpoints, %d committed alerts",
+                    killed, cluster.completedCheckpoints(job[0]), alertsBeforeKill);
 
             PageReplayer.replay(crawl.secondHalf(), bootstrap, onCluster.topic("pages"));
             Process replacement = cluster.addTaskManager();
             log("started TaskManager pid %d", replacement.pid());
-            StandaloneCluster.await(() -> c.restarts(job[0]) >= 1 && job[0].equals(c.jobIn("RUNNING")), STEP_TIMEOUT, "the job to restart");
+            StandaloneCluster.await(
+                    () -> c.restarts(job[0]) >= 1 && job[0].equals(c.jobIn("RUNNING")),
+                    STEP_TIMEOUT,
+                    "the job to restart");
             try {
-                StandaloneCluster.await(() -> onCluster.outcome().sameCountsAs(expected), STEP_TIMEOUT, "all output committed");
+                StandaloneCluster.await(
+                        () -> onCluster.outcome().sameCountsAs(expected), STEP_TIMEOUT, "all output committed");
             } catch (IllegalStateException timedOut) {
                 Outcome sofar = onCluster.outcome();
-                throw new IllegalStateException(timedOut.getMessage() + String.format(": alerts %d of %d (%s), dead letters %d of %d, indexed pages %d of %d",
-                        sofar.alerts().size(), expected.alerts().size(), countByType(sofar.alerts()), sofar.deadLetters().size(),
-                        expected.deadLetters().size(), sofar.indexedPages(), expected.indexedPages()), timedOut);
+                throw new IllegalStateException(
+                        timedOut.getMessage()
+                                + String.format(
+                                        ": alerts %d of %d (%s), dead letters %d of %d, indexed pages %d of %d",
+                                        sofar.alerts().size(),
+                                        expected.alerts().size(),
+                                        countByType(sofar.alerts()),
+                                        sofar.deadLetters().size(),
+                                        expected.deadLetters().size(),
+                                        sofar.indexedPages(),
+                                        expected.indexedPages()),
+                        timedOut);
             }
             // a few more checkpoints: anything emitted twice would show now
             long checkpoints = cluster.completedCheckpoints(job[0]);
-            StandaloneCluster.await(() -> c.completedCheckpoints(job[0]) >= checkpoints + 3, STEP_TIMEOUT, "three more checkpoints");
+            StandaloneCluster.await(
+                    () -> c.completedCheckpoints(job[0]) >= checkpoints + 3, STEP_TIMEOUT, "three more checkpoints");
             Outcome actual = onCluster.outcome();
             long restarts = cluster.restarts(job[0]);
             cluster.cancel(job[0]);
-            log("cluster run: %d alerts (%s), %d dead letters, %d pages in the index; restarts %d; TaskManager pid %d killed, %d started",
-                    actual.alerts().size(), countByType(actual.alerts()), actual.deadLetters().size(), actual.indexedPages(), restarts, killed,
+            log(
+                    "cluster run: %d alerts (%s), %d dead letters, %d pages in the index; restarts %d; TaskManager pid %d killed, %d started",
+                    actual.alerts().size(),
+                    countByType(actual.alerts()),
+                    actual.deadLetters().size(),
+                    actual.indexedPages(),
+                    restarts,
+                    killed,
                     replacement.pid());
 
             assertThat(restarts).isGreaterThanOrEqualTo(1);
             assertThat(actual.alertKeys()).containsExactlyInAnyOrderElementsOf(expected.alertKeys());
-            assertThat(actual.alerts()).filteredOn(a -> a.type().equals(Alert.TYPE_NEIGHBORHOOD)).extracting(Alert::prefix).doesNotHaveDuplicates();
+            assertThat(actual.alerts())
+                    .filteredOn(a -> a.type().equals(Alert.TYPE_NEIGHBORHOOD))
+                    .extracting(Alert::prefix)
+                    .doesNotHaveDuplicates();
             assertThat(actual.deadLetterReasons()).isEqualTo(expected.deadLetterReasons());
             assertThat(actual.indexedPages()).isEqualTo(expected.indexedPages());
             assertThat(actual.indexedUrls()).isEqualTo(actual.indexedPages()); // no page indexed twice
@@ -148,28 +199,45 @@ class ClusterITCase {
      */
     private void keepDiagnostics(StandaloneCluster cluster, String jobId, String bootstrap, Throwable failure) {
         try {
-            Path kept = Path.of("target", "cluster-it-logs", String.valueOf(System.currentTimeMillis())).toAbsolutePath();
+            Path kept = Path.of("target", "cluster-it-logs", String.valueOf(System.currentTimeMillis()))
+                    .toAbsolutePath();
             Files.createDirectories(kept);
             StringBuilder report = new StringBuilder("ClusterITCase failed: " + failure + "\n");
             report.append("processes: ").append(cluster.processes()).append('\n');
             Path index = dir.resolve("cluster-index");
             if (Files.isDirectory(index)) {
                 try (Stream<Path> files = Files.list(index)) {
-                    report.append("index files: ").append(files.map(f -> f.getFileName().toString()).sorted().toList()).append('\n');
+                    report.append("index files: ")
+                            .append(files.map(f -> f.getFileName().toString())
+                                    .sorted()
+                                    .toList())
+                            .append('\n');
                 }
             }
             if (jobId != null) {
-                for (String path : List.of("/jobs/" + jobId, "/jobs/" + jobId + "/checkpoints", "/jobs/" + jobId + "/exceptions?maxExceptions=5")) {
+                for (String path : List.of(
+                        "/jobs/" + jobId,
+                        "/jobs/" + jobId + "/checkpoints",
+                        "/jobs/" + jobId + "/exceptions?maxExceptions=5")) {
                     var node = cluster.get(path);
                     String text = String.valueOf(node);
-                    report.append("GET ").append(path).append(": ").append(text.length() > 4000 ? text.substring(0, 4000) + "..." : text).append('\n');
+                    report.append("GET ")
+                            .append(path)
+                            .append(": ")
+                            .append(text.length() > 4000 ? text.substring(0, 4000) + "..." : text)
+                            .append('\n');
                 }
             }
             if (bootstrap != null) {
                 try {
-                    report.append("alerts end offsets, read_committed ").append(endOffsets(bootstrap, "cluster-alerts", IsolationLevel.READ_COMMITTED))
-                            .append(", read_uncommitted ").append(endOffsets(bootstrap, "cluster-alerts", IsolationLevel.READ_UNCOMMITTED)).append('\n');
-                    report.append("open transactions: ").append(TopicContents.openTransactions(bootstrap)).append('\n');
+                    report.append("alerts end offsets, read_committed ")
+                            .append(endOffsets(bootstrap, "cluster-alerts", IsolationLevel.READ_COMMITTED))
+                            .append(", read_uncommitted ")
+                            .append(endOffsets(bootstrap, "cluster-alerts", IsolationLevel.READ_UNCOMMITTED))
+                            .append('\n');
+                    report.append("open transactions: ")
+                            .append(TopicContents.openTransactions(bootstrap))
+                            .append('\n');
                 } catch (RuntimeException e) {
                     report.append("broker state unavailable: ").append(e).append('\n');
                 }
@@ -180,9 +248,15 @@ class ClusterITCase {
                     for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
                         Files.copy(f, kept.resolve(f.getFileName()));
                         List<String> warnings = Files.readAllLines(f, StandardCharsets.UTF_8).stream()
-                                .filter(l -> l.contains(" WARN ") || l.contains(" ERROR ") || l.contains("Exception")).toList();
-                        report.append("== ").append(f.getFileName()).append(": ").append(warnings.size()).append(" warnings, last 15:\n");
-                        warnings.subList(Math.max(0, warnings.size() - 15), warnings.size()).forEach(l -> report.append("  ").append(l).append('\n'));
+                                .filter(l -> l.contains(" WARN ") || l.contains(" ERROR ") || l.contains("Exception"))
+                                .toList();
+                        report.append("== ")
+                                .append(f.getFileName())
+                                .append(": ")
+                                .append(warnings.size())
+                                .append(" warnings, last 15:\n");
+                        warnings.subList(Math.max(0, warnings.size() - 15), warnings.size())
+                                .forEach(l -> report.append("  ").append(l).append('\n'));
                     }
                 }
             }
@@ -205,13 +279,15 @@ class ClusterITCase {
             List<String> args = new ArrayList<>(List.of("stream"));
             args.addAll(List.of(options));
             args.addAll(List.of("--index-out", dir.resolve(name + "-index").toString()));
-            Stream.of("pages", "labels", "alerts", "dead-letters").forEach(t -> args.addAll(List.of("--set", "kafka.topics." + t + "=" + topic(t))));
+            Stream.of("pages", "labels", "alerts", "dead-letters")
+                    .forEach(t -> args.addAll(List.of("--set", "kafka.topics." + t + "=" + topic(t))));
             args.addAll(List.of(
                     "--set", "kafka.bootstrap-servers=" + bootstrap,
                     "--set", "kafka.group-id=" + name,
                     "--set", "job.state-dir=" + dir.resolve(name + "-state"),
                     "--set", "job.checkpoint-interval=1s",
-                    // a transaction orphaned by a killed TaskManager pins read_committed readers until the broker aborts it
+                    // a transaction orphaned by a killed TaskManager pins read_committed readers until the broker
+                    // aborts it
                     "--set", "kafka.transaction-timeout=60s",
                     "--set", "job.parallelism=2",
                     "--set", "neighborhood.fixed-threshold=0.3",
@@ -220,11 +296,15 @@ class ClusterITCase {
         }
 
         List<Alert> alerts() {
-            return TopicContents.readAll(bootstrap, topic("alerts")).stream().map(r -> read(r, Alert.class)).toList();
+            return TopicContents.readAll(bootstrap, topic("alerts")).stream()
+                    .map(r -> read(r, Alert.class))
+                    .toList();
         }
 
         Outcome outcome() {
-            List<DeadLetter> dead = TopicContents.readAll(bootstrap, topic("dead-letters")).stream().map(r -> read(r, DeadLetter.class)).toList();
+            List<DeadLetter> dead = TopicContents.readAll(bootstrap, topic("dead-letters")).stream()
+                    .map(r -> read(r, DeadLetter.class))
+                    .toList();
             List<String> urls = new ArrayList<>();
             try {
                 Path index = dir.resolve(name + "-index");
@@ -238,7 +318,8 @@ class ClusterITCase {
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-            return new Outcome(alerts(), dead, urls.size(), urls.stream().distinct().count());
+            return new Outcome(
+                    alerts(), dead, urls.size(), urls.stream().distinct().count());
         }
     }
 
@@ -246,41 +327,64 @@ class ClusterITCase {
 
         /** Type, URL or prefix, badness and page count: what the alert says, without its timing and evidence. */
         List<String> alertKeys() {
-            return alerts.stream().map(a -> String.join(" ", a.type(), String.valueOf(a.url()), String.valueOf(a.prefix()),
-                    String.format("%.6f", a.badness()), String.valueOf(a.pages()))).toList();
+            return alerts.stream()
+                    .map(a -> String.join(
+                            " ",
+                            a.type(),
+                            String.valueOf(a.url()),
+                            String.valueOf(a.prefix()),
+                            String.format("%.6f", a.badness()),
+                            String.valueOf(a.pages())))
+                    .toList();
         }
 
         Map<String, Long> deadLetterReasons() {
-            return deadLetters.stream().collect(Collectors.groupingBy(DeadLetter::reason, TreeMap::new, Collectors.counting()));
+            return deadLetters.stream()
+                    .collect(Collectors.groupingBy(DeadLetter::reason, TreeMap::new, Collectors.counting()));
         }
 
         boolean sameCountsAs(Outcome other) {
-            return alerts.size() >= other.alerts.size() && deadLetters.size() >= other.deadLetters.size() && indexedPages >= other.indexedPages;
+            return alerts.size() >= other.alerts.size()
+                    && deadLetters.size() >= other.deadLetters.size()
+                    && indexedPages >= other.indexedPages;
         }
     }
 
     /** No open transaction on the topic: its last stable offsets are its high watermarks (every commit marker is written). */
     private static boolean settled(String bootstrap, String topic) {
-        return endOffsets(bootstrap, topic, IsolationLevel.READ_COMMITTED).equals(endOffsets(bootstrap, topic, IsolationLevel.READ_UNCOMMITTED));
+        return endOffsets(bootstrap, topic, IsolationLevel.READ_COMMITTED)
+                .equals(endOffsets(bootstrap, topic, IsolationLevel.READ_UNCOMMITTED));
     }
 
     private static Map<TopicPartition, Long> endOffsets(String bootstrap, String topic, IsolationLevel isolation) {
         Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString().toLowerCase(Locale.ROOT),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                isolation.toString().toLowerCase(Locale.ROOT),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class);
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .toList();
             return consumer.endOffsets(partitions, Duration.ofSeconds(30));
         }
     }
 
     private Process startBroker(Path log) throws IOException {
         // the test's own classpath holds the broker (Kafka's test kit); it runs in a JVM of its own
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-Djava.net.preferIPv4Stack=true",
-                "-cp", System.getProperty("java.class.path"), KafkaBrokerMain.class.getName(), "0", KafkaBrokerMain.UNTIL_INPUT_ENDS)
+        return new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx384m",
+                        "-Djava.net.preferIPv4Stack=true",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        KafkaBrokerMain.class.getName(),
+                        "0",
+                        KafkaBrokerMain.UNTIL_INPUT_ENDS)
                 .redirectError(log.toFile())
                 .start();
     }
@@ -291,7 +395,8 @@ class ClusterITCase {
             try {
                 for (String l = out.readLine(); l != null; l = out.readLine()) {
                     if (l.startsWith(KafkaBrokerMain.READY_PREFIX)) {
-                        return l.substring(KafkaBrokerMain.READY_PREFIX.length()).trim();
+                        return l.substring(KafkaBrokerMain.READY_PREFIX.length())
+                                .trim();
                     }
                 }
                 throw new IllegalStateException("the broker process ended without starting");
@@ -319,5 +424,4 @@ class ClusterITCase {
     private static void log(String format, Object... args) {
         System.out.printf("ClusterITCase: " + format + "%n", args);
     }
-
 }

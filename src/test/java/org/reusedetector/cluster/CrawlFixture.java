@@ -24,7 +24,8 @@ import org.reusedetector.model.SourceRecord;
  */
 record CrawlFixture(Path firstHalf, Path secondHalf, Path all, Path labels, int pages, int badRecords) {
 
-    static CrawlFixture write(Path dir, int copiedSites, int copiedPagesPerSite, int cleanSites, int cleanPagesPerSite) throws IOException {
+    static CrawlFixture write(Path dir, int copiedSites, int copiedPagesPerSite, int cleanSites, int cleanPagesPerSite)
+            throws IOException {
         List<String> pages = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         for (int s = 0; s < copiedSites; s++) {
@@ -33,7 +34,12 @@ record CrawlFixture(Path firstHalf, Path secondHalf, Path all, Path labels, int 
                 String b = TestPages.paragraph("expert-" + s + "-" + i + "-b");
                 labels.add(TestPages.label(a, "add").value());
                 labels.add(TestPages.label(b, "add").value());
-                pages.add(page("https://copy" + s + ".example/docs/p" + i + ".html", i, a, TestPages.paragraph("own-" + s + "-" + i), b));
+                pages.add(page(
+                        "https://copy" + s + ".example/docs/p" + i + ".html",
+                        i,
+                        a,
+                        TestPages.paragraph("own-" + s + "-" + i),
+                        b));
             }
         }
         for (int h = 0; h < cleanSites; h++) {
@@ -72,8 +78,13 @@ record CrawlFixture(Path firstHalf, Path secondHalf, Path all, Path labels, int 
         mixed.addAll(clean.subList(c, clean.size()));
         int badRecords = (int) mixed.stream().filter(bad::contains).count();
 
-        CrawlFixture fixture = new CrawlFixture(dir.resolve("pages-1.jsonl.gz"), dir.resolve("pages-2.jsonl.gz"), dir.resolve("pages.jsonl.gz"),
-                dir.resolve("labels.jsonl"), pages.size(), badRecords);
+        CrawlFixture fixture = new CrawlFixture(
+                dir.resolve("pages-1.jsonl.gz"),
+                dir.resolve("pages-2.jsonl.gz"),
+                dir.resolve("pages.jsonl.gz"),
+                dir.resolve("labels.jsonl"),
+                pages.size(),
+                badRecords);
         int half = mixed.size() / 2;
         writeLines(fixture.firstHalf(), mixed.subList(0, half));
         writeLines(fixture.secondHalf(), mixed.subList(half, mixed.size()));
@@ -83,7 +94,8 @@ record CrawlFixture(Path firstHalf, Path secondHalf, Path all, Path labels, int 
     }
 
     private static String page(String url, int minute, String... paragraphs) {
-        SourceRecord record = TestPages.page(url, String.format("2026-01-01T%02d:%02d:00Z", minute / 60 % 24, minute % 60), paragraphs);
+        SourceRecord record = TestPages.page(
+                url, String.format("2026-01-01T%02d:%02d:00Z", minute / 60 % 24, minute % 60), paragraphs);
         return record.value();
     }
 

@@ -80,7 +80,9 @@ class DefaultConfigFileTest {
         for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
             if (option.hasDefaultValue()) {
                 assertThat(keys).as("key %s in %s", option.key(), FILE).contains(option.key());
-                assertThat((Object) config.get(option)).as("value of %s in %s", option.key(), FILE).isEqualTo(option.defaultValue());
+                assertThat((Object) config.get(option))
+                        .as("value of %s in %s", option.key(), FILE)
+                        .isEqualTo(option.defaultValue());
             }
         }
     }
@@ -94,12 +96,19 @@ class DefaultConfigFileTest {
                 Files.writeString(dir.resolve("uncommented.yaml"), withOptionalOptionsUncommented(text)), List.of());
         for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
             if (!option.hasDefaultValue()) {
-                assertThat(live).as("%s has no default: commented out", option.key()).doesNotContain(option.key());
-                assertThat(uncommented).as("%s shown (commented out) at its place", option.key()).contains(option.key());
-                assertThat(example.getOptional(option)).as("example value of %s is valid", option.key()).isPresent();
+                assertThat(live)
+                        .as("%s has no default: commented out", option.key())
+                        .doesNotContain(option.key());
+                assertThat(uncommented)
+                        .as("%s shown (commented out) at its place", option.key())
+                        .contains(option.key());
+                assertThat(example.getOptional(option))
+                        .as("example value of %s is valid", option.key())
+                        .isPresent();
             }
         }
-        assertThat(ReuseDetectorConfig.load(FILE, List.of()).getOptional(ReuseDetectorOptions.STOP_FILE)).isEmpty();
+        assertThat(ReuseDetectorConfig.load(FILE, List.of()).getOptional(ReuseDetectorOptions.STOP_FILE))
+                .isEmpty();
     }
 
     @Test
@@ -121,7 +130,8 @@ class DefaultConfigFileTest {
                 continue;
             }
             String above = lines.get(i - 1).trim();
-            boolean aboveIsComment = above.startsWith("#") && !LEAF.matcher(lines.get(i - 1)).matches();
+            boolean aboveIsComment =
+                    above.startsWith("#") && !LEAF.matcher(lines.get(i - 1)).matches();
             if (aboveIsComment && above.length() > 10) {
                 described.add(m.group(3));
             }
@@ -133,9 +143,11 @@ class DefaultConfigFileTest {
 
     @Test
     void fileOverriddenBySetStillWorks() {
-        ReuseDetectorConfig config = ReuseDetectorConfig.load(FILE, List.of("scoring.page-threshold=0.3", "flink.parallelism.default=1"));
+        ReuseDetectorConfig config =
+                ReuseDetectorConfig.load(FILE, List.of("scoring.page-threshold=0.3", "flink.parallelism.default=1"));
         assertThat(config.get(ReuseDetectorOptions.PAGE_THRESHOLD)).isEqualTo(0.3);
-        assertThat(config.get(ReuseDetectorOptions.MAX_EVIDENCE)).isEqualTo(ReuseDetectorOptions.MAX_EVIDENCE.defaultValue());
+        assertThat(config.get(ReuseDetectorOptions.MAX_EVIDENCE))
+                .isEqualTo(ReuseDetectorOptions.MAX_EVIDENCE.defaultValue());
         assertThat(config.flinkConfiguration().toMap()).containsEntry("parallelism.default", "1");
     }
 }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.reusedetector.page.ContentForm;
 import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.page.ContentForm;
 import org.reusedetector.url.IgnoredParameters;
 
 class ReuseDetectorConfigTest {
@@ -53,7 +53,9 @@ class ReuseDetectorConfigTest {
         assertThat(all.stream().map(ConfigOption::key).distinct().count()).isEqualTo(all.size());
         for (ConfigOption<?> option : all) {
             assertThat(option.description().toString()).as(option.key()).isNotBlank();
-            assertThat(option.key()).as("no detector key under flink.").doesNotStartWith(ReuseDetectorConfig.FLINK_PREFIX);
+            assertThat(option.key())
+                    .as("no detector key under flink.")
+                    .doesNotStartWith(ReuseDetectorConfig.FLINK_PREFIX);
         }
     }
 
@@ -81,35 +83,37 @@ class ReuseDetectorConfigTest {
     }
 
     @ParameterizedTest(name = "{0}={1}")
-    @CsvSource(delimiter = '|', value = {
-        "scoring.page-threshold | abc",
-        "scoring.page-threshold | 1.5",
-        "scoring.page-threshold | -0.1",
-        "scoring.page-threshold | NaN",
-        "scoring.max-evidence | -1",
-        "scoring.max-evidence | 2.5",
-        "kafka.partitions | 0",
-        "kafka.replication-factor | -3",
-        "job.parallelism | many",
-        "chunking.max-body-bytes | 0",
-        "chunking.content-form | XML",
-        "stop-chunks.min-length | -1",
-        "stop-chunks.default-list | maybe",
-        "neighborhood.min-pages | 0",
-        "neighborhood.max-depth | 0",
-        "neighborhood.fixed-threshold | 2",
-        "neighborhood.fixed-threshold | x",
-        "neighborhood.standard-deviations | -1",
-        "neighborhood.url-retention | 0 s",
-        "neighborhood.url-retention | soon",
-        "label.template-min-share | 1.01",
-        "label.template-min-pages | -1",
-        "job.checkpoint-interval | 0 ms",
-        "kafka.transaction-timeout | 5 s",
-        "embedded.kafka-port | -1",
-        "dead-letters.max-original-chars | 0",
-        "url.ignored-parameters | utm_*;a*b",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "scoring.page-threshold | abc",
+                "scoring.page-threshold | 1.5",
+                "scoring.page-threshold | -0.1",
+                "scoring.page-threshold | NaN",
+                "scoring.max-evidence | -1",
+                "scoring.max-evidence | 2.5",
+                "kafka.partitions | 0",
+                "kafka.replication-factor | -3",
+                "job.parallelism | many",
+                "chunking.max-body-bytes | 0",
+                "chunking.content-form | XML",
+                "stop-chunks.min-length | -1",
+                "stop-chunks.default-list | maybe",
+                "neighborhood.min-pages | 0",
+                "neighborhood.max-depth | 0",
+                "neighborhood.fixed-threshold | 2",
+                "neighborhood.fixed-threshold | x",
+                "neighborhood.standard-deviations | -1",
+                "neighborhood.url-retention | 0 s",
+                "neighborhood.url-retention | soon",
+                "label.template-min-share | 1.01",
+                "label.template-min-pages | -1",
+                "job.checkpoint-interval | 0 ms",
+                "kafka.transaction-timeout | 5 s",
+                "embedded.kafka-port | -1",
+                "dead-letters.max-original-chars | 0",
+                "url.ignored-parameters | utm_*;a*b",
+            })
     void badValueNamesTheKey(String key, String value) {
         assertThatThrownBy(() -> set(key + "=" + value))
                 .isInstanceOf(ConfigException.class)
@@ -120,10 +124,10 @@ class ReuseDetectorConfigTest {
     void ignoredUrlParametersReachTheDetectionSettings() {
         var settings = DetectionSettings.from(set("url.ignored-parameters=ref;Session*"), null, 0);
         assertThat(settings.ignoredParameters().names()).containsExactly("ref", "session*");
-        assertThat(DetectionSettings.from(set("url.ignored-parameters="), null, 0).ignoredParameters())
+        assertThat(DetectionSettings.from(set("url.ignored-parameters="), null, 0)
+                        .ignoredParameters())
                 .isEqualTo(IgnoredParameters.NONE);
-        assertThat(DetectionSettings.from(set(), null, 0).ignoredParameters())
-                .isEqualTo(IgnoredParameters.DEFAULT);
+        assertThat(DetectionSettings.from(set(), null, 0).ignoredParameters()).isEqualTo(IgnoredParameters.DEFAULT);
     }
 
     @Test
@@ -131,21 +135,30 @@ class ReuseDetectorConfigTest {
         assertThatThrownBy(() -> set("job.checkpoint-interval=10 min", "kafka.transaction-timeout=10 min"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("kafka.transaction-timeout");
-        assertThat(set("job.checkpoint-interval=5 min", "kafka.transaction-timeout=6 min").get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT))
+        assertThat(set("job.checkpoint-interval=5 min", "kafka.transaction-timeout=6 min")
+                        .get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT))
                 .isEqualTo(Duration.ofMinutes(6));
     }
 
     @Test
     void validValuesAreTyped() {
-        ReuseDetectorConfig config = set("scoring.page-threshold=0.5", "kafka.partitions=8", "job.checkpoint-interval=30 s",
-                "chunking.content-form=html", "stop-chunks.default-list=false", "neighborhood.fixed-threshold=0.3",
-                "stop-chunks.file=/tmp/stop.tsv", "chunking.tags=p;div;li", "kafka.bootstrap-servers=broker:9092");
+        ReuseDetectorConfig config = set(
+                "scoring.page-threshold=0.5",
+                "kafka.partitions=8",
+                "job.checkpoint-interval=30 s",
+                "chunking.content-form=html",
+                "stop-chunks.default-list=false",
+                "neighborhood.fixed-threshold=0.3",
+                "stop-chunks.file=/tmp/stop.tsv",
+                "chunking.tags=p;div;li",
+                "kafka.bootstrap-servers=broker:9092");
         assertThat(config.get(ReuseDetectorOptions.PAGE_THRESHOLD)).isEqualTo(0.5);
         assertThat(config.get(ReuseDetectorOptions.KAFKA_PARTITIONS)).isEqualTo(8);
         assertThat(config.get(ReuseDetectorOptions.CHECKPOINT_INTERVAL)).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.get(ReuseDetectorOptions.CHUNK_CONTENT_FORM)).isEqualTo(ContentForm.HTML);
         assertThat(config.get(ReuseDetectorOptions.STOP_DEFAULT_LIST)).isFalse();
-        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD)).contains(0.3);
+        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD))
+                .contains(0.3);
         assertThat(config.getOptional(ReuseDetectorOptions.STOP_FILE)).contains("/tmp/stop.tsv");
         assertThat(config.get(ReuseDetectorOptions.CHUNK_TAGS)).containsExactly("p", "div", "li");
         assertThat(config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS)).isEqualTo("broker:9092");
@@ -153,11 +166,17 @@ class ReuseDetectorConfigTest {
 
     @Test
     void boundaryValuesAreAccepted() {
-        ReuseDetectorConfig config = set("scoring.page-threshold=0", "label.template-min-share=1", "neighborhood.fixed-threshold=0",
-                "stop-chunks.min-length=0", "embedded.kafka-port=0", "neighborhood.standard-deviations=0");
+        ReuseDetectorConfig config = set(
+                "scoring.page-threshold=0",
+                "label.template-min-share=1",
+                "neighborhood.fixed-threshold=0",
+                "stop-chunks.min-length=0",
+                "embedded.kafka-port=0",
+                "neighborhood.standard-deviations=0");
         assertThat(config.get(ReuseDetectorOptions.PAGE_THRESHOLD)).isZero();
         assertThat(config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE)).isEqualTo(1.0);
-        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD)).contains(0.0);
+        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD))
+                .contains(0.0);
     }
 
     @Test
@@ -167,7 +186,8 @@ class ReuseDetectorConfigTest {
         assertThat(config.get(ReuseDetectorOptions.PAGE_THRESHOLD)).isEqualTo(0.3);
         assertThat(config.get(ReuseDetectorOptions.MAX_EVIDENCE)).isEqualTo(7);
         // the later of two overrides wins
-        assertThat(ReuseDetectorConfig.load(file, List.of("scoring.max-evidence=1", "scoring.max-evidence=2")).get(ReuseDetectorOptions.MAX_EVIDENCE))
+        assertThat(ReuseDetectorConfig.load(file, List.of("scoring.max-evidence=1", "scoring.max-evidence=2"))
+                        .get(ReuseDetectorOptions.MAX_EVIDENCE))
                 .isEqualTo(2);
     }
 
@@ -179,7 +199,9 @@ class ReuseDetectorConfigTest {
 
     @Test
     void malformedSetOverride() {
-        assertThatThrownBy(() -> set("scoring.page-threshold")).isInstanceOf(ConfigException.class).hasMessageContaining("scoring.page-threshold");
+        assertThatThrownBy(() -> set("scoring.page-threshold"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("scoring.page-threshold");
         assertThatThrownBy(() -> set("=0.3")).isInstanceOf(ConfigException.class);
     }
 
@@ -206,7 +228,8 @@ class ReuseDetectorConfigTest {
         assertThat(config.get(ReuseDetectorOptions.TOPIC_LABELS)).isEqualTo("labels");
         assertThat(config.get(ReuseDetectorOptions.KAFKA_PARTITIONS)).isEqualTo(4);
         assertThat(config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION)).isEqualTo(Duration.ofDays(7));
-        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD)).contains(0.4);
+        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD))
+                .contains(0.4);
         assertThat(config.get(ReuseDetectorOptions.PARALLELISM)).isEqualTo(3);
         assertThat(config.get(ReuseDetectorOptions.CHUNK_CONTENT_FORM)).isEqualTo(ContentForm.HTML);
     }
@@ -215,18 +238,22 @@ class ReuseDetectorConfigTest {
     void yamlNullKeepsTheDefault() throws IOException {
         Path file = yaml("neighborhood:\n  fixed-threshold:\n  min-pages: ~\nstop-chunks:\n  file: null\n");
         ReuseDetectorConfig config = ReuseDetectorConfig.load(file, List.of());
-        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD)).isEmpty();
+        assertThat(config.getOptional(ReuseDetectorOptions.NEIGHBORHOOD_FIXED_THRESHOLD))
+                .isEmpty();
         assertThat(config.getOptional(ReuseDetectorOptions.STOP_FILE)).isEmpty();
         assertThat(config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES)).isEqualTo(5);
     }
 
     @Test
     void yamlLists() throws IOException {
-        assertThat(ReuseDetectorConfig.load(yaml("chunking:\n  tags: [p, div, li]\n"), List.of()).get(ReuseDetectorOptions.CHUNK_TAGS))
+        assertThat(ReuseDetectorConfig.load(yaml("chunking:\n  tags: [p, div, li]\n"), List.of())
+                        .get(ReuseDetectorOptions.CHUNK_TAGS))
                 .containsExactly("p", "div", "li");
-        assertThat(ReuseDetectorConfig.load(yaml("chunking:\n  tags:\n    - p\n    - td\n"), List.of()).get(ReuseDetectorOptions.CHUNK_TAGS))
+        assertThat(ReuseDetectorConfig.load(yaml("chunking:\n  tags:\n    - p\n    - td\n"), List.of())
+                        .get(ReuseDetectorOptions.CHUNK_TAGS))
                 .containsExactly("p", "td");
-        assertThat(ReuseDetectorConfig.load(yaml("chunking:\n  tags: p;section\n"), List.of()).get(ReuseDetectorOptions.CHUNK_TAGS))
+        assertThat(ReuseDetectorConfig.load(yaml("chunking:\n  tags: p;section\n"), List.of())
+                        .get(ReuseDetectorOptions.CHUNK_TAGS))
                 .containsExactly("p", "section");
     }
 
@@ -247,9 +274,11 @@ class ReuseDetectorConfigTest {
                       process.size: 2g
                   pipeline.object-reuse: true
                 """);
-        ReuseDetectorConfig config = ReuseDetectorConfig.load(file, List.of("flink.state.backend.type=rocksdb", "flink.parallelism.default=4"));
+        ReuseDetectorConfig config = ReuseDetectorConfig.load(
+                file, List.of("flink.state.backend.type=rocksdb", "flink.parallelism.default=4"));
         Map<String, String> flink = config.flinkConfiguration().toMap();
-        assertThat(flink).containsEntry("parallelism.default", "4")
+        assertThat(flink)
+                .containsEntry("parallelism.default", "4")
                 .containsEntry("taskmanager.memory.process.size", "2g")
                 .containsEntry("pipeline.object-reuse", "true")
                 .containsEntry("state.backend.type", "rocksdb")
@@ -262,21 +291,29 @@ class ReuseDetectorConfigTest {
 
     @Test
     void yamlThatIsNotAMapping() throws IOException {
-        assertThatThrownBy(() -> ReuseDetectorConfig.load(yaml("- a\n- b\n"), List.of())).isInstanceOf(ConfigException.class);
-        assertThatThrownBy(() -> ReuseDetectorConfig.load(yaml("just a string\n"), List.of())).isInstanceOf(ConfigException.class);
+        assertThatThrownBy(() -> ReuseDetectorConfig.load(yaml("- a\n- b\n"), List.of()))
+                .isInstanceOf(ConfigException.class);
+        assertThatThrownBy(() -> ReuseDetectorConfig.load(yaml("just a string\n"), List.of()))
+                .isInstanceOf(ConfigException.class);
     }
 
     @Test
     void emptyYamlGivesDefaults() throws IOException {
-        assertThat(ReuseDetectorConfig.load(yaml(""), List.of()).get(ReuseDetectorOptions.PAGE_THRESHOLD)).isEqualTo(0.144);
-        assertThat(ReuseDetectorConfig.load(yaml("# only a comment\n"), List.of()).get(ReuseDetectorOptions.PAGE_THRESHOLD)).isEqualTo(0.144);
+        assertThat(ReuseDetectorConfig.load(yaml(""), List.of()).get(ReuseDetectorOptions.PAGE_THRESHOLD))
+                .isEqualTo(0.144);
+        assertThat(ReuseDetectorConfig.load(yaml("# only a comment\n"), List.of())
+                        .get(ReuseDetectorOptions.PAGE_THRESHOLD))
+                .isEqualTo(0.144);
     }
 
     @Test
     void unreadableOrMalformedYaml() throws IOException {
         Path missing = dir.resolve("missing.yaml");
-        assertThatThrownBy(() -> ReuseDetectorConfig.load(missing, List.of())).isInstanceOf(ConfigException.class).hasMessageContaining("missing.yaml");
-        assertThatThrownBy(() -> ReuseDetectorConfig.load(yaml("scoring:\n  page-threshold: [0.1\n"), List.of())).isInstanceOf(ConfigException.class);
+        assertThatThrownBy(() -> ReuseDetectorConfig.load(missing, List.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("missing.yaml");
+        assertThatThrownBy(() -> ReuseDetectorConfig.load(yaml("scoring:\n  page-threshold: [0.1\n"), List.of()))
+                .isInstanceOf(ConfigException.class);
     }
 
     @Test
@@ -287,25 +324,35 @@ class ReuseDetectorConfigTest {
         assertThat(changed.get(ReuseDetectorOptions.MAX_EVIDENCE)).isEqualTo(9);
         assertThat(changed.flinkConfiguration().toMap()).containsEntry("parallelism.default", "2");
         assertThat(config.get(ReuseDetectorOptions.PAGE_THRESHOLD)).isEqualTo(0.144);
-        assertThatThrownBy(() -> config.with(Map.of("scoring.page-threshold", "7"))).isInstanceOf(ConfigException.class);
+        assertThatThrownBy(() -> config.with(Map.of("scoring.page-threshold", "7")))
+                .isInstanceOf(ConfigException.class);
     }
 
     @Test
     void toMapRoundTrips() {
-        ReuseDetectorConfig config = set("chunking.tags=p;div;li", "job.checkpoint-interval=45 s", "neighborhood.fixed-threshold=0.25",
+        ReuseDetectorConfig config = set(
+                "chunking.tags=p;div;li",
+                "job.checkpoint-interval=45 s",
+                "neighborhood.fixed-threshold=0.25",
                 "chunking.content-form=HTML");
         Map<String, String> map = config.toMap();
-        assertThat(map).containsEntry("scoring.page-threshold", "0.144")
+        assertThat(map)
+                .containsEntry("scoring.page-threshold", "0.144")
                 .containsEntry("neighborhood.fixed-threshold", "0.25")
                 .doesNotContainKey("stop-chunks.file");
-        assertThat(map.keySet()).containsExactlyElementsOf(ReuseDetectorOptions.all().stream()
-                .filter(o -> o.hasDefaultValue() || o.key().equals("neighborhood.fixed-threshold")).map(ConfigOption::key).toList());
+        assertThat(map.keySet())
+                .containsExactlyElementsOf(ReuseDetectorOptions.all().stream()
+                        .filter(o -> o.hasDefaultValue() || o.key().equals("neighborhood.fixed-threshold"))
+                        .map(ConfigOption::key)
+                        .toList());
         ReuseDetectorConfig again = ReuseDetectorConfig.of(map);
         for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
             assertThat((Object) again.get(option)).as(option.key()).isEqualTo(config.get(option));
         }
-        ReuseDetectorConfig defaults = ReuseDetectorConfig.of(ReuseDetectorConfig.defaults().toMap());
+        ReuseDetectorConfig defaults =
+                ReuseDetectorConfig.of(ReuseDetectorConfig.defaults().toMap());
         assertThat(defaults.get(ReuseDetectorOptions.CHUNK_TAGS)).containsExactly("p", "div");
-        assertThat(defaults.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION)).isEqualTo(Duration.ofDays(30));
+        assertThat(defaults.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION))
+                .isEqualTo(Duration.ofDays(30));
     }
 }

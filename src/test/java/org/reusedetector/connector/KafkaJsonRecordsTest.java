@@ -19,11 +19,13 @@ class KafkaJsonRecordsTest {
         long fetched = Instant.parse("2019-03-01T00:00:00Z").toEpochMilli();
         Alert alert = Alert.nearDuplicate("https://copy.example/a.html", fetched, "corpus@2019-03-01:abc#0", null);
 
-        ProducerRecord<byte[], byte[]> record = KafkaJsonRecords.alerts("alerts").serialize(alert, null, fetched);
+        ProducerRecord<byte[], byte[]> record =
+                KafkaJsonRecords.alerts("alerts").serialize(alert, null, fetched);
 
         assertThat(record.timestamp()).isNull();
         assertThat(record.topic()).isEqualTo("alerts");
         assertThat(new String(record.key(), StandardCharsets.UTF_8)).isEqualTo("https://copy.example/a.html");
-        assertThat(new String(record.value(), StandardCharsets.UTF_8)).contains("\"event_time\":\"2019-03-01T00:00:00Z\"");
+        assertThat(new String(record.value(), StandardCharsets.UTF_8))
+                .contains("\"event_time\":\"2019-03-01T00:00:00Z\"");
     }
 }

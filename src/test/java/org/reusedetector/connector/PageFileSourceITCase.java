@@ -27,16 +27,22 @@ import org.reusedetector.model.SourceRecord;
 class PageFileSourceITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+                    .setNumberTaskManagers(1)
+                    .setNumberSlotsPerTaskManager(2)
+                    .build());
 
     @TempDir
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = RuntimeExecutionMode.class, names = {"BATCH", "STREAMING"})
+    @EnumSource(
+            value = RuntimeExecutionMode.class,
+            names = {"BATCH", "STREAMING"})
     void readsJsonlAndWarcFilesOfADirectoryInParallel(RuntimeExecutionMode mode) throws Exception {
-        PageFilesTest.writeJsonl(dir.resolve("pages.jsonl.gz"), PageFilesTest.PAGE_A, "{not json", PageFilesTest.PAGE_B);
+        PageFilesTest.writeJsonl(
+                dir.resolve("pages.jsonl.gz"), PageFilesTest.PAGE_A, "{not json", PageFilesTest.PAGE_B);
         Files.createDirectories(dir.resolve("warc"));
         WarcFixture.writeStandard(dir.resolve("warc/crawl.warc.gz"));
         Files.writeString(dir.resolve("truth.json"), "{}"); // not a page file: skipped
@@ -56,13 +62,19 @@ class PageFileSourceITCase {
         }
 
         List<SourceRecord> read = new ArrayList<>();
-        env.fromSource(PageFileSource.create(4 << 20, new org.apache.flink.core.fs.Path(dir.toUri())), WatermarkStrategy.noWatermarks(), "page files")
+        env.fromSource(
+                        PageFileSource.create(4 << 20, new org.apache.flink.core.fs.Path(dir.toUri())),
+                        WatermarkStrategy.noWatermarks(),
+                        "page files")
                 .returns(PageFileSource.TYPE)
                 .executeAndCollect()
                 .forEachRemaining(read::add);
 
         assertThat(read).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(read).contains(new SourceRecord("{not json", "pages.jsonl.gz:2"));
-        assertThat(read).anySatisfy(r -> assertThat(r.value()).contains("café crème").startsWith("{\"url\":\"https://example.org/latin1.html\""));
+        assertThat(read)
+                .anySatisfy(r -> assertThat(r.value())
+                        .contains("café crème")
+                        .startsWith("{\"url\":\"https://example.org/latin1.html\""));
     }
 }

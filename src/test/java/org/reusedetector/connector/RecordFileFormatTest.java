@@ -37,7 +37,8 @@ class RecordFileFormatTest {
         }
         Path file = dir.resolve("many.jsonl.gz");
         PageFilesTest.writeJsonl(file, lines);
-        FileSourceSplit split = new FileSourceSplit("0", new org.apache.flink.core.fs.Path(file.toUri()), 0, Files.size(file), 0, Files.size(file));
+        FileSourceSplit split = new FileSourceSplit(
+                "0", new org.apache.flink.core.fs.Path(file.toUri()), 0, Files.size(file), 0, Files.size(file));
         RecordFileFormat<SourceRecord> format = PageFileSource.format(100);
 
         List<RecordAndPosition<SourceRecord>> all = drain(format.createReader(new Configuration(), split));
@@ -49,7 +50,8 @@ class RecordFileFormatTest {
         }
 
         long checkpointed = all.get(40).getRecordSkipCount(); // 41 records emitted when the checkpoint was taken
-        FileSourceSplit restored = split.updateWithCheckpointedPosition(new CheckpointedPosition(CheckpointedPosition.NO_OFFSET, checkpointed));
+        FileSourceSplit restored = split.updateWithCheckpointedPosition(
+                new CheckpointedPosition(CheckpointedPosition.NO_OFFSET, checkpointed));
         List<RecordAndPosition<SourceRecord>> rest = drain(format.restoreReader(new Configuration(), restored));
         assertThat(rest).hasSize(n - 41);
         assertThat(rest.get(0).getRecord().value()).isEqualTo(lines[41]);

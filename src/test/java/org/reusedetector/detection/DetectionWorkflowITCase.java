@@ -26,15 +26,22 @@ import org.reusedetector.model.SourceRecord;
 public class DetectionWorkflowITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+                    .setNumberTaskManagers(1)
+                    .setNumberSlotsPerTaskManager(2)
+                    .build());
 
     public static List<SourceRecord> corpus() {
         List<SourceRecord> pages = new ArrayList<>();
         // a copied site: every page carries two labelled paragraphs and one of its own → containment 2/3
         for (int i = 0; i < 6; i++) {
-            pages.add(page("https://copy.example/docs/p" + i + ".html", "2026-01-01T00:0" + i + ":00Z",
-                    paragraph("expert-" + i + "-a"), paragraph("expert-" + i + "-b"), paragraph("own-" + i)));
+            pages.add(page(
+                    "https://copy.example/docs/p" + i + ".html",
+                    "2026-01-01T00:0" + i + ":00Z",
+                    paragraph("expert-" + i + "-a"),
+                    paragraph("expert-" + i + "-b"),
+                    paragraph("own-" + i)));
         }
         // clean sites, one of which quotes a single labelled paragraph among seven of its own (1/8 < 0.144)
         for (int h = 0; h < 10; h++) {
@@ -46,7 +53,10 @@ public class DetectionWorkflowITCase {
                 if (h == 0 && i == 0) {
                     paragraphs.add(paragraph("expert-0-a"));
                 }
-                pages.add(page("https://clean" + h + ".example/p" + i + ".html", "2026-01-01T01:00:00Z", paragraphs.toArray(new String[0])));
+                pages.add(page(
+                        "https://clean" + h + ".example/p" + i + ".html",
+                        "2026-01-01T01:00:00Z",
+                        paragraphs.toArray(new String[0])));
             }
         }
         // a revisit of a copied page, now cleaned up: replaces its earlier contribution
@@ -54,8 +64,11 @@ public class DetectionWorkflowITCase {
         // bad records
         pages.add(new SourceRecord("{not json", "bad-1"));
         pages.add(new SourceRecord("{\"fetched_at\":\"2026-01-01T00:00:00Z\",\"body\":\"<p>x</p>\"}", "bad-2"));
-        pages.add(new SourceRecord(TestPages.pageJson("ftp://files.example/x", "2026-01-01T00:00:00Z", "<p>x</p>"), "bad-3"));
-        pages.add(new SourceRecord("{\"url\":\"https://x.example/a.pdf\",\"fetched_at\":\"2026-01-01T00:00:00Z\",\"content_type\":\"application/pdf\",\"body\":\"%PDF\"}", "bad-4"));
+        pages.add(new SourceRecord(
+                TestPages.pageJson("ftp://files.example/x", "2026-01-01T00:00:00Z", "<p>x</p>"), "bad-3"));
+        pages.add(new SourceRecord(
+                "{\"url\":\"https://x.example/a.pdf\",\"fetched_at\":\"2026-01-01T00:00:00Z\",\"content_type\":\"application/pdf\",\"body\":\"%PDF\"}",
+                "bad-4"));
         return pages;
     }
 
@@ -77,23 +90,38 @@ public class DetectionWorkflowITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(2);
 
-        DetectionSettings settings = TestPages.settings("it-run", 1, "neighborhood.min-neighborhoods=12", "neighborhood.min-pages=5");
+        DetectionSettings settings =
+                TestPages.settings("it-run", 1, "neighborhood.min-neighborhoods=12", "neighborhood.min-pages=5");
         DataStream<SourceRecord> pages = env.fromData(corpus(), TypeInformation.of(SourceRecord.class));
         DataStream<SourceRecord> labels = env.fromData(labels(), TypeInformation.of(SourceRecord.class));
         DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, Duration.ofHours(1));
 
-        DataStream<String> results = out.alerts().map(a -> "alert " + Json.write(a), Types.STRING)
+        DataStream<String> results = out.alerts()
+                .map(a -> "alert " + Json.write(a), Types.STRING)
                 .union(out.deadLetters().map(d -> "dead " + Json.write(d), Types.STRING));
         List<String> collected = new ArrayList<>();
         results.executeAndCollect().forEachRemaining(collected::add);
 
-        List<Alert> alerts = collected.stream().filter(s -> s.startsWith("alert ")).map(s -> read(s.substring(6), Alert.class)).toList();
-        List<DeadLetter> dead = collected.stream().filter(s -> s.startsWith("dead ")).map(s -> read(s.substring(5), DeadLetter.class)).toList();
+        List<Alert> alerts = collected.stream()
+                .filter(s -> s.startsWith("alert "))
+                .map(s -> read(s.substring(6), Alert.class))
+                .toList();
+        List<DeadLetter> dead = collected.stream()
+                .filter(s -> s.startsWith("dead "))
+                .map(s -> read(s.substring(5), DeadLetter.class))
+                .toList();
 
-        List<Alert> pageAlerts = alerts.stream().filter(a -> a.type().equals("page")).toList();
-        assertThat(pageAlerts).extracting(Alert::url).containsExactlyInAnyOrder(
-                "https://copy.example/docs/p0.html", "https://copy.example/docs/p1.html", "https://copy.example/docs/p2.html",
-                "https://copy.example/docs/p3.html", "https://copy.example/docs/p4.html", "https://copy.example/docs/p5.html");
+        List<Alert> pageAlerts =
+                alerts.stream().filter(a -> a.type().equals("page")).toList();
+        assertThat(pageAlerts)
+                .extracting(Alert::url)
+                .containsExactlyInAnyOrder(
+                        "https://copy.example/docs/p0.html",
+                        "https://copy.example/docs/p1.html",
+                        "https://copy.example/docs/p2.html",
+                        "https://copy.example/docs/p3.html",
+                        "https://copy.example/docs/p4.html",
+                        "https://copy.example/docs/p5.html");
         assertThat(pageAlerts).allSatisfy(a -> {
             assertThat(a.badness()).isEqualTo(2.0 / 3);
             assertThat(a.chunks()).isEqualTo(3);
@@ -104,8 +132,11 @@ public class DetectionWorkflowITCase {
         });
 
         // copy.example/ and copy.example/docs/ cross mean + 1 sd once the statistic has its 12 neighbourhoods
-        List<Alert> neighbourhoodAlerts = alerts.stream().filter(a -> a.type().equals("neighborhood")).toList();
-        assertThat(neighbourhoodAlerts).extracting(Alert::prefix).containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
+        List<Alert> neighbourhoodAlerts =
+                alerts.stream().filter(a -> a.type().equals("neighborhood")).toList();
+        assertThat(neighbourhoodAlerts)
+                .extracting(Alert::prefix)
+                .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
         assertThat(neighbourhoodAlerts).allSatisfy(a -> {
             // pages at the moment of crossing depend on how the parallel subtasks interleave: at least min-pages
             assertThat(a.pages()).isBetween(5L, 6L);
@@ -114,10 +145,18 @@ public class DetectionWorkflowITCase {
         });
         assertThat(alerts).hasSize(8);
 
-        assertThat(dead).extracting(DeadLetter::reason)
+        assertThat(dead)
+                .extracting(DeadLetter::reason)
                 .containsExactlyInAnyOrder("invalid-json", "missing-field", "invalid-url", "not-html", "invalid-label");
-        assertThat(dead).extracting(DeadLetter::origin).containsExactlyInAnyOrder("bad-1", "bad-2", "bad-3", "bad-4", "labels/0/99");
-        assertThat(dead.stream().filter(d -> d.origin().equals("bad-1")).findFirst().orElseThrow().original()).isEqualTo("{not json");
+        assertThat(dead)
+                .extracting(DeadLetter::origin)
+                .containsExactlyInAnyOrder("bad-1", "bad-2", "bad-3", "bad-4", "labels/0/99");
+        assertThat(dead.stream()
+                        .filter(d -> d.origin().equals("bad-1"))
+                        .findFirst()
+                        .orElseThrow()
+                        .original())
+                .isEqualTo("{not json");
     }
 
     private static <T> T read(String json, Class<T> type) {

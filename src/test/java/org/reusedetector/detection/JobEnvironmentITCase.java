@@ -30,16 +30,27 @@ class JobEnvironmentITCase {
     @Timeout(120) // without a bound on restarts the job would never end
     void aFailureThatRecursEndsTheJobAfterTheConfiguredRestarts() {
         ATTEMPTS.set(0);
-        ReuseDetectorConfig config = ReuseDetectorConfig.load(null, List.of("job.max-restarts=2", "job.parallelism=1",
-                "job.state-dir=" + dir, "flink.restart-strategy.exponential-delay.initial-backoff=10 ms",
-                "flink.restart-strategy.exponential-delay.max-backoff=20 ms"));
+        ReuseDetectorConfig config = ReuseDetectorConfig.load(
+                null,
+                List.of(
+                        "job.max-restarts=2",
+                        "job.parallelism=1",
+                        "job.state-dir=" + dir,
+                        "flink.restart-strategy.exponential-delay.initial-backoff=10 ms",
+                        "flink.restart-strategy.exponential-delay.max-backoff=20 ms"));
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
         env.fromData("poison")
-                .map(record -> {
-                    ATTEMPTS.incrementAndGet();
-                    throw new IllegalStateException("cannot write " + record);
-                }, Types.STRING).uid("fail").name("fail")
-                .sinkTo(new DiscardingSink<>()).uid("discard").name("discard");
+                .map(
+                        record -> {
+                            ATTEMPTS.incrementAndGet();
+                            throw new IllegalStateException("cannot write " + record);
+                        },
+                        Types.STRING)
+                .uid("fail")
+                .name("fail")
+                .sinkTo(new DiscardingSink<>())
+                .uid("discard")
+                .name("discard");
 
         assertThatThrownBy(() -> env.execute("fails every time")).hasStackTraceContaining("cannot write poison");
         assertThat(ATTEMPTS.get()).isEqualTo(3); // the first run and two restarts

@@ -15,8 +15,10 @@ import org.reusedetector.page.Sha1;
 public final class TestPages {
     private TestPages() {}
 
-    private static final String[] WORDS = ("lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore "
-            + "et dolore magna aliqua enim minim veniam quis nostrud exercitation ullamco laboris nisi aliquip commodo consequat").split(" ");
+    private static final String[] WORDS =
+            ("lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore "
+                            + "et dolore magna aliqua enim minim veniam quis nostrud exercitation ullamco laboris nisi aliquip commodo consequat")
+                    .split(" ");
 
     /** A deterministic paragraph of about 150 characters: long enough to count, unique per seed. */
     public static String paragraph(String seed) {
@@ -59,11 +61,15 @@ public final class TestPages {
     }
 
     public static SourceRecord labelOfKind(String hash, String kind, String op) {
-        return new SourceRecord(Json.write(new Label(hash, kind, op, "test", "https://expert.example/p.html", 1L, 1L, null)), "labels/0/0");
+        return new SourceRecord(
+                Json.write(new Label(hash, kind, op, "test", "https://expert.example/p.html", 1L, 1L, null)),
+                "labels/0/0");
     }
 
     public static SourceRecord marker(String run, int partition) {
-        return new SourceRecord("{\"op\":\"snapshot\",\"run\":\"" + run + "\",\"partition\":" + partition + "}", "labels/" + partition + "/9");
+        return new SourceRecord(
+                "{\"op\":\"snapshot\",\"run\":\"" + run + "\",\"partition\":" + partition + "}",
+                "labels/" + partition + "/9");
     }
 
     public static DetectionSettings settings(String run, int partitions, String... overrides) {

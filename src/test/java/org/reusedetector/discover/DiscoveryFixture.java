@@ -23,10 +23,14 @@ import org.reusedetector.page.Sha1;
  */
 final class DiscoveryFixture {
 
-    static final String TEMPLATE = "Welcome to the example site. This header paragraph is repeated on every page of the site as part of its template.";
-    static final String COPIED = "This paragraph was written once and then copied by several unrelated sites, which is exactly what blind discovery looks for.";
-    static final String MIRRORED = "A whole page that three mirror hosts serve byte for byte, so that both its file hash and its chunk occur three times.";
-    static final String BIG_TEMPLATE = "The footer of the big site: copyright notice, contact details and a long list of links that every page of it shows.";
+    static final String TEMPLATE =
+            "Welcome to the example site. This header paragraph is repeated on every page of the site as part of its template.";
+    static final String COPIED =
+            "This paragraph was written once and then copied by several unrelated sites, which is exactly what blind discovery looks for.";
+    static final String MIRRORED =
+            "A whole page that three mirror hosts serve byte for byte, so that both its file hash and its chunk occur three times.";
+    static final String BIG_TEMPLATE =
+            "The footer of the big site: copyright notice, contact details and a long list of links that every page of it shows.";
     static final String MENU = "Home | About | Contact";
 
     static final RecursionFilter RECURSION = url -> url.contains("/loop/loop/");
@@ -34,7 +38,8 @@ final class DiscoveryFixture {
     private DiscoveryFixture() {}
 
     static String unique(String site, int i) {
-        return "Own content of " + site + " page " + i + ", long enough to count as a chunk: lorem ipsum dolor sit amet, consectetur adipiscing elit.";
+        return "Own content of " + site + " page " + i
+                + ", long enough to count as a chunk: lorem ipsum dolor sit amet, consectetur adipiscing elit.";
     }
 
     static String html(String... paragraphs) {
@@ -52,7 +57,9 @@ final class DiscoveryFixture {
             add(pages, "https://site.example/p" + i + ".html", html(TEMPLATE, MENU, unique("site", i)));
         }
         for (int j = 1; j <= 5; j++) {
-            add(pages, "https://copy" + j + ".example/article.html",
+            add(
+                    pages,
+                    "https://copy" + j + ".example/article.html",
                     j == 1 ? html(COPIED, unique("copy", j), COPIED) : html(unique("copy", j), COPIED));
         }
         for (int k = 1; k <= 3; k++) {
@@ -98,10 +105,15 @@ final class DiscoveryFixture {
     }
 
     static String fileHash(String url) {
-        return pages().stream().filter(p -> p.url().equals(url)).map(p -> Sha1.hex(p.fileHash())).findFirst().orElseThrow();
+        return pages().stream()
+                .filter(p -> p.url().equals(url))
+                .map(p -> Sha1.hex(p.fileHash()))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static void add(List<PageRecord> pages, String url, String body) {
-        pages.add(new PageRecord(url, "2026-01-01T00:00:00Z", 1_767_225_600_000L + pages.size(), 200, "text/html", body, null));
+        pages.add(new PageRecord(
+                url, "2026-01-01T00:00:00Z", 1_767_225_600_000L + pages.size(), 200, "text/html", body, null));
     }
 }

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.reusedetector.discover.DiscoveryFixture.sha;
 
 import java.util.List;
-import org.apache.flink.streaming.api.operators.StreamFlatMap;
-import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.operators.StreamFlatMap;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.detection.TestPages;
@@ -22,22 +22,35 @@ import org.reusedetector.model.SourceRecord;
 class DiscoveryFunctionsTest {
 
     private static HashedPage page(String url) {
-        return DiscoveryFixture.pages().stream().filter(p -> p.url().equals(url)).findFirst().orElseThrow();
+        return DiscoveryFixture.pages().stream()
+                .filter(p -> p.url().equals(url))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void pageTalliesCountEachEligibleChunkOncePerPageAndReportEveryPageOnTheSide() throws Exception {
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new DiscoveryFunctions.PageTallies(DiscoveryFixture.params(), DiscoveryFixture.RECURSION))) {
-            h.processElement(page("https://copy1.example/article.html"), 1); // the copied paragraph twice, own content once
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
+                new DiscoveryFunctions.PageTallies(DiscoveryFixture.params(), DiscoveryFixture.RECURSION))) {
+            h.processElement(
+                    page("https://copy1.example/article.html"), 1); // the copied paragraph twice, own content once
             h.processElement(page("https://tiny.example/"), 2); // only a short menu: no chunk, no file
             h.processElement(page("https://copy1.example/loop/loop/loop/article.html"), 3); // crawler recursion
             h.processElement(page("ftp://copy2.example/article.html"), 4); // not an http(s) URL
 
-            assertThat(h.extractOutputValues()).extracting(Tally::kind, Tally::hash, Tally::host, Tally::count).containsExactlyInAnyOrder(
-                    tuple(Label.KIND_FILE, DiscoveryFixture.fileHash("https://copy1.example/article.html"), "copy1.example", 1L),
-                    tuple(Label.KIND_CHUNK, sha(DiscoveryFixture.COPIED), "copy1.example", 1L),
-                    tuple(Label.KIND_CHUNK, sha(DiscoveryFixture.unique("copy", 1)), "copy1.example", 1L));
-            List<DiscoverySummary> stats = h.getSideOutput(DiscoveryFunctions.PAGE_STATS).stream().map(r -> r.getValue()).toList();
+            assertThat(h.extractOutputValues())
+                    .extracting(Tally::kind, Tally::hash, Tally::host, Tally::count)
+                    .containsExactlyInAnyOrder(
+                            tuple(
+                                    Label.KIND_FILE,
+                                    DiscoveryFixture.fileHash("https://copy1.example/article.html"),
+                                    "copy1.example",
+                                    1L),
+                            tuple(Label.KIND_CHUNK, sha(DiscoveryFixture.COPIED), "copy1.example", 1L),
+                            tuple(Label.KIND_CHUNK, sha(DiscoveryFixture.unique("copy", 1)), "copy1.example", 1L));
+            List<DiscoverySummary> stats = h.getSideOutput(DiscoveryFunctions.PAGE_STATS).stream()
+                    .map(r -> r.getValue())
+                    .toList();
             DiscoverySummary total = stats.stream().reduce(DiscoverySummary.empty(), DiscoverySummary::merge);
             assertThat(stats).hasSize(4);
             assertThat(total.pages()).isEqualTo(2);
@@ -46,13 +59,19 @@ class DiscoveryFunctionsTest {
         }
     }
 
-    private static KeyedBroadcastOperatorTestHarness<Long, Tally, DiscoveryThresholds, HashCount> classifyHarness() throws Exception {
-        return ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new DiscoveryFunctions.Classify(new TemplateRule(3, 0.5, 3.0)),
-                Tally::hostSet, Types.LONG, DiscoveryFunctions.THRESHOLDS);
+    private static KeyedBroadcastOperatorTestHarness<Long, Tally, DiscoveryThresholds, HashCount> classifyHarness()
+            throws Exception {
+        return ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
+                new DiscoveryFunctions.Classify(new TemplateRule(3, 0.5, 3.0)),
+                Tally::hostSet,
+                Types.LONG,
+                DiscoveryFunctions.THRESHOLDS);
     }
 
-    private static Tally tally(String kind, String hash, long count, long hosts, long sites, long hostSet, long top, String text) {
-        return new Tally(kind, hash, null, null, count, hosts, sites, hostSet, top, "https://" + hash + ".example/", text);
+    private static Tally tally(
+            String kind, String hash, long count, long hosts, long sites, long hostSet, long top, String text) {
+        return new Tally(
+                kind, hash, null, null, count, hosts, sites, hostSet, top, "https://" + hash + ".example/", text);
     }
 
     @Test
@@ -65,11 +84,17 @@ class DiscoveryFunctionsTest {
             h.processElement(tally(Label.KIND_CHUNK, "c4", 2, 2, 2, 14, 1, null), 4); // below the threshold
             h.processElement(tally(Label.KIND_FILE, "f1", 3, 3, 3, 15, 1, null), 5); // below the file threshold (4)
             h.processElement(tally(Label.KIND_CHUNK, "c5", 4, 4, 1, 16, 1, null), 6); // four hosts of one site
-            h.processElement(tally(Label.KIND_CHUNK, "c6", 40, 4, 2, 17, 10, null), 7); // ten pages per host on two sites: stop
+            h.processElement(
+                    tally(Label.KIND_CHUNK, "c6", 40, 4, 2, 17, 10, null), 7); // ten pages per host on two sites: stop
 
-            assertThat(h.extractOutputValues()).extracting(HashCount::hash, HashCount::verdict, HashCount::text).containsExactly(
-                    tuple("c1", Verdict.LABEL, "text"), tuple("c2", Verdict.FEW_HOSTS, null), tuple("c3", Verdict.CONCENTRATED, null),
-                    tuple("c5", Verdict.SAME_SITE, null), tuple("c6", Verdict.STOP, null));
+            assertThat(h.extractOutputValues())
+                    .extracting(HashCount::hash, HashCount::verdict, HashCount::text)
+                    .containsExactly(
+                            tuple("c1", Verdict.LABEL, "text"),
+                            tuple("c2", Verdict.FEW_HOSTS, null),
+                            tuple("c3", Verdict.CONCENTRATED, null),
+                            tuple("c5", Verdict.SAME_SITE, null),
+                            tuple("c6", Verdict.STOP, null));
         }
     }
 
@@ -85,8 +110,13 @@ class DiscoveryFunctionsTest {
             assertThat(h.extractOutputValues()).isEmpty(); // candidates wait for the end of their key
             h.processWatermark(Long.MAX_VALUE);
             h.processBroadcastWatermark(Long.MAX_VALUE); // a two-input operator's watermark is the lower of its inputs'
-            assertThat(h.extractOutputValues()).extracting(HashCount::hash, HashCount::verdict, HashCount::group).containsExactlyInAnyOrder(
-                    tuple("a1", Verdict.LABEL, 3L), tuple("a2", Verdict.LABEL, 3L), tuple("a3", Verdict.LABEL, 3L), tuple("q1", Verdict.SMALL_GROUP, 1L));
+            assertThat(h.extractOutputValues())
+                    .extracting(HashCount::hash, HashCount::verdict, HashCount::group)
+                    .containsExactlyInAnyOrder(
+                            tuple("a1", Verdict.LABEL, 3L),
+                            tuple("a2", Verdict.LABEL, 3L),
+                            tuple("a3", Verdict.LABEL, 3L),
+                            tuple("q1", Verdict.SMALL_GROUP, 1L));
         }
     }
 
@@ -94,14 +124,16 @@ class DiscoveryFunctionsTest {
     void classifyRefusesToGuessWithoutThresholds() throws Exception {
         try (var h = classifyHarness()) {
             assertThatThrownBy(() -> h.processElement(tally(Label.KIND_CHUNK, "c1", 5, 5, 5, 1, 1, null), 1))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("BATCH mode");
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("BATCH mode");
         }
     }
 
     @Test
     void usablePagesPassValidRecordsAndDropTheRest() throws Exception {
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new DiscoveryFunctions.UsablePages(4 << 20))) {
-            h.processElement(TestPages.page("https://x.org/a.html", "2024-05-01T10:00:00Z", TestPages.paragraph("alpha")), 1);
+            h.processElement(
+                    TestPages.page("https://x.org/a.html", "2024-05-01T10:00:00Z", TestPages.paragraph("alpha")), 1);
             h.processElement(new SourceRecord("{not json", "pages/0/1"), 2); // dead-lettered by ParseAndHash, not here
             assertThat(h.extractOutputValues()).extracting(PageRecord::url).containsExactly("https://x.org/a.html");
         }
@@ -109,14 +141,19 @@ class DiscoveryFunctionsTest {
 
     @Test
     void sampleChunksKeepTheClippedTextOfEachDistinctCountableChunk() throws Exception {
-        PageRecord copy1 = DiscoveryFixture.rawPages().stream().filter(p -> p.url().equals("https://copy1.example/article.html")).findFirst().orElseThrow();
+        PageRecord copy1 = DiscoveryFixture.rawPages().stream()
+                .filter(p -> p.url().equals("https://copy1.example/article.html"))
+                .findFirst()
+                .orElseThrow();
         try (var h = new OneInputStreamOperatorTestHarness<PageRecord, ChunkSample>(
                 new StreamFlatMap<>(new DiscoveryFunctions.SampleChunks(DiscoveryFixture.params())))) {
             h.open();
             h.processElement(copy1, 1);
-            assertThat(h.extractOutputValues()).containsExactly(
-                    new ChunkSample(sha(DiscoveryFixture.COPIED), DiscoveryFixture.COPIED),
-                    new ChunkSample(sha(DiscoveryFixture.unique("copy", 1)), DiscoveryFixture.unique("copy", 1)));
+            assertThat(h.extractOutputValues())
+                    .containsExactly(
+                            new ChunkSample(sha(DiscoveryFixture.COPIED), DiscoveryFixture.COPIED),
+                            new ChunkSample(
+                                    sha(DiscoveryFixture.unique("copy", 1)), DiscoveryFixture.unique("copy", 1)));
         }
     }
 }

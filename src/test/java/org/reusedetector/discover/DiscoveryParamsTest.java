@@ -24,9 +24,17 @@ class DiscoveryParamsTest {
     @Test
     void fixedModeNeedsACount() {
         assertThatThrownBy(() -> ReuseDetectorConfig.of(Map.of("discovery.threshold.mode", "FIXED")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("discovery.threshold.count");
-        ReuseDetectorConfig config = ReuseDetectorConfig.of(Map.of("discovery.threshold.mode", "FIXED", "discovery.threshold.count", "1000",
-                "discovery.template.min-hosts", "5", "discovery.template.max-top-host-share", "0.25"));
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("discovery.threshold.count");
+        ReuseDetectorConfig config = ReuseDetectorConfig.of(Map.of(
+                "discovery.threshold.mode",
+                "FIXED",
+                "discovery.threshold.count",
+                "1000",
+                "discovery.template.min-hosts",
+                "5",
+                "discovery.template.max-top-host-share",
+                "0.25"));
         DiscoveryParams p = DiscoveryParams.from(config, "r");
         assertThat(p.threshold().threshold(1)).isEqualTo(1000);
         assertThat(p.template()).isEqualTo(new TemplateRule(5, 0.25, 3.0));
@@ -35,6 +43,7 @@ class DiscoveryParamsTest {
     @Test
     void invalidRulesAreConfigErrors() {
         assertThatThrownBy(() -> ReuseDetectorConfig.of(Map.of("discovery.template.max-top-host-share", "2")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("discovery.template.max-top-host-share");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("discovery.template.max-top-host-share");
     }
 }

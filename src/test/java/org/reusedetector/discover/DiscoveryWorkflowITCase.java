@@ -27,8 +27,11 @@ import org.reusedetector.url.IgnoredParameters;
 class DiscoveryWorkflowITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+                    .setNumberTaskManagers(1)
+                    .setNumberSlotsPerTaskManager(2)
+                    .build());
 
     static StreamExecutionEnvironment env(RuntimeExecutionMode mode) {
         Configuration conf = new Configuration();
@@ -43,11 +46,18 @@ class DiscoveryWorkflowITCase {
         return Sha1.hex(Sha1.of(chunk));
     }
 
-    static DiscoveryRun run(StreamExecutionEnvironment env, List<HashedPage> hashed, List<PageRecord> rawPages, DiscoveryParams params,
-            RecursionFilter recursion, List<Label> labelsOut) throws Exception {
+    static DiscoveryRun run(
+            StreamExecutionEnvironment env,
+            List<HashedPage> hashed,
+            List<PageRecord> rawPages,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            List<Label> labelsOut)
+            throws Exception {
         DataStream<HashedPage> pages = env.fromData(hashed).rebalance();
         DataStream<PageRecord> raw = env.fromData(rawPages).rebalance();
-        DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(pages, DiscoveryWorkflow.samples(raw, params), params, recursion);
+        DiscoveryWorkflow.Result result =
+                DiscoveryWorkflow.build(pages, DiscoveryWorkflow.samples(raw, params), params, recursion);
         CloseableIterator<HashCount> frequent = result.frequent().collectAsync();
         CloseableIterator<Label> labels = result.labels().collectAsync();
         CloseableIterator<HistogramRow> histogram = result.histogram().collectAsync();
@@ -62,25 +72,74 @@ class DiscoveryWorkflowITCase {
     void countModeLabelsContentSpreadAcrossSitesAndPublishesSharedBoilerplateAsStop() throws Exception {
         DiscoveryParams params = DiscoveryFixture.params().withThreshold(ThresholdRule.scaled(0.35, 0.5, 3));
         List<Label> labelRecords = new ArrayList<>();
-        DiscoveryRun run = run(env(RuntimeExecutionMode.BATCH), DiscoveryFixture.pages(), DiscoveryFixture.rawPages(), params,
-                DiscoveryFixture.RECURSION, labelRecords);
+        DiscoveryRun run = run(
+                env(RuntimeExecutionMode.BATCH),
+                DiscoveryFixture.pages(),
+                DiscoveryFixture.rawPages(),
+                params,
+                DiscoveryFixture.RECURSION,
+                labelRecords);
 
         String copied = sha(DiscoveryFixture.COPIED);
         String mirrored = sha(DiscoveryFixture.MIRRORED);
-        String mirrorFile = Sha1.hex(DiscoveryFixture.pages().stream().filter(p -> p.url().startsWith("https://mirror1.")).findFirst().orElseThrow().fileHash());
-        assertThat(labelRecords).containsExactlyInAnyOrder(
-                new Label(copied, "chunk", "add", "discover:test", "https://copy1.example/article.html", 5L, 5L, DiscoveryFixture.COPIED),
-                new Label(mirrored, "chunk", "add", "discover:test", "https://mirror1.example/index.html", 3L, 3L, DiscoveryFixture.MIRRORED),
-                new Label(mirrorFile, "file", "add", "discover:test", "https://mirror1.example/index.html", 3L, 3L, null),
-                // the big site's footer, quoted by two other sites: 10 pages on 3 hosts is boilerplate, shared by 3 sites
-                new Label(sha(DiscoveryFixture.BIG_TEMPLATE), "stop", "add", "discover:test", "http://quote1.example/q.html", 10L, 3L,
-                        DiscoveryFixture.BIG_TEMPLATE));
-        assertThat(run.histogram()).containsExactly(
-                new HistogramRow("chunk", 1, 21), new HistogramRow("chunk", 3, 1), new HistogramRow("chunk", 5, 1),
-                new HistogramRow("chunk", 6, 1), new HistogramRow("chunk", 10, 1),
-                new HistogramRow("file", 1, 21), new HistogramRow("file", 3, 1));
+        String mirrorFile = Sha1.hex(DiscoveryFixture.pages().stream()
+                .filter(p -> p.url().startsWith("https://mirror1."))
+                .findFirst()
+                .orElseThrow()
+                .fileHash());
+        assertThat(labelRecords)
+                .containsExactlyInAnyOrder(
+                        new Label(
+                                copied,
+                                "chunk",
+                                "add",
+                                "discover:test",
+                                "https://copy1.example/article.html",
+                                5L,
+                                5L,
+                                DiscoveryFixture.COPIED),
+                        new Label(
+                                mirrored,
+                                "chunk",
+                                "add",
+                                "discover:test",
+                                "https://mirror1.example/index.html",
+                                3L,
+                                3L,
+                                DiscoveryFixture.MIRRORED),
+                        new Label(
+                                mirrorFile,
+                                "file",
+                                "add",
+                                "discover:test",
+                                "https://mirror1.example/index.html",
+                                3L,
+                                3L,
+                                null),
+                        // the big site's footer, quoted by two other sites: 10 pages on 3 hosts is boilerplate, shared
+                        // by 3 sites
+                        new Label(
+                                sha(DiscoveryFixture.BIG_TEMPLATE),
+                                "stop",
+                                "add",
+                                "discover:test",
+                                "http://quote1.example/q.html",
+                                10L,
+                                3L,
+                                DiscoveryFixture.BIG_TEMPLATE));
+        assertThat(run.histogram())
+                .containsExactly(
+                        new HistogramRow("chunk", 1, 21),
+                        new HistogramRow("chunk", 3, 1),
+                        new HistogramRow("chunk", 5, 1),
+                        new HistogramRow("chunk", 6, 1),
+                        new HistogramRow("chunk", 10, 1),
+                        new HistogramRow("file", 1, 21),
+                        new HistogramRow("file", 3, 1));
         // the one-host template is not listed: a hash on one host can be neither label nor stop
-        assertThat(run.frequent()).extracting(HashCount::verdict).containsExactly(Verdict.STOP, Verdict.LABEL, Verdict.LABEL, Verdict.LABEL);
+        assertThat(run.frequent())
+                .extracting(HashCount::verdict)
+                .containsExactly(Verdict.STOP, Verdict.LABEL, Verdict.LABEL, Verdict.LABEL);
         DiscoverySummary s = run.summary();
         assertThat(s.pages()).isEqualTo(25);
         assertThat(s.recursionPages()).isEqualTo(1);
@@ -96,22 +155,37 @@ class DiscoveryWorkflowITCase {
     void structureModeLabelsACopiedSiteAndNothingElse() throws Exception {
         DiscoveryParams params = StructureFixture.params();
         List<Label> labelRecords = new ArrayList<>();
-        DiscoveryRun run = run(env(RuntimeExecutionMode.BATCH), StructureFixture.pages(), StructureFixture.rawPages(), params, RecursionFilter.none(),
+        DiscoveryRun run = run(
+                env(RuntimeExecutionMode.BATCH),
+                StructureFixture.pages(),
+                StructureFixture.rawPages(),
+                params,
+                RecursionFilter.none(),
                 labelRecords);
 
-        // every content chunk and file of the source, copied onto five farm hosts, and the source's template as a stop chunk
-        assertThat(labelRecords).filteredOn(l -> l.kind().equals("chunk")).extracting(Label::text)
+        // every content chunk and file of the source, copied onto five farm hosts, and the source's template as a stop
+        // chunk
+        assertThat(labelRecords)
+                .filteredOn(l -> l.kind().equals("chunk"))
+                .extracting(Label::text)
                 .containsExactlyInAnyOrderElementsOf(StructureFixture.sourceContent());
         assertThat(labelRecords).filteredOn(l -> l.kind().equals("file")).hasSize(StructureFixture.SOURCE_PAGES);
-        assertThat(labelRecords).filteredOn(l -> l.kind().equals("stop")).extracting(Label::text).containsExactly(StructureFixture.TEMPLATE);
+        assertThat(labelRecords)
+                .filteredOn(l -> l.kind().equals("stop"))
+                .extracting(Label::text)
+                .containsExactly(StructureFixture.TEMPLATE);
         assertThat(labelRecords).allSatisfy(l -> assertThat(l.hosts()).isEqualTo(6L));
 
         Map<String, Verdict> verdicts = new HashMap<>();
         run.frequent().forEach(c -> verdicts.put(c.text() == null ? c.hash() : c.text(), c.verdict()));
-        assertThat(verdicts).containsEntry(StructureFixture.QUOTE, Verdict.SMALL_GROUP).containsEntry(StructureFixture.TRANSLATED, Verdict.SAME_SITE)
+        assertThat(verdicts)
+                .containsEntry(StructureFixture.QUOTE, Verdict.SMALL_GROUP)
+                .containsEntry(StructureFixture.TRANSLATED, Verdict.SAME_SITE)
                 .containsEntry(StructureFixture.TEMPLATE, Verdict.STOP);
-        assertThat(run.frequent()).filteredOn(c -> c.verdict() == Verdict.LABEL)
-                .allSatisfy(c -> assertThat(c.group()).isEqualTo(StructureFixture.sourceContent().size() + StructureFixture.SOURCE_PAGES))
+        assertThat(run.frequent())
+                .filteredOn(c -> c.verdict() == Verdict.LABEL)
+                .allSatisfy(c -> assertThat(c.group())
+                        .isEqualTo(StructureFixture.sourceContent().size() + StructureFixture.SOURCE_PAGES))
                 .allSatisfy(c -> assertThat(c.sites()).isEqualTo(2));
 
         DiscoverySummary s = run.summary();
@@ -123,7 +197,8 @@ class DiscoveryWorkflowITCase {
     }
 
     /** A run's results, from {@link DiscoveryWorkflow#build} or {@link DiscoveryWorkflow#buildFromIndex}, without chunk texts. */
-    static DiscoveryRun run(StreamExecutionEnvironment env, DiscoveryWorkflow.Result result, DiscoveryParams params) throws Exception {
+    static DiscoveryRun run(StreamExecutionEnvironment env, DiscoveryWorkflow.Result result, DiscoveryParams params)
+            throws Exception {
         CloseableIterator<HashCount> frequent = result.frequent().collectAsync();
         CloseableIterator<HistogramRow> histogram = result.histogram().collectAsync();
         CloseableIterator<DiscoverySummary> summary = result.summary().collectAsync();
@@ -134,11 +209,17 @@ class DiscoveryWorkflowITCase {
     @Test
     void fromAnIndexTheBulkCountingGivesThePerRecordWorkflowsResults() throws Exception {
         record Case(List<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion) {}
-        for (Case c : List.of(new Case(StructureFixture.pages(), StructureFixture.params(), RecursionFilter.none()),
-                new Case(DiscoveryFixture.pages(), DiscoveryFixture.params().withThreshold(ThresholdRule.scaled(0.35, 0.5, 3)), DiscoveryFixture.RECURSION))) {
+        for (Case c : List.of(
+                new Case(StructureFixture.pages(), StructureFixture.params(), RecursionFilter.none()),
+                new Case(
+                        DiscoveryFixture.pages(),
+                        DiscoveryFixture.params().withThreshold(ThresholdRule.scaled(0.35, 0.5, 3)),
+                        DiscoveryFixture.RECURSION))) {
             StreamExecutionEnvironment perRecordEnv = env(RuntimeExecutionMode.BATCH);
-            DataStream<HashedPage> latest = DiscoveryWorkflow.latestFetch(perRecordEnv.fromData(c.pages()).rebalance(), IgnoredParameters.DEFAULT);
-            DiscoveryRun perRecord = run(perRecordEnv, DiscoveryWorkflow.build(latest, null, c.params(), c.recursion()), c.params());
+            DataStream<HashedPage> latest = DiscoveryWorkflow.latestFetch(
+                    perRecordEnv.fromData(c.pages()).rebalance(), IgnoredParameters.DEFAULT);
+            DiscoveryRun perRecord =
+                    run(perRecordEnv, DiscoveryWorkflow.build(latest, null, c.params(), c.recursion()), c.params());
 
             assertThat(perRecord.labels()).isNotEmpty();
 
@@ -146,14 +227,20 @@ class DiscoveryWorkflowITCase {
             for (int parallelism : new int[] {1, 2}) {
                 StreamExecutionEnvironment bulkEnv = env(RuntimeExecutionMode.BATCH);
                 bulkEnv.setParallelism(parallelism);
-                DiscoveryWorkflow.IndexResult bulk = DiscoveryWorkflow.buildFromIndex(bulkEnv.fromData(c.pages()).rebalance(), c.params(), c.recursion(),
-                        IgnoredParameters.DEFAULT);
+                DiscoveryWorkflow.IndexResult bulk = DiscoveryWorkflow.buildFromIndex(
+                        bulkEnv.fromData(c.pages()).rebalance(), c.params(), c.recursion(), IgnoredParameters.DEFAULT);
                 DiscoveryRun fromIndex = run(bulkEnv, bulk.result(), c.params());
 
-                assertThat(fromIndex.frequent()).as("parallelism %d", parallelism).isEqualTo(perRecord.frequent());
+                assertThat(fromIndex.frequent())
+                        .as("parallelism %d", parallelism)
+                        .isEqualTo(perRecord.frequent());
                 assertThat(fromIndex.labels()).as("parallelism %d", parallelism).isEqualTo(perRecord.labels());
-                assertThat(fromIndex.histogram()).as("parallelism %d", parallelism).isEqualTo(perRecord.histogram());
-                assertThat(fromIndex.summary()).as("parallelism %d", parallelism).isEqualTo(perRecord.summary());
+                assertThat(fromIndex.histogram())
+                        .as("parallelism %d", parallelism)
+                        .isEqualTo(perRecord.histogram());
+                assertThat(fromIndex.summary())
+                        .as("parallelism %d", parallelism)
+                        .isEqualTo(perRecord.summary());
             }
         }
     }
@@ -162,8 +249,10 @@ class DiscoveryWorkflowITCase {
     void refusesStreamingExecution() {
         StreamExecutionEnvironment env = env(RuntimeExecutionMode.STREAMING);
         DataStream<HashedPage> pages = env.fromData(DiscoveryFixture.pages());
-        assertThatThrownBy(() -> DiscoveryWorkflow.build(pages, null, DiscoveryFixture.params(), RecursionFilter.none()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("BATCH");
+        assertThatThrownBy(
+                        () -> DiscoveryWorkflow.build(pages, null, DiscoveryFixture.params(), RecursionFilter.none()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("BATCH");
     }
 
     static <T> List<T> drain(CloseableIterator<T> iterator) throws Exception {

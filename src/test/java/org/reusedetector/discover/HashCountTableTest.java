@@ -41,7 +41,8 @@ class HashCountTableTest {
         }
         table.reset(10);
         assertThat(table.size()).isZero();
-        assertThat(table.find(keys[0][0], keys[0][1], (int) keys[0][2], (int) keys[0][3])).isNegative();
+        assertThat(table.find(keys[0][0], keys[0][1], (int) keys[0][2], (int) keys[0][3]))
+                .isNegative();
         int used = 0;
         for (int slot = 0; slot < table.capacity(); slot++) {
             used += table.used(slot) ? 1 : 0;

@@ -23,29 +23,33 @@ class LabelDiffTest {
     @Test
     void publishesNewLabelsAndRemovesDiscoveredOnesNoLongerFrequent() {
         List<Label> previous = List.of(
-                add(A, "chunk", "discover:run1"),  // still frequent: nothing to publish
-                add(B, "chunk", "discover:run1"),  // no longer frequent: remove
-                add(C, "chunk", "informed:wiki"),  // another source: never removed
+                add(A, "chunk", "discover:run1"), // still frequent: nothing to publish
+                add(B, "chunk", "discover:run1"), // no longer frequent: remove
+                add(C, "chunk", "informed:wiki"), // another source: never removed
                 add(D, "file", "discover:run1"),
                 new Label(D, "file", Label.OP_REMOVE, "discover:run1", null, null, null, null)); // already removed
         List<Label> current = List.of(
                 add(A, "chunk", "discover:run2"),
-                add(E, "chunk", "discover:run2"),  // new
-                add(D, "file", "discover:run2"),   // frequent again after its removal
+                add(E, "chunk", "discover:run2"), // new
+                add(D, "file", "discover:run2"), // frequent again after its removal
                 add(C, "chunk", "discover:run2")); // also labelled by an expert: published under its own key, beside it
 
         LabelDiff diff = LabelDiff.between(previous, current, "discover:run2");
 
-        assertThat(diff.adds()).extracting(Label::hash, Label::kind, Label::op)
+        assertThat(diff.adds())
+                .extracting(Label::hash, Label::kind, Label::op)
                 .containsExactly(tuple(E, "chunk", "add"), tuple(D, "file", "add"), tuple(C, "chunk", "add"));
-        assertThat(diff.removes()).containsExactly(new Label(B, "chunk", Label.OP_REMOVE, "discover:run2", null, null, null, null));
+        assertThat(diff.removes())
+                .containsExactly(new Label(B, "chunk", Label.OP_REMOVE, "discover:run2", null, null, null, null));
         assertThat(diff.records()).extracting(Label::op).containsExactly("remove", "add", "add", "add");
-        assertThat(LabelCodec.key(diff.adds().get(2))).isNotEqualTo(LabelCodec.key(previous.get(2))); // the expert's record stays
+        assertThat(LabelCodec.key(diff.adds().get(2)))
+                .isNotEqualTo(LabelCodec.key(previous.get(2))); // the expert's record stays
     }
 
     @Test
     void theSameKindAndHashIsOneLabelButChunkAndFileAreTwo() {
-        LabelDiff diff = LabelDiff.between(List.of(add(A, "chunk", "discover:1")), List.of(add(A, "file", "discover:2")), "discover:2");
+        LabelDiff diff = LabelDiff.between(
+                List.of(add(A, "chunk", "discover:1")), List.of(add(A, "file", "discover:2")), "discover:2");
         assertThat(diff.adds()).extracting(Label::kind).containsExactly("file");
         assertThat(diff.removes()).extracting(Label::kind).containsExactly("chunk");
     }

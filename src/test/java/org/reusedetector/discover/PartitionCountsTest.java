@@ -34,22 +34,34 @@ class PartitionCountsTest {
 
     private static final RecursionFilter RECURSION = url -> url.contains("/loop/loop/");
     // chunks shorter than 200 characters are stop chunks: about a third of the synthetic index's
-    private static final DiscoveryParams PARAMS = DiscoveryParams.defaults("test").withMinChunkLength(200);
+    private static final DiscoveryParams PARAMS =
+            DiscoveryParams.defaults("test").withMinChunkLength(200);
 
     /** What the bulk counting yields: page statistics, the histogram, the hashes on several hosts. */
     record Counted(DiscoverySummary stats, Map<String, Long> histogram, Set<Tally> spread, long blocks) {}
 
     static Counted bulk(List<HashedPage> pages, int partitions, int ranges, int mergers) {
-        return bulk(pages, partitions, ranges, mergers, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        return bulk(
+                pages,
+                partitions,
+                ranges,
+                mergers,
+                () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
     }
 
-    static Counted bulk(List<HashedPage> pages, int partitions, int ranges, int mergers, java.util.function.Supplier<PartitionCounts> counter) {
+    static Counted bulk(
+            List<HashedPage> pages,
+            int partitions,
+            int ranges,
+            int mergers,
+            java.util.function.Supplier<PartitionCounts> counter) {
         List<PartitionCounts> counters = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
             counters.add(counter.get());
         }
         for (HashedPage page : pages) {
-            counters.get(Math.floorMod(PartitionCounts.partitionKey(page.url()).hashCode(), partitions)).add(page);
+            counters.get(Math.floorMod(PartitionCounts.partitionKey(page.url()).hashCode(), partitions))
+                    .add(page);
         }
         List<RangeCounts> merges = new ArrayList<>();
         for (int m = 0; m < mergers; m++) {
@@ -67,7 +79,8 @@ class PartitionCountsTest {
         Map<String, Long> histogram = new HashMap<>();
         Set<Tally> spread = new HashSet<>();
         for (RangeCounts merge : merges) {
-            merge.finish(t -> assertThat(spread.add(t)).as("each hash once").isTrue(),
+            merge.finish(
+                    t -> assertThat(spread.add(t)).as("each hash once").isTrue(),
                     row -> histogram.merge(row.kind() + ":" + row.occurrences(), row.items(), Long::sum));
         }
         return new Counted(stats, histogram, spread, blocks[0]);
@@ -79,8 +92,11 @@ class PartitionCountsTest {
         pages.forEach(counts::add);
         Map<String, Long> histogram = new HashMap<>();
         Set<Tally> spread = new HashSet<>();
-        counts.finish(t -> assertThat(spread.add(t)).as("each hash once").isTrue(),
-                row -> assertThat(histogram.put(row.kind() + ":" + row.occurrences(), row.items())).as("each point once").isNull());
+        counts.finish(
+                t -> assertThat(spread.add(t)).as("each hash once").isTrue(),
+                row -> assertThat(histogram.put(row.kind() + ":" + row.occurrences(), row.items()))
+                        .as("each point once")
+                        .isNull());
         return new Counted(counts.pageStats(), histogram, spread, 0);
     }
 
@@ -88,7 +104,10 @@ class PartitionCountsTest {
     static Counted reference(List<HashedPage> pages) {
         Map<String, HashedPage> latest = new LinkedHashMap<>();
         for (HashedPage page : pages) {
-            latest.merge(NormalizedUrl.keyOf(page.url(), IgnoredParameters.DEFAULT), page, (a, b) -> a.eventTime() >= b.eventTime() ? a : b);
+            latest.merge(
+                    NormalizedUrl.keyOf(page.url(), IgnoredParameters.DEFAULT),
+                    page,
+                    (a, b) -> a.eventTime() >= b.eventTime() ? a : b);
         }
         Eligibility eligibility = PARAMS.eligibility();
         List<Tally> tallies = new ArrayList<>();
@@ -110,13 +129,24 @@ class PartitionCountsTest {
             Set<HashKey> seen = new HashSet<>();
             for (int i = 0; i < page.chunkCount(); i++) {
                 if (eligibility.chunk(page, i) && seen.add(HashKey.of(page.chunkHashes(), i))) {
-                    tallies.add(Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
+                    tallies.add(
+                            Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
                 }
             }
             stats = stats.merge(DiscoverySummary.ofPage(true, seen.size(), false, false));
         }
-        List<Tally> perHash = fold(fold(fold(tallies, Tally::hostKey, Tally::addPages).stream().map(Tally::asHostLevel).toList(),
-                Tally::siteKey, Tally::addHostsOfSite).stream().map(Tally::asSiteLevel).toList(), Tally::hashKey, Tally::addSites);
+        List<Tally> perHash = fold(
+                fold(
+                                fold(tallies, Tally::hostKey, Tally::addPages).stream()
+                                        .map(Tally::asHostLevel)
+                                        .toList(),
+                                Tally::siteKey,
+                                Tally::addHostsOfSite)
+                        .stream()
+                        .map(Tally::asSiteLevel)
+                        .toList(),
+                Tally::hashKey,
+                Tally::addSites);
         Map<String, Long> histogram = new HashMap<>();
         Set<Tally> spread = new HashSet<>();
         for (Tally t : perHash) {
@@ -128,7 +158,8 @@ class PartitionCountsTest {
         return new Counted(stats, histogram, spread, 0);
     }
 
-    private static List<Tally> fold(List<Tally> tallies, Function<Tally, String> key, java.util.function.BinaryOperator<Tally> add) {
+    private static List<Tally> fold(
+            List<Tally> tallies, Function<Tally, String> key, java.util.function.BinaryOperator<Tally> add) {
         Map<String, Tally> folded = new LinkedHashMap<>();
         for (Tally t : tallies) {
             folded.merge(key.apply(t), t, add);
@@ -155,31 +186,59 @@ class PartitionCountsTest {
         for (int i = 0; i < pages.size(); i += 7) {
             HashedPage p = pages.get(i);
             // a revisit with other content: the later fetch counts, whichever arrives first
-            HashedPage revisit = new HashedPage(p.url(), p.eventTime() + (i % 2 == 0 ? 1000 : -1000), p.fileHash(),
-                    Arrays.copyOfRange(pages.get(i + 1).chunkHashes(), 0, 20 * Math.min(3, pages.get(i + 1).chunkCount())),
-                    Arrays.copyOf(pages.get(i + 1).chunkLengths(), Math.min(3, pages.get(i + 1).chunkCount())), p.bodyBytes());
+            HashedPage revisit = new HashedPage(
+                    p.url(),
+                    p.eventTime() + (i % 2 == 0 ? 1000 : -1000),
+                    p.fileHash(),
+                    Arrays.copyOfRange(
+                            pages.get(i + 1).chunkHashes(),
+                            0,
+                            20 * Math.min(3, pages.get(i + 1).chunkCount())),
+                    Arrays.copyOf(
+                            pages.get(i + 1).chunkLengths(),
+                            Math.min(3, pages.get(i + 1).chunkCount())),
+                    p.bodyBytes());
             extra.add(revisit);
         }
         for (int i = 3; i < pages.size(); i += 11) {
             HashedPage p = pages.get(i);
             String url = p.url();
-            extra.add(new HashedPage(url.replace("https://", "https://www.").replace(".html", "-www.html"), p.eventTime(), p.fileHash(),
-                    p.chunkHashes(), p.chunkLengths(), p.bodyBytes()));
-            extra.add(new HashedPage(url.replace(".html", "/loop/loop/x.html"), p.eventTime(), p.fileHash(), p.chunkHashes(), p.chunkLengths(),
+            extra.add(new HashedPage(
+                    url.replace("https://", "https://www.").replace(".html", "-www.html"),
+                    p.eventTime(),
+                    p.fileHash(),
+                    p.chunkHashes(),
+                    p.chunkLengths(),
                     p.bodyBytes()));
-            extra.add(new HashedPage("not a url " + i, p.eventTime(), p.fileHash(), p.chunkHashes(), p.chunkLengths(), p.bodyBytes()));
+            extra.add(new HashedPage(
+                    url.replace(".html", "/loop/loop/x.html"),
+                    p.eventTime(),
+                    p.fileHash(),
+                    p.chunkHashes(),
+                    p.chunkLengths(),
+                    p.bodyBytes()));
+            extra.add(new HashedPage(
+                    "not a url " + i, p.eventTime(), p.fileHash(), p.chunkHashes(), p.chunkLengths(), p.bodyBytes()));
             byte[] twice = new byte[p.chunkHashes().length * 2];
             System.arraycopy(p.chunkHashes(), 0, twice, 0, p.chunkHashes().length);
             System.arraycopy(p.chunkHashes(), 0, twice, p.chunkHashes().length, p.chunkHashes().length);
             int[] lengths = Arrays.copyOf(p.chunkLengths(), p.chunkCount() * 2);
             System.arraycopy(p.chunkLengths(), 0, lengths, p.chunkCount(), p.chunkCount());
-            extra.add(new HashedPage(url.replace(".html", "-twice.html"), p.eventTime(), p.fileHash(), twice, lengths, p.bodyBytes()));
+            extra.add(new HashedPage(
+                    url.replace(".html", "-twice.html"), p.eventTime(), p.fileHash(), twice, lengths, p.bodyBytes()));
         }
         for (int i = 5; i < pages.size(); i += 13) {
             // one site's content on two of its hosts (a site of several hosts) and on a second site
             HashedPage p = pages.get(i);
-            for (String host : new String[] {"docs.org" + (i % 4) + ".org", "blog.org" + (i % 4) + ".org", "mirror" + (i % 3) + ".net"}) {
-                extra.add(new HashedPage("https://" + host + "/copy" + i + ".html", p.eventTime(), p.fileHash(), p.chunkHashes(), p.chunkLengths(),
+            for (String host : new String[] {
+                "docs.org" + (i % 4) + ".org", "blog.org" + (i % 4) + ".org", "mirror" + (i % 3) + ".net"
+            }) {
+                extra.add(new HashedPage(
+                        "https://" + host + "/copy" + i + ".html",
+                        p.eventTime(),
+                        p.fileHash(),
+                        p.chunkHashes(),
+                        p.chunkLengths(),
                         p.bodyBytes()));
             }
         }
@@ -211,14 +270,23 @@ class PartitionCountsTest {
 
         for (int[] shape : new int[][] {{1, 1, 1}, {3, 2, 2}, {4, 5, 3}}) {
             Counted bulk = bulk(pages, shape[0], shape[1], shape[2]);
-            assertThat(bulk.stats()).as("page statistics, shape %s", Arrays.toString(shape)).isEqualTo(expected.stats());
-            assertThat(bulk.histogram()).as("histogram, shape %s", Arrays.toString(shape)).isEqualTo(expected.histogram());
-            assertThat(bulk.spread()).as("hashes on several hosts, shape %s", Arrays.toString(shape)).isEqualTo(expected.spread());
+            assertThat(bulk.stats())
+                    .as("page statistics, shape %s", Arrays.toString(shape))
+                    .isEqualTo(expected.stats());
+            assertThat(bulk.histogram())
+                    .as("histogram, shape %s", Arrays.toString(shape))
+                    .isEqualTo(expected.histogram());
+            assertThat(bulk.spread())
+                    .as("hashes on several hosts, shape %s", Arrays.toString(shape))
+                    .isEqualTo(expected.spread());
         }
-        Counted whole = whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        Counted whole =
+                whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
         assertThat(whole.stats()).as("page statistics, one partition's totals").isEqualTo(expected.stats());
         assertThat(whole.histogram()).as("histogram, one partition's totals").isEqualTo(expected.histogram());
-        assertThat(whole.spread()).as("hashes on several hosts, one partition's totals").isEqualTo(expected.spread());
+        assertThat(whole.spread())
+                .as("hashes on several hosts, one partition's totals")
+                .isEqualTo(expected.spread());
     }
 
     @Test
@@ -230,7 +298,8 @@ class PartitionCountsTest {
         assertThat(bulk.blocks()).isGreaterThan(1);
         assertThat(bulk.histogram()).isEqualTo(expected.histogram());
         assertThat(bulk.spread()).isEqualTo(expected.spread());
-        Counted whole = whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        Counted whole =
+                whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
         assertThat(whole.histogram()).isEqualTo(expected.histogram());
         assertThat(whole.spread()).isEqualTo(expected.spread());
     }
@@ -239,35 +308,58 @@ class PartitionCountsTest {
     void compactsSupersededFetchesAndCountsInFineBucketsAlike(@TempDir Path dir) throws Exception {
         SyntheticIndex.write(dir, 50_000, 40, 1, 5);
         List<HashedPage> pages = indexPages(dir);
-        // every page fetched four times, the third fetch older than the second: most occurrences kept are superseded ones
+        // every page fetched four times, the third fetch older than the second: most occurrences kept are superseded
+        // ones
         List<HashedPage> fetches = new ArrayList<>();
         for (int round = 0; round < 4; round++) {
             int shift = new int[] {0, 2, 1, 3}[round];
             for (int i = 0; i < pages.size(); i++) {
                 HashedPage p = pages.get(i);
                 HashedPage other = pages.get((i + round * 17) % pages.size());
-                fetches.add(new HashedPage(p.url(), p.eventTime() + shift, p.fileHash(), other.chunkHashes(), other.chunkLengths(), p.bodyBytes()));
+                fetches.add(new HashedPage(
+                        p.url(),
+                        p.eventTime() + shift,
+                        p.fileHash(),
+                        other.chunkHashes(),
+                        other.chunkLengths(),
+                        p.bodyBytes()));
             }
         }
         Counted expected = reference(fetches);
-        // compaction after a few thousand superseded occurrences; tables of a few occurrences, so finer buckets of every size
+        // compaction after a few thousand superseded occurrences; tables of a few occurrences, so finer buckets of
+        // every size
         for (int bucketOccurrences : new int[] {512, 4, 1}) {
             List<PartitionCounts> made = new ArrayList<>();
             Counted bulk = bulk(fetches, 2, 3, 2, () -> {
-                made.add(new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000, bucketOccurrences));
+                made.add(new PartitionCounts(
+                        PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000, bucketOccurrences));
                 return made.get(made.size() - 1);
             });
             assertThat(made).allMatch(counts -> counts.compactions() > 0);
-            assertThat(bulk.stats()).as("page statistics, tables of %d", bucketOccurrences).isEqualTo(expected.stats());
-            assertThat(bulk.histogram()).as("histogram, tables of %d", bucketOccurrences).isEqualTo(expected.histogram());
-            assertThat(bulk.spread()).as("hashes on several hosts, tables of %d", bucketOccurrences).isEqualTo(expected.spread());
+            assertThat(bulk.stats())
+                    .as("page statistics, tables of %d", bucketOccurrences)
+                    .isEqualTo(expected.stats());
+            assertThat(bulk.histogram())
+                    .as("histogram, tables of %d", bucketOccurrences)
+                    .isEqualTo(expected.histogram());
+            assertThat(bulk.spread())
+                    .as("hashes on several hosts, tables of %d", bucketOccurrences)
+                    .isEqualTo(expected.spread());
             PartitionCounts[] one = new PartitionCounts[1];
-            Counted whole = whole(fetches, () -> one[0] = new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000,
-                    bucketOccurrences));
+            Counted whole = whole(
+                    fetches,
+                    () -> one[0] = new PartitionCounts(
+                            PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000, bucketOccurrences));
             assertThat(one[0].compactions()).isPositive();
-            assertThat(whole.stats()).as("page statistics, one partition's totals, tables of %d", bucketOccurrences).isEqualTo(expected.stats());
-            assertThat(whole.histogram()).as("histogram, one partition's totals, tables of %d", bucketOccurrences).isEqualTo(expected.histogram());
-            assertThat(whole.spread()).as("hashes on several hosts, one partition's totals, tables of %d", bucketOccurrences).isEqualTo(expected.spread());
+            assertThat(whole.stats())
+                    .as("page statistics, one partition's totals, tables of %d", bucketOccurrences)
+                    .isEqualTo(expected.stats());
+            assertThat(whole.histogram())
+                    .as("histogram, one partition's totals, tables of %d", bucketOccurrences)
+                    .isEqualTo(expected.histogram());
+            assertThat(whole.spread())
+                    .as("hashes on several hosts, one partition's totals, tables of %d", bucketOccurrences)
+                    .isEqualTo(expected.spread());
         }
         assertThat(expected.spread()).hasSizeGreaterThan(100);
     }
@@ -279,7 +371,8 @@ class PartitionCountsTest {
             String[] urls = new String[size + 6];
             int[] order = new int[size + 6];
             for (int i = 0; i < urls.length; i++) {
-                urls[i] = "https://h.example/p" + random.nextInt(Math.max(1, size / 3)) + (random.nextBoolean() ? ".html" : "");
+                urls[i] = "https://h.example/p" + random.nextInt(Math.max(1, size / 3))
+                        + (random.nextBoolean() ? ".html" : "");
                 order[i] = i;
             }
             // sorted by URL, then by position: what a stable sort of the positions gives

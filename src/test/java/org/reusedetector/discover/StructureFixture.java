@@ -21,14 +21,18 @@ final class StructureFixture {
 
     static final int SOURCE_PAGES = 4;
     static final int MIRRORS = 5;
-    static final String TEMPLATE = "The source site's own header paragraph, shown on every one of its pages, and copied along with them by the farm.";
-    static final String QUOTE = "A famous sentence that three unrelated sites quote, each in an article of its own, which is natural duplication.";
-    static final String TRANSLATED = "A command listing that every translation of the handbook keeps untranslated, so it is the same in all of them.";
+    static final String TEMPLATE =
+            "The source site's own header paragraph, shown on every one of its pages, and copied along with them by the farm.";
+    static final String QUOTE =
+            "A famous sentence that three unrelated sites quote, each in an article of its own, which is natural duplication.";
+    static final String TRANSLATED =
+            "A command listing that every translation of the handbook keeps untranslated, so it is the same in all of them.";
 
     private StructureFixture() {}
 
     static String content(int page, int paragraph) {
-        return "Content paragraph " + paragraph + " of source page " + page + ": long enough to be counted, lorem ipsum dolor sit amet, consectetur.";
+        return "Content paragraph " + paragraph + " of source page " + page
+                + ": long enough to be counted, lorem ipsum dolor sit amet, consectetur.";
     }
 
     static List<String> sourceContent() {
@@ -50,10 +54,16 @@ final class StructureFixture {
             }
         }
         for (String site : List.of("alpha-news.com", "beta-blog.net", "gamma-papers.org")) {
-            add(pages, "https://" + site + "/article.html", DiscoveryFixture.html(DiscoveryFixture.unique(site, 1), QUOTE));
+            add(
+                    pages,
+                    "https://" + site + "/article.html",
+                    DiscoveryFixture.html(DiscoveryFixture.unique(site, 1), QUOTE));
         }
         for (String lang : List.of("fr", "de", "en")) {
-            add(pages, "https://" + lang + ".handbook-project.org/install.html", DiscoveryFixture.html(DiscoveryFixture.unique(lang, 2), TRANSLATED));
+            add(
+                    pages,
+                    "https://" + lang + ".handbook-project.org/install.html",
+                    DiscoveryFixture.html(DiscoveryFixture.unique(lang, 2), TRANSLATED));
         }
         return pages;
     }
@@ -79,6 +89,7 @@ final class StructureFixture {
     }
 
     private static void add(List<PageRecord> pages, String url, String body) {
-        pages.add(new PageRecord(url, "2026-01-01T00:00:00Z", 1_767_225_600_000L + pages.size(), 200, "text/html", body, null));
+        pages.add(new PageRecord(
+                url, "2026-01-01T00:00:00Z", 1_767_225_600_000L + pages.size(), 200, "text/html", body, null));
     }
 }

@@ -15,7 +15,8 @@ class BodyCharsetTest {
 
     @Test
     void headerCharsetWins() {
-        assertThat(detect("text/html; charset=Shift_JIS", "<meta charset=utf-8>")).isEqualTo(Charset.forName("Shift_JIS"));
+        assertThat(detect("text/html; charset=Shift_JIS", "<meta charset=utf-8>"))
+                .isEqualTo(Charset.forName("Shift_JIS"));
         assertThat(detect("text/html;charset=\"utf-8\"", "")).isEqualTo(StandardCharsets.UTF_8);
     }
 
@@ -33,8 +34,12 @@ class BodyCharsetTest {
         assertThat(detect("text/html", "<html><head><meta charset=\"koi8-r\">")).isEqualTo(Charset.forName("KOI8-R"));
         assertThat(detect(null, "<META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; charset=windows-1251\">"))
                 .isEqualTo(Charset.forName("windows-1251"));
-        assertThat(detect(null, "<meta charset='utf-16'>")).as("UTF-16 declared in ASCII is wrong").isEqualTo(StandardCharsets.UTF_8);
-        assertThat(detect(null, "<p>charset=koi8-r</p>")).as("only inside <meta>").isEqualTo(StandardCharsets.UTF_8);
+        assertThat(detect(null, "<meta charset='utf-16'>"))
+                .as("UTF-16 declared in ASCII is wrong")
+                .isEqualTo(StandardCharsets.UTF_8);
+        assertThat(detect(null, "<p>charset=koi8-r</p>"))
+                .as("only inside <meta>")
+                .isEqualTo(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -45,14 +50,16 @@ class BodyCharsetTest {
 
     @Test
     void unknownLabelsFallBack() {
-        assertThat(detect("text/html; charset=no-such-charset", "<meta charset=koi8-r>")).isEqualTo(Charset.forName("KOI8-R"));
+        assertThat(detect("text/html; charset=no-such-charset", "<meta charset=koi8-r>"))
+                .isEqualTo(Charset.forName("KOI8-R"));
         assertThat(detect("text/html; charset=@@@", "")).isEqualTo(StandardCharsets.UTF_8);
     }
 
     @Test
     void byteOrderMarkOverridesEverything() {
         byte[] utf16 = {(byte) 0xFF, (byte) 0xFE, '<', 0, 'p', 0};
-        assertThat(BodyCharset.detect("text/html; charset=iso-8859-1", utf16, utf16.length)).isEqualTo(StandardCharsets.UTF_16LE);
+        assertThat(BodyCharset.detect("text/html; charset=iso-8859-1", utf16, utf16.length))
+                .isEqualTo(StandardCharsets.UTF_16LE);
         assertThat(BodyCharset.bomLength(utf16, utf16.length)).isEqualTo(2);
         byte[] utf8 = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a'};
         assertThat(BodyCharset.detect(null, utf8, utf8.length)).isEqualTo(StandardCharsets.UTF_8);

@@ -38,7 +38,11 @@ class JsonLinesTest {
     void aTruncatedGzipFileYieldsWhatWasReadAndThenOneRecordSayingWhy() throws IOException {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 2000; i++) {
-            lines.append("{\"n\":").append(i).append(",\"pad\":\"").append("x".repeat(i % 97)).append("\"}\n");
+            lines.append("{\"n\":")
+                    .append(i)
+                    .append(",\"pad\":\"")
+                    .append("x".repeat(i % 97))
+                    .append("\"}\n");
         }
         Path whole = dir.resolve("whole.jsonl.gz");
         try (var out = JsonLines.writer(whole)) {
@@ -49,7 +53,9 @@ class JsonLinesTest {
         List<SourceRecord> records = readAll(cut);
         assertThat(records.size()).isBetween(2, 2000);
         SourceRecord last = records.get(records.size() - 1);
-        assertThat(last.value()).contains("\"reader_error\":\"unreadable-input\"").contains("file cut.jsonl.gz is truncated or corrupt");
+        assertThat(last.value())
+                .contains("\"reader_error\":\"unreadable-input\"")
+                .contains("file cut.jsonl.gz is truncated or corrupt");
         assertThat(last.origin()).startsWith("cut.jsonl.gz:unreadable after line ");
         assertThat(records.get(records.size() - 2).value()).startsWith("{\"n\":");
     }
@@ -60,17 +66,25 @@ class JsonLinesTest {
         String huge = "{\"url\":\"https://a.org/\",\"body\":\"" + "x".repeat(300_000) + "\"}";
         Files.writeString(file, "{\"n\":1}\n" + huge + "\r\n{\"n\":2}\r" + "y".repeat(100_001) + "\n{\"n\":3}");
         List<SourceRecord> records = new java.util.ArrayList<>();
-        try (JsonLines.CloseableIterator<SourceRecord> it = JsonLines.records(Files.newInputStream(file), "long.jsonl", 100_000)) {
+        try (JsonLines.CloseableIterator<SourceRecord> it =
+                JsonLines.records(Files.newInputStream(file), "long.jsonl", 100_000)) {
             it.forEachRemaining(records::add);
         }
-        assertThat(records).extracting(SourceRecord::origin).containsExactly("long.jsonl:1", "long.jsonl:2", "long.jsonl:3", "long.jsonl:4", "long.jsonl:5");
+        assertThat(records)
+                .extracting(SourceRecord::origin)
+                .containsExactly("long.jsonl:1", "long.jsonl:2", "long.jsonl:3", "long.jsonl:4", "long.jsonl:5");
         assertThat(records.get(0).value()).isEqualTo("{\"n\":1}");
         var marker = Json.MAPPER.readTree(records.get(1).value());
         assertThat(marker.get("reader_error").asText()).isEqualTo("body-too-large");
-        assertThat(marker.get("reader_message").asText()).contains("record of " + huge.length() + " characters exceeds the limit of 100000");
+        assertThat(marker.get("reader_message").asText())
+                .contains("record of " + huge.length() + " characters exceeds the limit of 100000");
         assertThat(marker.get("record_prefix").asText()).hasSize(4096).startsWith("{\"url\":\"https://a.org/\"");
         assertThat(records.get(2).value()).isEqualTo("{\"n\":2}");
-        assertThat(Json.MAPPER.readTree(records.get(3).value()).get("reader_message").asText()).contains("record of 100001 characters");
+        assertThat(Json.MAPPER
+                        .readTree(records.get(3).value())
+                        .get("reader_message")
+                        .asText())
+                .contains("record of 100001 characters");
         assertThat(records.get(4).value()).isEqualTo("{\"n\":3}");
     }
 
@@ -80,12 +94,13 @@ class JsonLinesTest {
         java.util.Random random = new java.util.Random(7);
         for (int i = 0; i < 5000; i++) {
             text.append("x".repeat(random.nextInt(200)));
-            text.append(switch (random.nextInt(4)) {
-                case 0 -> "\n";
-                case 1 -> "\r\n";
-                case 2 -> "\r";
-                default -> "\n\n";
-            });
+            text.append(
+                    switch (random.nextInt(4)) {
+                        case 0 -> "\n";
+                        case 1 -> "\r\n";
+                        case 2 -> "\r";
+                        default -> "\n\n";
+                    });
         }
         Path file = Files.writeString(dir.resolve("mixed.jsonl"), text);
         List<String> expected = new java.util.ArrayList<>();
@@ -110,10 +125,11 @@ class JsonLinesTest {
     @Test
     void plainFileSkipsBlankLinesAndNamesOrigins() throws IOException {
         Path file = Files.writeString(dir.resolve("pages.jsonl"), CONTENT, StandardCharsets.UTF_8);
-        assertThat(readAll(file)).containsExactly(
-                new SourceRecord("{\"a\":1}", "pages.jsonl:1"),
-                new SourceRecord("{\"b\":\"é 世界\"}", "pages.jsonl:3"),
-                new SourceRecord("{\"c\":3}", "pages.jsonl:6"));
+        assertThat(readAll(file))
+                .containsExactly(
+                        new SourceRecord("{\"a\":1}", "pages.jsonl:1"),
+                        new SourceRecord("{\"b\":\"é 世界\"}", "pages.jsonl:3"),
+                        new SourceRecord("{\"c\":3}", "pages.jsonl:6"));
     }
 
     @Test
@@ -122,8 +138,12 @@ class JsonLinesTest {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
             out.write(CONTENT.getBytes(StandardCharsets.UTF_8));
         }
-        assertThat(readAll(file)).extracting(SourceRecord::origin).containsExactly("pages.jsonl.gz:1", "pages.jsonl.gz:3", "pages.jsonl.gz:6");
-        assertThat(readAll(file)).extracting(SourceRecord::value).containsExactly("{\"a\":1}", "{\"b\":\"é 世界\"}", "{\"c\":3}");
+        assertThat(readAll(file))
+                .extracting(SourceRecord::origin)
+                .containsExactly("pages.jsonl.gz:1", "pages.jsonl.gz:3", "pages.jsonl.gz:6");
+        assertThat(readAll(file))
+                .extracting(SourceRecord::value)
+                .containsExactly("{\"a\":1}", "{\"b\":\"é 世界\"}", "{\"c\":3}");
     }
 
     @Test
@@ -149,7 +169,9 @@ class JsonLinesTest {
     @Test
     void crlfLineEndings() throws IOException {
         Path file = Files.writeString(dir.resolve("crlf.jsonl"), "{\"a\":1}\r\n\r\n{\"b\":2}\r\n");
-        assertThat(readAll(file)).containsExactly(new SourceRecord("{\"a\":1}", "crlf.jsonl:1"), new SourceRecord("{\"b\":2}", "crlf.jsonl:3"));
+        assertThat(readAll(file))
+                .containsExactly(
+                        new SourceRecord("{\"a\":1}", "crlf.jsonl:1"), new SourceRecord("{\"b\":2}", "crlf.jsonl:3"));
     }
 
     @Test
@@ -161,7 +183,8 @@ class JsonLinesTest {
     @Test
     void emptyAndBlankFiles() throws IOException {
         assertThat(readAll(Files.writeString(dir.resolve("empty.jsonl"), ""))).isEmpty();
-        assertThat(readAll(Files.writeString(dir.resolve("blank.jsonl"), "\n  \n\n"))).isEmpty();
+        assertThat(readAll(Files.writeString(dir.resolve("blank.jsonl"), "\n  \n\n")))
+                .isEmpty();
         Path emptyGz = dir.resolve("empty.jsonl.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(emptyGz))) {
             out.flush();
@@ -194,7 +217,8 @@ class JsonLinesTest {
 
     @Test
     void missingFile() {
-        assertThatThrownBy(() -> JsonLines.records(dir.resolve("missing.jsonl"))).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> JsonLines.records(dir.resolve("missing.jsonl")))
+                .isInstanceOf(IOException.class);
     }
 
     @Test

@@ -15,43 +15,62 @@ class LabelCodecTest {
 
     @Test
     void fullRecord() {
-        Label label = LabelCodec.parse("{\"hash\":\"" + HASH + "\",\"kind\":\"file\",\"op\":\"remove\",\"source\":\"informed:x\","
-                + "\"example_url\":\"http://a.org/\",\"count\":12,\"hosts\":3,\"text\":\"Some text\"}");
-        assertThat(label).isEqualTo(new Label(HASH, Label.KIND_FILE, Label.OP_REMOVE, "informed:x", "http://a.org/", 12L, 3L, "Some text"));
+        Label label = LabelCodec.parse(
+                "{\"hash\":\"" + HASH + "\",\"kind\":\"file\",\"op\":\"remove\",\"source\":\"informed:x\","
+                        + "\"example_url\":\"http://a.org/\",\"count\":12,\"hosts\":3,\"text\":\"Some text\"}");
+        assertThat(label)
+                .isEqualTo(new Label(
+                        HASH, Label.KIND_FILE, Label.OP_REMOVE, "informed:x", "http://a.org/", 12L, 3L, "Some text"));
     }
 
     @Test
     void defaultsAreAddAndChunk() {
         Label label = LabelCodec.parse("{\"hash\":\"" + HASH + "\"}");
         assertThat(label).isEqualTo(new Label(HASH, Label.KIND_CHUNK, Label.OP_ADD, null, null, null, null, null));
-        assertThat(LabelCodec.parse("{\"hash\":\"" + HASH + "\",\"kind\":null,\"op\":null}")).isEqualTo(label);
+        assertThat(LabelCodec.parse("{\"hash\":\"" + HASH + "\",\"kind\":null,\"op\":null}"))
+                .isEqualTo(label);
     }
 
     @Test
     void stopKind() {
-        assertThat(LabelCodec.parse("{\"hash\":\"" + HASH + "\",\"kind\":\"stop\"}").kind()).isEqualTo(Label.KIND_STOP);
+        assertThat(LabelCodec.parse("{\"hash\":\"" + HASH + "\",\"kind\":\"stop\"}")
+                        .kind())
+                .isEqualTo(Label.KIND_STOP);
     }
 
     @Test
     void hashIsTrimmedAndLowerCased() {
-        assertThat(LabelCodec.parse("{\"hash\":\"  " + HASH.toUpperCase() + " \"}").hash()).isEqualTo(HASH);
+        assertThat(LabelCodec.parse("{\"hash\":\"  " + HASH.toUpperCase() + " \"}")
+                        .hash())
+                .isEqualTo(HASH);
     }
 
     @Test
     void unknownFieldsAreTolerated() {
-        assertThat(LabelCodec.parse("{\"hash\":\"" + HASH + "\",\"comment\":\"x\",\"extra\":{\"a\":1}}").hash()).isEqualTo(HASH);
+        assertThat(LabelCodec.parse("{\"hash\":\"" + HASH + "\",\"comment\":\"x\",\"extra\":{\"a\":1}}")
+                        .hash())
+                .isEqualTo(HASH);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"{}", "{\"kind\":\"chunk\"}", "{\"hash\":null}", "null"})
     void missingHash(String json) {
-        assertThatThrownBy(() -> LabelCodec.parse(json)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("hash");
+        assertThatThrownBy(() -> LabelCodec.parse(json))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("hash");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"abc", "", "zz00000000000000000000000000000000000000", "0000000000000000000000000000000000000000aa"})
+    @ValueSource(
+            strings = {
+                "abc",
+                "",
+                "zz00000000000000000000000000000000000000",
+                "0000000000000000000000000000000000000000aa"
+            })
     void invalidHash(String hash) {
-        assertThatThrownBy(() -> LabelCodec.parse("{\"hash\":\"" + hash + "\"}")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LabelCodec.parse("{\"hash\":\"" + hash + "\"}"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -69,7 +88,15 @@ class LabelCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{", "not json", "[]", "[1,2]", "\"text\"", "{\"hash\":\"0000000000000000000000000000000000000000\",\"count\":\"many\"}"})
+    @ValueSource(
+            strings = {
+                "{",
+                "not json",
+                "[]",
+                "[1,2]",
+                "\"text\"",
+                "{\"hash\":\"0000000000000000000000000000000000000000\",\"count\":\"many\"}"
+            })
     void invalidJson(String json) {
         assertThatThrownBy(() -> LabelCodec.parse(json)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -83,19 +110,31 @@ class LabelCodecTest {
     void writeUsesSnakeCaseAndLeavesOutNulls() {
         Label label = new Label(HASH, Label.KIND_CHUNK, Label.OP_ADD, "s", "http://a.org/", null, 2L, null);
         String json = LabelCodec.write(label);
-        assertThat(json).contains("\"example_url\":\"http://a.org/\"", "\"hosts\":2").doesNotContain("null", "count", "text", "exampleUrl");
+        assertThat(json)
+                .contains("\"example_url\":\"http://a.org/\"", "\"hosts\":2")
+                .doesNotContain("null", "count", "text", "exampleUrl");
     }
 
     @Test
     void roundTrip() {
-        Label label = new Label(HASH, Label.KIND_STOP, Label.OP_ADD, "informed:ref.jsonl.gz", "http://a.org/x", 5L, 2L, "Text with \"quotes\"\nand é");
+        Label label = new Label(
+                HASH,
+                Label.KIND_STOP,
+                Label.OP_ADD,
+                "informed:ref.jsonl.gz",
+                "http://a.org/x",
+                5L,
+                2L,
+                "Text with \"quotes\"\nand é");
         assertThat(LabelCodec.parse(LabelCodec.write(label))).isEqualTo(label);
     }
 
     @Test
     void keyIsKindAndHash() {
-        assertThat(LabelCodec.key(new Label(HASH, Label.KIND_FILE, Label.OP_ADD, null, null, null, null, null))).isEqualTo("file:" + HASH);
-        assertThat(LabelCodec.key(LabelCodec.parse("{\"hash\":\"" + HASH.toUpperCase() + "\"}"))).isEqualTo("chunk:" + HASH);
+        assertThat(LabelCodec.key(new Label(HASH, Label.KIND_FILE, Label.OP_ADD, null, null, null, null, null)))
+                .isEqualTo("file:" + HASH);
+        assertThat(LabelCodec.key(LabelCodec.parse("{\"hash\":\"" + HASH.toUpperCase() + "\"}")))
+                .isEqualTo("chunk:" + HASH);
         // add and remove of the same label share the key, so compaction keeps the latest
         assertThat(LabelCodec.key(new Label(HASH, Label.KIND_STOP, Label.OP_REMOVE, null, null, null, null, null)))
                 .isEqualTo(LabelCodec.key(new Label(HASH, Label.KIND_STOP, Label.OP_ADD, "s", null, null, null, null)));

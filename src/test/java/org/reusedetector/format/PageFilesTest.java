@@ -19,8 +19,10 @@ public class PageFilesTest {
     @TempDir
     Path dir;
 
-    public static final String PAGE_A = "{\"url\":\"https://a.example/\",\"fetched_at\":\"2024-01-01T00:00:00Z\",\"body\":\"<p>a</p>\"}";
-    public static final String PAGE_B = "{\"url\":\"https://b.example/\",\"fetched_at\":\"2024-01-01T00:00:01Z\",\"body\":\"<p>b</p>\"}";
+    public static final String PAGE_A =
+            "{\"url\":\"https://a.example/\",\"fetched_at\":\"2024-01-01T00:00:00Z\",\"body\":\"<p>a</p>\"}";
+    public static final String PAGE_B =
+            "{\"url\":\"https://b.example/\",\"fetched_at\":\"2024-01-01T00:00:01Z\",\"body\":\"<p>b</p>\"}";
 
     public static void writeJsonl(Path file, String... lines) throws IOException {
         try (BufferedWriter out = JsonLines.writer(file)) {
@@ -56,7 +58,9 @@ public class PageFilesTest {
 
         List<Path> files = PageFiles.list(dir);
 
-        assertThat(files).containsExactly(dir.resolve("a.jsonl"), dir.resolve("b.jsonl.gz"), dir.resolve("sub/deeper/c.warc.gz"));
+        assertThat(files)
+                .containsExactly(
+                        dir.resolve("a.jsonl"), dir.resolve("b.jsonl.gz"), dir.resolve("sub/deeper/c.warc.gz"));
         assertThat(PageFiles.totalBytes(files))
                 .isEqualTo(Files.size(files.get(0)) + Files.size(files.get(1)) + Files.size(files.get(2)));
     }
@@ -67,7 +71,9 @@ public class PageFilesTest {
         writeJsonl(file, PAGE_A);
         assertThat(PageFiles.list(file)).containsExactly(file);
         Path other = Files.writeString(dir.resolve("truth.json"), "{}");
-        assertThatThrownBy(() -> PageFiles.list(other)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a page file");
+        assertThatThrownBy(() -> PageFiles.list(other))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a page file");
         assertThatThrownBy(() -> PageFiles.list(dir.resolve("nothing"))).isInstanceOf(NoSuchFileException.class);
     }
 
@@ -80,7 +86,8 @@ public class PageFilesTest {
 
         AtomicLong jsonlBytes = new AtomicLong();
         List<SourceRecord> fromJsonl = WarcPagesTest.readAll(PageFiles.open(jsonl, 1000, jsonlBytes::addAndGet));
-        assertThat(fromJsonl).containsExactly(new SourceRecord(PAGE_A, "a.jsonl.gz:1"), new SourceRecord(PAGE_B, "a.jsonl.gz:3"));
+        assertThat(fromJsonl)
+                .containsExactly(new SourceRecord(PAGE_A, "a.jsonl.gz:1"), new SourceRecord(PAGE_B, "a.jsonl.gz:3"));
         assertThat(jsonlBytes.get()).isEqualTo(Files.size(jsonl));
 
         AtomicLong warcBytes = new AtomicLong();

@@ -18,17 +18,26 @@ class SnapshotMarkerTest {
 
     @Test
     void toleratesFieldOrderAndSpacing() {
-        assertThat(SnapshotMarker.parse("{ \"partition\": 0, \"run\": \"r\", \"op\": \"snapshot\" }")).contains(new SnapshotMarker("r", 0));
+        assertThat(SnapshotMarker.parse("{ \"partition\": 0, \"run\": \"r\", \"op\": \"snapshot\" }"))
+                .contains(new SnapshotMarker("r", 0));
     }
 
     @Test
     void labelsAndBrokenRecordsAreNoMarkers() {
-        assertThat(SnapshotMarker.isMarker("{\"hash\":\"a9993e364706816aba3e25717850c26c9cd0d89d\",\"op\":\"add\",\"text\":\"\\\"snapshot\\\"\"}")).isFalse();
-        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"partition\":0}")).isFalse();
-        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\"}")).isFalse();
-        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\",\"partition\":-1}")).isFalse();
-        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\",\"partition\":1.5}")).isFalse();
-        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\"")).isFalse();
+        assertThat(
+                        SnapshotMarker.isMarker(
+                                "{\"hash\":\"a9993e364706816aba3e25717850c26c9cd0d89d\",\"op\":\"add\",\"text\":\"\\\"snapshot\\\"\"}"))
+                .isFalse();
+        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"partition\":0}"))
+                .isFalse();
+        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\"}"))
+                .isFalse();
+        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\",\"partition\":-1}"))
+                .isFalse();
+        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\",\"partition\":1.5}"))
+                .isFalse();
+        assertThat(SnapshotMarker.isMarker("{\"op\":\"snapshot\",\"run\":\"r\""))
+                .isFalse();
         assertThat(SnapshotMarker.isMarker(null)).isFalse();
     }
 }

@@ -59,8 +59,12 @@ public class WarcPagesTest {
         assertThat(latin1.body()).isEqualTo(WarcFixture.LATIN1_BODY).contains("café crème");
         assertThat(latin1.fetchedAt()).isEqualTo("2024-03-01T12:00:01Z");
 
-        assertThat(parser.parse(records.get(2).value()).body()).as("charset from <meta>").contains("déjà vu");
-        assertThat(parser.parse(records.get(6).value()).body()).as("gzip content encoding undone").isEqualTo(WarcFixture.GZIP_BODY);
+        assertThat(parser.parse(records.get(2).value()).body())
+                .as("charset from <meta>")
+                .contains("déjà vu");
+        assertThat(parser.parse(records.get(6).value()).body())
+                .as("gzip content encoding undone")
+                .isEqualTo(WarcFixture.GZIP_BODY);
         PageRecord noCharset = parser.parse(records.get(7).value());
         assertThat(noCharset.body()).as("UTF-8 by default").isEqualTo("<p>plain ascii and UTF-8 ✓</p>");
         assertThat(noCharset.contentType()).isNull();
@@ -86,7 +90,8 @@ public class WarcPagesTest {
         // a reader positioned at the offset reads that very record first (as with a CDX index)
         try (var channel = FileChannel.open(file)) {
             channel.position(offset);
-            List<SourceRecord> fromOffset = readAll(new WarcPages(4 << 20).records(Channels.newInputStream(channel), "x"));
+            List<SourceRecord> fromOffset =
+                    readAll(new WarcPages(4 << 20).records(Channels.newInputStream(channel), "x"));
             assertThat(fromOffset.get(0).value()).isEqualTo(records.get(1).value());
         }
     }
@@ -115,9 +120,11 @@ public class WarcPagesTest {
 
         assertThat(records.size()).isBetween(2, 8);
         SourceRecord last = records.get(records.size() - 1);
-        assertThat(Json.MAPPER.readTree(last.value()).get("warc_error").asText()).contains("unreadable");
+        assertThat(Json.MAPPER.readTree(last.value()).get("warc_error").asText())
+                .contains("unreadable");
         assertThat(rejection(last)).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
-        assertThat(records.subList(0, records.size() - 1)).allSatisfy(r -> assertThat(r.value()).contains("\"url\""));
+        assertThat(records.subList(0, records.size() - 1))
+                .allSatisfy(r -> assertThat(r.value()).contains("\"url\""));
     }
 
     @Test
@@ -134,8 +141,11 @@ public class WarcPagesTest {
         List<SourceRecord> records = readAll(new WarcPages(4 << 20).records(cut));
 
         assertThat(records).hasSize(complete.size());
-        assertThat(records.subList(0, records.size() - 1)).extracting(SourceRecord::value)
-                .containsExactlyElementsOf(complete.subList(0, complete.size() - 1).stream().map(SourceRecord::value).toList());
+        assertThat(records.subList(0, records.size() - 1))
+                .extracting(SourceRecord::value)
+                .containsExactlyElementsOf(complete.subList(0, complete.size() - 1).stream()
+                        .map(SourceRecord::value)
+                        .toList());
         SourceRecord last = records.get(records.size() - 1);
         assertThat(rejection(last)).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
     }
@@ -147,7 +157,11 @@ public class WarcPagesTest {
         List<SourceRecord> records = readAll(new WarcPages(4 << 20).records(file));
         assertThat(records).hasSize(1);
         assertThat(records.get(0).origin()).isEqualTo("bogus.warc:0");
-        assertThat(Json.MAPPER.readTree(records.get(0).value()).get("warc_error").asText()).contains("invalid WARC record");
+        assertThat(Json.MAPPER
+                        .readTree(records.get(0).value())
+                        .get("warc_error")
+                        .asText())
+                .contains("invalid WARC record");
         assertThat(rejection(records.get(0))).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
     }
 

@@ -24,7 +24,8 @@ class LexiconTest {
     void normalisedIdfIsZeroForTermsInEveryPageAndOneForTermsInOnePage() {
         assertThat(DocumentFrequencies.normalisedIdf(100, 100)).isZero();
         assertThat(DocumentFrequencies.normalisedIdf(100, 1)).isEqualTo(1.0);
-        assertThat(DocumentFrequencies.normalisedIdf(100, 10)).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(DocumentFrequencies.normalisedIdf(100, 10))
+                .isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test
@@ -78,9 +79,13 @@ class LexiconTest {
             assertThat(m & 1).isEqualTo(1);
         }
         assertThat(new Lexicon("id", "c", "d", 1, params, terms).memberships()).isEqualTo(masks);
-        assertThat(new Lexicon("id", "c", "d", 1, new LexiconParams(0.2, 0.8, 10, 0.33, 8, 5), terms).memberships()).isNotEqualTo(masks);
+        assertThat(new Lexicon("id", "c", "d", 1, new LexiconParams(0.2, 0.8, 10, 0.33, 8, 5), terms).memberships())
+                .isNotEqualTo(masks);
         // randomized lexicons differ from one another, and the first K do not depend on K
-        assertThat(java.util.Arrays.stream(masks).filter(m -> ((m >>> 1) & 1) != ((m >>> 2) & 1)).count()).isPositive();
+        assertThat(java.util.Arrays.stream(masks)
+                        .filter(m -> ((m >>> 1) & 1) != ((m >>> 2) & 1))
+                        .count())
+                .isPositive();
         long[] fewer = lexicon.withRandomized(3).memberships();
         for (int i = 0; i < masks.length; i++) {
             assertThat(fewer[i]).isEqualTo(masks[i] & 0b1111);
@@ -89,7 +94,8 @@ class LexiconTest {
 
     @Test
     void lexiconFileKeepsCorpusDateAndTerms(@TempDir Path dir) throws Exception {
-        Lexicon lexicon = new Lexicon("v1", "crawl", "2026-11-24T01:00:00Z", 12, LexiconParams.defaults(), List.of("alpha", "beta"));
+        Lexicon lexicon = new Lexicon(
+                "v1", "crawl", "2026-11-24T01:00:00Z", 12, LexiconParams.defaults(), List.of("alpha", "beta"));
         lexicon.write(dir.resolve("lexicon.json.gz"));
         Lexicon read = Lexicon.read(dir.resolve("lexicon.json.gz"));
         assertThat(read).isEqualTo(lexicon);
@@ -98,8 +104,11 @@ class LexiconTest {
 
     @Test
     void paramsAreChecked() {
-        assertThatThrownBy(() -> new LexiconParams(0.9, 0.2, 10, 0.33, 1, 5)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new LexiconParams(0.2, 0.8, 63, 0.33, 1, 5)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new LexiconParams(0.2, 0.8, 10, 1.0, 1, 5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LexiconParams(0.9, 0.2, 10, 0.33, 1, 5))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LexiconParams(0.2, 0.8, 63, 0.33, 1, 5))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LexiconParams(0.2, 0.8, 10, 1.0, 1, 5))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -22,11 +22,11 @@ class NearDupClusteringTest {
     void pagesSharingAnySignatureAreJoinedTransitively() {
         NearDupClustering clustering = new NearDupClustering(3);
         clustering.add("https://a.org/1", sig(1, 2, 3));
-        clustering.add("https://b.org/1", sig(9, 2, 8));   // joins a via lexicon 1
-        clustering.add("https://c.org/1", sig(7, 6, 8));   // joins b via lexicon 2
-        clustering.add("https://d.org/1", sig(5, 4, 0));   // alone
+        clustering.add("https://b.org/1", sig(9, 2, 8)); // joins a via lexicon 1
+        clustering.add("https://c.org/1", sig(7, 6, 8)); // joins b via lexicon 2
+        clustering.add("https://d.org/1", sig(5, 4, 0)); // alone
         clustering.add("https://e.org/1", Signatures.NONE); // no signature: not clustered
-        clustering.add("https://a.org/2", sig(5, 0, 0));    // joins d via lexicon 0
+        clustering.add("https://a.org/2", sig(5, 0, 0)); // joins d via lexicon 0
 
         List<NearDupClustering.Cluster> clusters = clustering.clusters(2);
 
@@ -41,7 +41,9 @@ class NearDupClusteringTest {
         assertThat(big.lexiconsAgreeing()).containsExactly(1, 2);
         assertThat(clusters.get(1).lexiconsAgreeing()).containsExactly(0);
         assertThat(big.exactCopies()).isFalse();
-        assertThat(NearDupClustering.sizeDistribution(clusters)).containsEntry(3, 1).containsEntry(2, 1);
+        assertThat(NearDupClustering.sizeDistribution(clusters))
+                .containsEntry(3, 1)
+                .containsEntry(2, 1);
     }
 
     @Test

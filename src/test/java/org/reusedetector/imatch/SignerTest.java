@@ -22,7 +22,8 @@ class SignerTest {
     }
 
     private static Signer signer(int k, int minTerms) {
-        return new Signer(new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, k, 0.33, 3, minTerms), TERMS)));
+        return new Signer(new LexiconTable(
+                new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, k, 0.33, 3, minTerms), TERMS)));
     }
 
     private static byte[] sign(Signer signer, String text) {
@@ -47,7 +48,8 @@ class SignerTest {
     @Test
     void pagesWithFewerThanTheMinimumOfTermsGetNoSignature() {
         Signer signer = signer(10, 5);
-        assertThat(sign(signer, "wordaa wordab wordac wordad and plenty of other words")).isEqualTo(Signatures.NONE);
+        assertThat(sign(signer, "wordaa wordab wordac wordad and plenty of other words"))
+                .isEqualTo(Signatures.NONE);
         byte[] sig = sign(signer, "wordaa wordab wordac wordad wordae");
         assertThat(Signatures.has(sig, 0)).isTrue();
         // a randomized lexicon that drops any of the five terms keeps four: below the minimum
@@ -56,16 +58,19 @@ class SignerTest {
 
     @Test
     void randomizedLexiconsHaveTheirOwnMinimum() {
-        Signer signer = new Signer(new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 10, 0.33, 3, 2, 10), TERMS)));
+        Signer signer = new Signer(new LexiconTable(
+                new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 10, 0.33, 3, 2, 10), TERMS)));
         // three terms: the original signs, no randomized lexicon keeps ten
         byte[] small = sign(signer, "wordaa wordab wordac");
         assertThat(Signatures.has(small, 0)).isTrue();
         assertThat(Signatures.count(small)).isEqualTo(1);
         assertThat(sign(signer, "wordaa only")).isEqualTo(Signatures.NONE);
         // thirty terms: a randomized lexicon keeps about twenty
-        assertThat(Signatures.count(sign(signer, String.join(" ", TERMS.subList(0, 30))))).isEqualTo(11);
+        assertThat(Signatures.count(sign(signer, String.join(" ", TERMS.subList(0, 30)))))
+                .isEqualTo(11);
         // a lexicon file without the field (written before it existed) keeps one threshold for all
-        assertThat(new LexiconParams(0.2, 0.8, 10, 0.33, 3, 5, 0).minRandomizedTerms()).isEqualTo(5);
+        assertThat(new LexiconParams(0.2, 0.8, 10, 0.33, 3, 5, 0).minRandomizedTerms())
+                .isEqualTo(5);
     }
 
     @Test
@@ -89,10 +94,12 @@ class SignerTest {
 
     @Test
     void theFusedChunkPathSignsAsTheWordStreamDoes() {
-        List<String> terms = new ArrayList<>(List.of("straße", "ŉapple", "größe", "word1x", "𝐀𝐁𝐂𝐃", "ÉCOLE".toLowerCase()));
+        List<String> terms =
+                new ArrayList<>(List.of("straße", "ŉapple", "größe", "word1x", "𝐀𝐁𝐂𝐃", "ÉCOLE".toLowerCase()));
         terms.addAll(TERMS);
         terms.sort(null);
-        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 6, 0.33, 3, 2), terms));
+        LexiconTable table =
+                new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 6, 0.33, 3, 2), terms));
         Signer words = new Signer(table);
         Signer fused = new Signer(table);
         PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
@@ -121,11 +128,14 @@ class SignerTest {
         }
         terms.add("𝐀𝐁𝐂𝐃");
         terms.sort(null);
-        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 4, 0.33, 3, 1, 1), terms));
+        LexiconTable table =
+                new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 4, 0.33, 3, 1, 1), terms));
         for (String term : terms) {
             char[] word = term.toUpperCase(java.util.Locale.ROOT).toCharArray();
             assertThat(table.lookup(word, 0, word.length)).as(term).isEqualTo(terms.indexOf(term));
-            assertThat(table.lookup((term + "v").toCharArray(), 0, term.length() + 1)).as(term + "v").isEqualTo(terms.indexOf(term + "v"));
+            assertThat(table.lookup((term + "v").toCharArray(), 0, term.length() + 1))
+                    .as(term + "v")
+                    .isEqualTo(terms.indexOf(term + "v"));
         }
         Signer words = new Signer(table);
         Signer fused = new Signer(table);
@@ -137,11 +147,14 @@ class SignerTest {
         }
         for (int length = 4; length <= 21; length++) {
             // a chunk that ends in a word of each length, after a long chunk whose chars stay in the buffer
-            bodies.add(longChunk + "</p><p>" + letters.substring(0, length) + "</p><div>x " + letters.substring(0, length) + "</div>");
-            bodies.add("<p>" + letters.substring(0, length) + "x " + letters.substring(0, length - 1) + "</p>"); // a term from 5 on
+            bodies.add(longChunk + "</p><p>" + letters.substring(0, length) + "</p><div>x "
+                    + letters.substring(0, length) + "</div>");
+            bodies.add("<p>" + letters.substring(0, length) + "x " + letters.substring(0, length - 1)
+                    + "</p>"); // a term from 5 on
         }
         int signed = 0;
-        bodies.add("<p>abcd😀abcde \uD835abcdef abcdefg\uDC00 abcdefgh\uD835\uD835\uDC00abcdefghi 𝐀𝐁𝐂𝐃 x𝐀𝐁𝐂𝐃 \uDC00\uD835</p><p>abcd\uD835</p>");
+        bodies.add(
+                "<p>abcd😀abcde \uD835abcdef abcdefg\uDC00 abcdefgh\uD835\uD835\uDC00abcdefghi 𝐀𝐁𝐂𝐃 x𝐀𝐁𝐂𝐃 \uDC00\uD835</p><p>abcd\uD835</p>");
         for (String body : bodies) {
             hasher.hashWithWords("https://a/", 0, body, words);
             hasher.hashWithChunks("https://a/", 0, body, fused);
@@ -182,7 +195,9 @@ class SignerTest {
                 found++;
             }
         }
-        assertThat(found).as("words that are no terms but found (about 2^-48 each)").isZero();
+        assertThat(found)
+                .as("words that are no terms but found (about 2^-48 each)")
+                .isZero();
     }
 
     @Test
@@ -210,7 +225,8 @@ class SignerTest {
             terms.add("term" + Integer.toString(i * 7919, 36));
         }
         terms.sort(null);
-        LexiconTable table = new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 4, 0.33, 3, 2), terms));
+        LexiconTable table =
+                new LexiconTable(new Lexicon("v", "c", "d", 1, new LexiconParams(0.2, 0.8, 4, 0.33, 3, 2), terms));
         Signer longLived = new Signer(table);
         PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
         java.util.Random random = new java.util.Random(11);
@@ -218,8 +234,12 @@ class SignerTest {
         for (int page = 0; page < 200; page++) {
             StringBuilder body = new StringBuilder("<p>");
             for (int w = 0; w < 300; w++) {
-                body.append(random.nextBoolean() ? terms.get(random.nextInt(terms.size())).toUpperCase(java.util.Locale.ROOT)
-                        : "other" + Integer.toString(random.nextInt(20_000), 36)).append(' ');
+                body.append(
+                                random.nextBoolean()
+                                        ? terms.get(random.nextInt(terms.size()))
+                                                .toUpperCase(java.util.Locale.ROOT)
+                                        : "other" + Integer.toString(random.nextInt(20_000), 36))
+                        .append(' ');
             }
             hasher.hashWithChunks("https://a/", 0, body.append("</p>").toString(), longLived);
             longLived.endOfPage();

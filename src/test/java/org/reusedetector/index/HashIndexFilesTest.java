@@ -21,7 +21,8 @@ class HashIndexFilesTest {
     static List<HashedPage> pages(int n, long seed) {
         List<HashedPage> pages = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            pages.add(HashIndexFormatTest.page("https://h" + (i % 7) + ".example/p/" + i + ".html", 1_700_000_000_000L + i, i % 60, seed + i));
+            pages.add(HashIndexFormatTest.page(
+                    "https://h" + (i % 7) + ".example/p/" + i + ".html", 1_700_000_000_000L + i, i % 60, seed + i));
         }
         return pages;
     }
@@ -73,9 +74,11 @@ class HashIndexFilesTest {
 
     @Test
     void indexFileNamesAndDirectories() throws Exception {
-        assertThatThrownBy(() -> new HashIndexWriter(dir.resolve("index.bin"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HashIndexWriter(dir.resolve("index.bin")))
+                .isInstanceOf(IllegalArgumentException.class);
         Path index = dir.resolve("index");
-        for (String name : List.of("b/part-1.rdx", "a.rdx", ".part-2.rdx.inprogress.123", "_tmp/x.rdx", "b/.hidden.rdx")) {
+        for (String name :
+                List.of("b/part-1.rdx", "a.rdx", ".part-2.rdx.inprogress.123", "_tmp/x.rdx", "b/.hidden.rdx")) {
             Files.createDirectories(index.resolve(name).getParent());
             Files.write(index.resolve(name), new byte[] {'R', 'D', 'X', 'I', 1});
         }
@@ -89,7 +92,9 @@ class HashIndexFilesTest {
         Files.writeString(pages.resolve("p.jsonl"), "{}\n");
         assertThat(HashIndex.isIndex(pages)).isFalse();
         new HashIndexWriter(pages.resolve("x.rdx")).close();
-        assertThat(HashIndex.isIndex(pages)).as("page files and index files: pages").isFalse();
+        assertThat(HashIndex.isIndex(pages))
+                .as("page files and index files: pages")
+                .isFalse();
         assertThat(HashIndex.isIndex(pages.resolve("p.jsonl"))).isFalse();
     }
 

@@ -56,13 +56,18 @@ class HashIndexFormatTest {
 
     /** Field by field, arrays by content (records compare arrays by identity). */
     static boolean samePage(HashedPage a, HashedPage b) {
-        return a.url().equals(b.url()) && a.eventTime() == b.eventTime() && a.bodyBytes() == b.bodyBytes()
-                && Arrays.equals(a.fileHash(), b.fileHash()) && Arrays.equals(a.chunkHashes(), b.chunkHashes())
+        return a.url().equals(b.url())
+                && a.eventTime() == b.eventTime()
+                && a.bodyBytes() == b.bodyBytes()
+                && Arrays.equals(a.fileHash(), b.fileHash())
+                && Arrays.equals(a.chunkHashes(), b.chunkHashes())
                 && Arrays.equals(a.chunkLengths(), b.chunkLengths());
     }
 
     static void assertSamePages(List<HashedPage> actual, List<HashedPage> expected) {
-        assertThat(actual).usingElementComparator((a, b) -> samePage(a, b) ? 0 : 1).containsExactlyElementsOf(expected);
+        assertThat(actual)
+                .usingElementComparator((a, b) -> samePage(a, b) ? 0 : 1)
+                .containsExactlyElementsOf(expected);
     }
 
     @Test
@@ -77,7 +82,13 @@ class HashIndexFormatTest {
                 page("", -86_400_000L, 3, 4), // before 1970, and no URL at all
                 page("https://extreme.example/", Long.MAX_VALUE, 1, 5),
                 page("https://extreme.example/min", Long.MIN_VALUE, 1, 6),
-                new HashedPage("https://lengths.example/", 1, new byte[Sha1.LENGTH], bigHashes, bigLengths, Integer.MAX_VALUE));
+                new HashedPage(
+                        "https://lengths.example/",
+                        1,
+                        new byte[Sha1.LENGTH],
+                        bigHashes,
+                        bigLengths,
+                        Integer.MAX_VALUE));
 
         List<HashedPage> read = readAll(writeAll(pages));
 
@@ -115,12 +126,15 @@ class HashIndexFormatTest {
         assertThat(hex).startsWith("5244584901" + "4d" + payload); // magic, version, length 77
         assertThat(hex).hasSize(2 * (5 + 1 + 77 + 4));
         assertThat(hex.substring(hex.length() - 8))
-                .isEqualTo(String.format("%08x", HashIndexFormat.crc(HexFormat.of().parseHex(payload), 77)));
+                .isEqualTo(
+                        String.format("%08x", HashIndexFormat.crc(HexFormat.of().parseHex(payload), 77)));
     }
 
     @Test
     void rejectsForeignAndNewerFiles() {
-        assertThatThrownBy(() -> readAll("{\"url\":1}".getBytes())).isInstanceOf(IOException.class).hasMessageContaining("magic");
+        assertThatThrownBy(() -> readAll("{\"url\":1}".getBytes()))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("magic");
         assertThatThrownBy(() -> readAll(new byte[] {'R', 'D', 'X', 'I', 2})).hasMessageContaining("version 2");
         assertThatThrownBy(() -> readAll(new byte[] {'R', 'D'})).hasMessageContaining("shorter than its header");
         assertThat(HashIndexFormat.HEADER_LENGTH).isEqualTo(5);
@@ -139,7 +153,9 @@ class HashIndexFormatTest {
 
         byte[] garbageLength = Arrays.copyOf(bytes, HashIndexFormat.HEADER_LENGTH + 5);
         Arrays.fill(garbageLength, HashIndexFormat.HEADER_LENGTH, garbageLength.length, (byte) 0xff);
-        assertThatThrownBy(() -> readAll(garbageLength)).isInstanceOf(IOException.class).hasMessageContaining("corrupt");
+        assertThatThrownBy(() -> readAll(garbageLength))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("corrupt");
 
         assertThat(readAll(Arrays.copyOf(bytes, HashIndexFormat.HEADER_LENGTH))).isEmpty();
     }
@@ -147,18 +163,23 @@ class HashIndexFormatTest {
     @Test
     void decodeChecksFieldsAgainstTheRecord() {
         byte[] payload = HashIndexFormat.encode(page("https://a.example/", 1, 3, 10));
-        assertThatThrownBy(() -> HashIndexFormat.decode(payload, payload.length - 1)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> HashIndexFormat.decode(payload, payload.length - 1))
+                .isInstanceOf(IOException.class);
         byte[] longer = Arrays.copyOf(payload, payload.length + 1);
-        assertThatThrownBy(() -> HashIndexFormat.decode(longer, longer.length)).hasMessageContaining("after the record");
+        assertThatThrownBy(() -> HashIndexFormat.decode(longer, longer.length))
+                .hasMessageContaining("after the record");
     }
 
     @Test
     void refusesInconsistentPages() {
-        assertThatThrownBy(() -> HashIndexFormat.encode(new HashedPage("u", 0, new byte[20], new byte[39], new int[2], 0)))
+        assertThatThrownBy(
+                        () -> HashIndexFormat.encode(new HashedPage("u", 0, new byte[20], new byte[39], new int[2], 0)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> HashIndexFormat.encode(new HashedPage("u", 0, new byte[19], new byte[0], new int[0], 0)))
+        assertThatThrownBy(
+                        () -> HashIndexFormat.encode(new HashedPage("u", 0, new byte[19], new byte[0], new int[0], 0)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> HashIndexFormat.encode(new HashedPage("u", 0, new byte[20], new byte[20], new int[] {-1}, 0)))
+        assertThatThrownBy(() ->
+                        HashIndexFormat.encode(new HashedPage("u", 0, new byte[20], new byte[20], new int[] {-1}, 0)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

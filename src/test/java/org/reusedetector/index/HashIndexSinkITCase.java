@@ -23,8 +23,11 @@ import org.reusedetector.model.HashedPage;
 class HashIndexSinkITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+                    .setNumberTaskManagers(1)
+                    .setNumberSlotsPerTaskManager(2)
+                    .build());
 
     @TempDir
     Path dir;
@@ -42,10 +45,13 @@ class HashIndexSinkITCase {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RuntimeExecutionMode.class, names = {"BATCH", "STREAMING"})
+    @EnumSource(
+            value = RuntimeExecutionMode.class,
+            names = {"BATCH", "STREAMING"})
     void writesRollingPartFilesThatReadBackExactly(RuntimeExecutionMode mode) throws Exception {
         List<HashedPage> pages = HashIndexFilesTest.pages(300, 42);
-        org.apache.flink.core.fs.Path index = new org.apache.flink.core.fs.Path(dir.resolve("index").toUri());
+        org.apache.flink.core.fs.Path index =
+                new org.apache.flink.core.fs.Path(dir.resolve("index").toUri());
 
         StreamExecutionEnvironment writeEnv = env(mode);
         writeEnv.fromData(pages, HashIndexSource.TYPE)
@@ -66,7 +72,8 @@ class HashIndexSinkITCase {
         assertInAnyOrder(fromFiles, pages);
 
         List<HashedPage> fromSource = new ArrayList<>();
-        env(mode).fromSource(HashIndexSource.create(index), WatermarkStrategy.noWatermarks(), "hash index")
+        env(mode)
+                .fromSource(HashIndexSource.create(index), WatermarkStrategy.noWatermarks(), "hash index")
                 .returns(HashIndexSource.TYPE)
                 .executeAndCollect()
                 .forEachRemaining(fromSource::add);
@@ -74,7 +81,8 @@ class HashIndexSinkITCase {
     }
 
     private static void assertInAnyOrder(List<HashedPage> actual, List<HashedPage> expected) {
-        assertThat(actual).usingElementComparator((a, b) -> HashIndexFormatTest.samePage(a, b) ? 0 : 1)
+        assertThat(actual)
+                .usingElementComparator((a, b) -> HashIndexFormatTest.samePage(a, b) ? 0 : 1)
                 .containsExactlyInAnyOrderElementsOf(expected);
     }
 }

@@ -24,7 +24,8 @@ class SyntheticIndexTest {
                     HashedPage page = reader.next();
                     String host = java.net.URI.create(page.url()).getHost();
                     for (int i = 0; i < page.chunkCount(); i++) {
-                        hosts.computeIfAbsent(HashKey.of(page.chunkHashes(), i), k -> new HashSet<>()).add(host);
+                        hosts.computeIfAbsent(HashKey.of(page.chunkHashes(), i), k -> new HashSet<>())
+                                .add(host);
                         chunks[0]++;
                     }
                 }
@@ -44,8 +45,13 @@ class SyntheticIndexTest {
         long onOneHost = hosts.values().stream().filter(s -> s.size() == 1).count();
         long onSeveral = hosts.size() - onOneHost;
         assertThat(onOneHost).as("unique and template chunks").isGreaterThan(chunks[0] / 2);
-        assertThat(onSeveral).as("reused chunks: most of the pool of pages / 10").isBetween(25L, 50L);
-        assertThat(written.bytes()).isEqualTo(HashIndex.list(dir).stream().mapToLong(f -> f.toFile().length()).sum());
+        assertThat(onSeveral)
+                .as("reused chunks: most of the pool of pages / 10")
+                .isBetween(25L, 50L);
+        assertThat(written.bytes())
+                .isEqualTo(HashIndex.list(dir).stream()
+                        .mapToLong(f -> f.toFile().length())
+                        .sum());
     }
 
     @Test
@@ -54,7 +60,9 @@ class SyntheticIndexTest {
         SyntheticIndex.write(Files.createDirectories(dir.resolve("b")), 2_000, 10, 1, 7);
         SyntheticIndex.write(Files.createDirectories(dir.resolve("c")), 2_000, 10, 1, 8);
         List<Path> a = HashIndex.list(dir.resolve("a"));
-        assertThat(Files.readAllBytes(a.get(0))).isEqualTo(Files.readAllBytes(HashIndex.list(dir.resolve("b")).get(0)))
-                .isNotEqualTo(Files.readAllBytes(HashIndex.list(dir.resolve("c")).get(0)));
+        assertThat(Files.readAllBytes(a.get(0)))
+                .isEqualTo(Files.readAllBytes(HashIndex.list(dir.resolve("b")).get(0)))
+                .isNotEqualTo(
+                        Files.readAllBytes(HashIndex.list(dir.resolve("c")).get(0)));
     }
 }

@@ -8,15 +8,20 @@ class PageReplayerTest {
 
     @Test
     void findsTheTopLevelUrlWhereverItIs() {
-        assertThat(PageReplayer.urlKey("{\"url\":\"http://a/\",\"body\":\"x\"}")).isEqualTo("http://a/");
-        assertThat(PageReplayer.urlKey("{\"body\":\"{\\\"url\\\":\\\"http://inner/\\\"}\",\"meta\":{\"url\":\"http://nested/\"},\"url\":\"http://b/\"}"))
+        assertThat(PageReplayer.urlKey("{\"url\":\"http://a/\",\"body\":\"x\"}"))
+                .isEqualTo("http://a/");
+        assertThat(
+                        PageReplayer.urlKey(
+                                "{\"body\":\"{\\\"url\\\":\\\"http://inner/\\\"}\",\"meta\":{\"url\":\"http://nested/\"},\"url\":\"http://b/\"}"))
                 .isEqualTo("http://b/");
-        assertThat(PageReplayer.urlKey("{\"url\":\"http://c/\",\"body\":\"unterminated")).isEqualTo("http://c/");
+        assertThat(PageReplayer.urlKey("{\"url\":\"http://c/\",\"body\":\"unterminated"))
+                .isEqualTo("http://c/");
     }
 
     @Test
     void noKeyWithoutAStringUrl() {
-        assertThat(PageReplayer.urlKey("{\"body\":\"x\",\"meta\":{\"url\":\"http://nested/\"}}")).isNull();
+        assertThat(PageReplayer.urlKey("{\"body\":\"x\",\"meta\":{\"url\":\"http://nested/\"}}"))
+                .isNull();
         assertThat(PageReplayer.urlKey("{\"url\":null}")).isNull();
         assertThat(PageReplayer.urlKey("{\"url\":[\"http://a/\"]}")).isNull();
         assertThat(PageReplayer.urlKey("{\"url\":\"  \"}")).isNull();

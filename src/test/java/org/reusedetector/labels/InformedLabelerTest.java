@@ -48,7 +48,9 @@ class InformedLabelerTest {
     }
 
     private static Map<String, Label> byHash(List<Label> labels, String kind) {
-        return labels.stream().filter(l -> l.kind().equals(kind)).collect(Collectors.toMap(Label::hash, Function.identity()));
+        return labels.stream()
+                .filter(l -> l.kind().equals(kind))
+                .collect(Collectors.toMap(Label::hash, Function.identity()));
     }
 
     @Test
@@ -71,7 +73,8 @@ class InformedLabelerTest {
         assertThat(file).hasSize(10);
         assertThat(labels).hasSize(22);
         assertThat(labeler.sites()).isEqualTo(1);
-        assertThat(labeler.templateChunks()).containsExactlyInAnyOrder(HashKey.ofHex(hex(NAV)), HashKey.ofHex(hex(FOOTER)));
+        assertThat(labeler.templateChunks())
+                .containsExactlyInAnyOrder(HashKey.ofHex(hex(NAV)), HashKey.ofHex(hex(FOOTER)));
 
         Label nav = stop.get(hex(NAV));
         assertThat(nav.op()).isEqualTo(Label.OP_ADD);
@@ -94,7 +97,11 @@ class InformedLabelerTest {
         String onSeven = "Sidebar text that appears on seven pages only";
         String onEight = "Sidebar text that appears on exactly eight pages";
         for (int i = 0; i < 40; i++) {
-            labeler.add(page("https://bank.example/a/" + i, content(i), i < 7 ? onSeven : content(100 + i), i < 8 ? onEight : content(200 + i)));
+            labeler.add(page(
+                    "https://bank.example/a/" + i,
+                    content(i),
+                    i < 7 ? onSeven : content(100 + i),
+                    i < 8 ? onEight : content(200 + i)));
         }
         Set<HashKey> template = labeler.templateChunks();
         assertThat(template).containsExactly(HashKey.ofHex(hex(onEight)));
@@ -108,7 +115,11 @@ class InformedLabelerTest {
         String onTwo = "A chunk repeated on two of the four pages";
         String onThree = "A chunk repeated on three of the four pages";
         for (int i = 0; i < 4; i++) {
-            labeler.add(page("https://small.example/" + i, content(i), i < 2 ? onTwo : content(10 + i), i < 3 ? onThree : content(20 + i)));
+            labeler.add(page(
+                    "https://small.example/" + i,
+                    content(i),
+                    i < 2 ? onTwo : content(10 + i),
+                    i < 3 ? onThree : content(20 + i)));
         }
         assertThat(labeler.templateChunks()).containsExactly(HashKey.ofHex(hex(onThree)));
     }
@@ -164,7 +175,8 @@ class InformedLabelerTest {
         labeler.add(page("https://x.example/3", content(3)));
         labeler.add(page("https://x.example/4", content(4)));
         assertThat(labeler.templateChunks()).isEmpty();
-        assertThat(byHash(labeler.labels(), Label.KIND_CHUNK).get(hex(twice)).count()).isEqualTo(1L);
+        assertThat(byHash(labeler.labels(), Label.KIND_CHUNK).get(hex(twice)).count())
+                .isEqualTo(1L);
     }
 
     @Test
@@ -191,7 +203,9 @@ class InformedLabelerTest {
         InformedLabeler labeler = labeler(0.5, 3);
         labeler.add(page("https://x.example/a", content(1)));
         labeler.add(page("https://x.example/b", content(1)));
-        List<Label> files = labeler.labels().stream().filter(l -> l.kind().equals(Label.KIND_FILE)).toList();
+        List<Label> files = labeler.labels().stream()
+                .filter(l -> l.kind().equals(Label.KIND_FILE))
+                .toList();
         assertThat(files).singleElement().extracting(Label::exampleUrl).isEqualTo("https://x.example/a");
     }
 
@@ -210,12 +224,17 @@ class InformedLabelerTest {
         for (int run = 0; run < 3; run++) {
             InformedLabeler labeler = labeler(0.3, 2);
             for (int i = 0; i < 30; i++) {
-                labeler.add(page("https://s" + (i % 3) + ".example/" + i, NAV, content(i), content(i % 7 + 1000), FOOTER));
+                labeler.add(
+                        page("https://s" + (i % 3) + ".example/" + i, NAV, content(i), content(i % 7 + 1000), FOOTER));
             }
             List<Label> labels = labeler.labels();
-            assertThat(labels).isSortedAccordingTo(Comparator.comparing(Label::kind).thenComparing(Label::hash));
-            assertThat(labels).extracting(Label::kind).containsSubsequence(Label.KIND_CHUNK, Label.KIND_FILE, Label.KIND_STOP);
-            assertThat(labels.stream().map(l -> l.kind() + l.hash()).distinct().count()).isEqualTo(labels.size());
+            assertThat(labels)
+                    .isSortedAccordingTo(Comparator.comparing(Label::kind).thenComparing(Label::hash));
+            assertThat(labels)
+                    .extracting(Label::kind)
+                    .containsSubsequence(Label.KIND_CHUNK, Label.KIND_FILE, Label.KIND_STOP);
+            assertThat(labels.stream().map(l -> l.kind() + l.hash()).distinct().count())
+                    .isEqualTo(labels.size());
             if (first == null) {
                 first = labels;
             } else {
@@ -229,7 +248,8 @@ class InformedLabelerTest {
     void stopListedChunksAreNotLabelled() throws InvalidUrlException {
         String boiler = "Powered by a content management system everyone uses";
         PageHasher hasher = new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT));
-        InformedLabeler labeler = new InformedLabeler(hasher, new StopChunks(0, Set.of(HashKey.ofHex(hex(boiler)))), 0.5, 3, "s");
+        InformedLabeler labeler =
+                new InformedLabeler(hasher, new StopChunks(0, Set.of(HashKey.ofHex(hex(boiler)))), 0.5, 3, "s");
         labeler.add(page("https://x.example/a", boiler, content(1)));
         List<Label> labels = labeler.labels();
         assertThat(labels).extracting(Label::hash).doesNotContain(hex(boiler)).contains(hex(content(1)));
@@ -238,7 +258,8 @@ class InformedLabelerTest {
     @Test
     void invalidUrlIsRejected() {
         InformedLabeler labeler = labeler(0.5, 3);
-        assertThatThrownBy(() -> labeler.add(page("ftp://x.example/a", content(1)))).isInstanceOf(InvalidUrlException.class);
+        assertThatThrownBy(() -> labeler.add(page("ftp://x.example/a", content(1))))
+                .isInstanceOf(InvalidUrlException.class);
         assertThat(labeler.labels()).isEmpty();
     }
 }

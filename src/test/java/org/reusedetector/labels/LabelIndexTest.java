@@ -75,7 +75,9 @@ class LabelIndexTest {
         tail[12] ^= 1;
         tail[19] ^= 1;
         assertThat(kind(tail)).isEqualTo(LabelIndex.KIND_CHUNK);
-        assertThat(store.bucket(LabelIndex.bucketOf(hash, 0))).hasSize(LabelIndex.ENTRY).hasSize(14);
+        assertThat(store.bucket(LabelIndex.bucketOf(hash, 0)))
+                .hasSize(LabelIndex.ENTRY)
+                .hasSize(14);
     }
 
     @Test
@@ -83,7 +85,8 @@ class LabelIndexTest {
         byte[] hash = Sha1.of("x");
         index.add(hash, LabelIndex.KIND_FILE, (1 << 27) + 5);
         assertThat(kind(hash)).isEqualTo(LabelIndex.KIND_FILE);
-        assertThat(index.evidence(hash, 0, index.lookup(hash, 0), Label.KIND_FILE)).isEqualTo(new Evidence(Sha1.hex(hash), Label.KIND_FILE, null, null));
+        assertThat(index.evidence(hash, 0, index.lookup(hash, 0), Label.KIND_FILE))
+                .isEqualTo(new Evidence(Sha1.hex(hash), Label.KIND_FILE, null, null));
         index.add(hash, LabelIndex.KIND_DISCOVERED_FILE, 3);
         assertThat(LabelIndex.originOf(index.lookup(hash, 0))).isEqualTo(3);
         assertThat(kind(hash)).isEqualTo((byte) (LabelIndex.KIND_FILE | LabelIndex.KIND_DISCOVERED_FILE));
@@ -104,7 +107,9 @@ class LabelIndexTest {
         // the 23-byte layout: 18 hash bytes, kind byte, big-endian origin int
         java.nio.ByteBuffer legacy = java.nio.ByteBuffer.allocate(hashes.size() * 23);
         for (int i = 0; i < hashes.size(); i++) {
-            legacy.put(hashes.get(i), 2, 18).put((byte) (i % 2 == 0 ? LabelIndex.KIND_CHUNK : LabelIndex.KIND_STOP)).putInt(i);
+            legacy.put(hashes.get(i), 2, 18)
+                    .put((byte) (i % 2 == 0 ? LabelIndex.KIND_CHUNK : LabelIndex.KIND_STOP))
+                    .putInt(i);
         }
         store.putBucket(3 << 8 | 4, LabelIndex.fromLegacyBucket(legacy.array()));
         for (int i = 0; i < hashes.size(); i++) {
@@ -122,18 +127,23 @@ class LabelIndexTest {
         assertThat(LabelIndex.kindBit(Label.KIND_CHUNK)).isEqualTo(LabelIndex.KIND_CHUNK);
         assertThat(LabelIndex.kindBit(Label.KIND_FILE)).isEqualTo(LabelIndex.KIND_FILE);
         assertThat(LabelIndex.kindBit(Label.KIND_STOP)).isEqualTo(LabelIndex.KIND_STOP);
-        assertThat(LabelIndex.KIND_CHUNK & LabelIndex.KIND_FILE & LabelIndex.KIND_STOP).isZero();
-        assertThatThrownBy(() -> LabelIndex.kindBit("template")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("template");
+        assertThat(LabelIndex.KIND_CHUNK & LabelIndex.KIND_FILE & LabelIndex.KIND_STOP)
+                .isZero();
+        assertThatThrownBy(() -> LabelIndex.kindBit("template"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("template");
     }
 
     @Test
     void addLookupRemove() {
         byte[] hash = Sha1.of("chunk");
         assertThat(index.lookup(hash, 0)).isZero();
-        assertThat(index.apply(add(Sha1.hex(hash), Label.KIND_CHUNK, "src", "http://x.org/"))).isTrue();
+        assertThat(index.apply(add(Sha1.hex(hash), Label.KIND_CHUNK, "src", "http://x.org/")))
+                .isTrue();
         assertThat(kind(hash)).isEqualTo(LabelIndex.KIND_CHUNK);
         assertThat(index.lookup(Sha1.of("other"), 0)).isZero();
-        assertThat(index.apply(add(Sha1.hex(hash), Label.KIND_CHUNK, "src", "http://x.org/"))).isFalse();
+        assertThat(index.apply(add(Sha1.hex(hash), Label.KIND_CHUNK, "src", "http://x.org/")))
+                .isFalse();
         assertThat(index.apply(remove(Sha1.hex(hash), Label.KIND_CHUNK))).isTrue();
         assertThat(index.lookup(hash, 0)).isZero();
         assertThat(index.apply(remove(Sha1.hex(hash), Label.KIND_CHUNK))).isFalse();
@@ -207,10 +217,12 @@ class LabelIndexTest {
         long l3 = index.lookup(three, 0);
         assertThat(LabelIndex.originOf(l1)).isEqualTo(LabelIndex.originOf(l2));
         assertThat(LabelIndex.originOf(l3)).isNotEqualTo(LabelIndex.originOf(l1));
-        assertThat(store.originId("informed:ref\u0000http://bank.example/login")).isEqualTo(LabelIndex.originOf(l1));
+        assertThat(store.originId("informed:ref\u0000http://bank.example/login"))
+                .isEqualTo(LabelIndex.originOf(l1));
         assertThat(index.evidence(one, 0, l1, Label.KIND_CHUNK))
                 .isEqualTo(new Evidence(Sha1.hex(one), Label.KIND_CHUNK, "informed:ref", "http://bank.example/login"));
-        assertThat(index.evidence(three, 0, l3, Label.KIND_FILE)).isEqualTo(new Evidence(Sha1.hex(three), Label.KIND_FILE, null, null));
+        assertThat(index.evidence(three, 0, l3, Label.KIND_FILE))
+                .isEqualTo(new Evidence(Sha1.hex(three), Label.KIND_FILE, null, null));
     }
 
     @Test
@@ -229,7 +241,8 @@ class LabelIndexTest {
     void evidenceWithUnknownOriginHasNoSource() {
         byte[] a = Sha1.of("a");
         index.add(a, LabelIndex.KIND_CHUNK, 99);
-        assertThat(index.evidence(a, 0, index.lookup(a, 0), Label.KIND_CHUNK)).isEqualTo(new Evidence(Sha1.hex(a), Label.KIND_CHUNK, null, null));
+        assertThat(index.evidence(a, 0, index.lookup(a, 0), Label.KIND_CHUNK))
+                .isEqualTo(new Evidence(Sha1.hex(a), Label.KIND_CHUNK, null, null));
     }
 
     @Test
@@ -249,7 +262,8 @@ class LabelIndexTest {
         byte[] hash = Sha1.of("x");
         index.apply(add(Sha1.hex(hash).toUpperCase(), Label.KIND_CHUNK, null, null));
         assertThat(kind(hash)).isEqualTo(LabelIndex.KIND_CHUNK);
-        assertThatThrownBy(() -> index.apply(add("xyz", Label.KIND_CHUNK, null, null))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> index.apply(add("xyz", Label.KIND_CHUNK, null, null)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

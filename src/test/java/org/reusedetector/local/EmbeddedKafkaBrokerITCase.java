@@ -35,22 +35,40 @@ class EmbeddedKafkaBrokerITCase {
 
     @Test
     void createsTheDetectorTopicsOnceWithTheirPolicies() throws Exception {
-        List<TopicSpec> specs = KafkaTopics.detectorTopics(KafkaBrokerExtension.uniqueName("pages"), KafkaBrokerExtension.uniqueName("labels"),
-                KafkaBrokerExtension.uniqueName("alerts"), KafkaBrokerExtension.uniqueName("dead-letters"), 2, (short) 1);
+        List<TopicSpec> specs = KafkaTopics.detectorTopics(
+                KafkaBrokerExtension.uniqueName("pages"),
+                KafkaBrokerExtension.uniqueName("labels"),
+                KafkaBrokerExtension.uniqueName("alerts"),
+                KafkaBrokerExtension.uniqueName("dead-letters"),
+                2,
+                (short) 1);
 
         Map<String, Integer> created = KafkaTopics.ensure(bootstrap, specs);
         Map<String, Integer> again = KafkaTopics.ensure(bootstrap, specs);
 
-        assertThat(created).containsOnlyKeys(specs.stream().map(TopicSpec::name).toList()).allSatisfy((name, partitions) -> assertThat(partitions).isEqualTo(2));
+        assertThat(created)
+                .containsOnlyKeys(specs.stream().map(TopicSpec::name).toList())
+                .allSatisfy((name, partitions) -> assertThat(partitions).isEqualTo(2));
         assertThat(again).isEqualTo(created);
         try (Admin admin = admin()) {
-            Map<String, String> policies = Map.of(specs.get(0).name(), "delete", specs.get(1).name(), "compact",
-                    specs.get(2).name(), "delete", specs.get(3).name(), "delete");
+            Map<String, String> policies = Map.of(
+                    specs.get(0).name(),
+                    "delete",
+                    specs.get(1).name(),
+                    "compact",
+                    specs.get(2).name(),
+                    "delete",
+                    specs.get(3).name(),
+                    "delete");
             for (Map.Entry<String, String> expected : policies.entrySet()) {
                 ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, expected.getKey());
-                Config config = admin.describeConfigs(List.of(topic)).all().get().get(topic);
-                assertThat(config.get("cleanup.policy").value()).as(expected.getKey()).isEqualTo(expected.getValue());
-                assertThat(config.get("max.message.bytes").value()).isEqualTo(Integer.toString(KafkaLimits.MAX_RECORD_BYTES));
+                Config config =
+                        admin.describeConfigs(List.of(topic)).all().get().get(topic);
+                assertThat(config.get("cleanup.policy").value())
+                        .as(expected.getKey())
+                        .isEqualTo(expected.getValue());
+                assertThat(config.get("max.message.bytes").value())
+                        .isEqualTo(Integer.toString(KafkaLimits.MAX_RECORD_BYTES));
             }
         }
     }
@@ -59,14 +77,17 @@ class EmbeddedKafkaBrokerITCase {
     void keepsTheSizeOfAnExistingTopicButRejectsAWrongCleanupPolicy() throws Exception {
         String labels = KafkaBrokerExtension.uniqueName("labels");
         try (Admin admin = admin()) {
-            admin.createTopics(List.of(new NewTopic(labels, 3, (short) 1).configs(Map.of("cleanup.policy", "delete")))).all().get();
+            admin.createTopics(List.of(new NewTopic(labels, 3, (short) 1).configs(Map.of("cleanup.policy", "delete"))))
+                    .all()
+                    .get();
         }
         TopicSpec compacted = new TopicSpec(labels, 1, (short) 1, Map.of("cleanup.policy", "compact"));
         TopicSpec anyPolicy = new TopicSpec(labels, 1, (short) 1, Map.of());
 
         assertThatThrownBy(() -> KafkaTopics.ensure(bootstrap, List.of(compacted)))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining(labels).hasMessageContaining("cleanup.policy=delete");
+                .hasMessageContaining(labels)
+                .hasMessageContaining("cleanup.policy=delete");
         assertThat(KafkaTopics.ensure(bootstrap, List.of(anyPolicy))).containsExactly(Map.entry(labels, 3));
     }
 
@@ -81,17 +102,21 @@ class EmbeddedKafkaBrokerITCase {
 
         List<ConsumerRecord<String, String>> records = TopicContents.readAll(bootstrap, topic);
 
-        assertThat(records).extracting(r -> r.key() + "=" + r.value())
-                .containsExactlyInAnyOrder("k0=v0", "k1=v1", "k2=v2", "k3=v3", "k4=v4", "k5=v5", "k6=v6", "k7=v7", "k8=v8", "k9=v9");
+        assertThat(records)
+                .extracting(r -> r.key() + "=" + r.value())
+                .containsExactlyInAnyOrder(
+                        "k0=v0", "k1=v1", "k2=v2", "k3=v3", "k4=v4", "k5=v5", "k6=v6", "k7=v7", "k8=v8", "k9=v9");
     }
 
     @Test
     void readCommittedConsumersSeeCommittedTransactionsOnly() throws Exception {
         String topic = createTopic(2);
         Map<String, Object> transactional = Map.of(
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, KafkaBrokerExtension.uniqueName("tx"),
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                KafkaBrokerExtension.uniqueName("tx"),
                 // what Flink's exactly-once Kafka sink asks for by default; the broker must allow it
-                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TimeUnit.HOURS.toMillis(1));
+                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG,
+                (int) TimeUnit.HOURS.toMillis(1));
         try (KafkaProducer<String, String> producer = producer(transactional)) {
             producer.initTransactions();
             producer.beginTransaction();
@@ -105,11 +130,15 @@ class EmbeddedKafkaBrokerITCase {
             producer.abortTransaction();
         }
 
-        List<ConsumerRecord<String, String>> committed = TopicContents.readAll(bootstrap, topic, IsolationLevel.READ_COMMITTED);
-        List<ConsumerRecord<String, String>> everything = TopicContents.readAll(bootstrap, topic, IsolationLevel.READ_UNCOMMITTED);
+        List<ConsumerRecord<String, String>> committed =
+                TopicContents.readAll(bootstrap, topic, IsolationLevel.READ_COMMITTED);
+        List<ConsumerRecord<String, String>> everything =
+                TopicContents.readAll(bootstrap, topic, IsolationLevel.READ_UNCOMMITTED);
 
         assertThat(committed).extracting(ConsumerRecord::value).containsExactlyInAnyOrder("committed-1", "committed-2");
-        assertThat(everything).extracting(ConsumerRecord::value).containsExactlyInAnyOrder("committed-1", "committed-2", "aborted-1", "aborted-2");
+        assertThat(everything)
+                .extracting(ConsumerRecord::value)
+                .containsExactlyInAnyOrder("committed-1", "committed-2", "aborted-1", "aborted-2");
     }
 
     @Test
@@ -120,14 +149,16 @@ class EmbeddedKafkaBrokerITCase {
             assertThat(broker.port()).isEqualTo(port);
             KafkaTopics.ensure(broker.bootstrapServers(), List.of(new TopicSpec("kept", 1, (short) 1, Map.of())));
             try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers(), Map.of())) {
-                producer.send(new ProducerRecord<>("kept", "key", "before restart")).get();
+                producer.send(new ProducerRecord<>("kept", "key", "before restart"))
+                        .get();
             }
         }
 
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(port, dataDir)) {
             assertThat(broker.bootstrapServers()).isEqualTo("localhost:" + port);
             assertThat(TopicContents.readAll(broker.bootstrapServers(), "kept"))
-                    .extracting(r -> r.key() + "=" + r.value()).containsExactly("key=before restart");
+                    .extracting(r -> r.key() + "=" + r.value())
+                    .containsExactly("key=before restart");
         }
         assertThat(dataDir).isNotEmptyDirectory();
     }
@@ -138,7 +169,8 @@ class EmbeddedKafkaBrokerITCase {
 
         assertThatThrownBy(() -> EmbeddedKafkaBroker.start(taken, null))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("port " + taken).hasMessageContaining("port in use");
+                .hasMessageContaining("port " + taken)
+                .hasMessageContaining("port in use");
     }
 
     private String createTopic(int partitions) {

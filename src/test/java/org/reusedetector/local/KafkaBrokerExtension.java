@@ -28,21 +28,25 @@ import org.reusedetector.kafka.KafkaTopics;
  */
 public final class KafkaBrokerExtension implements BeforeAllCallback {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(KafkaBrokerExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(KafkaBrokerExtension.class);
     private static final AtomicInteger NAMES = new AtomicInteger();
     private static volatile EmbeddedKafkaBroker broker;
 
     @Override
     public void beforeAll(ExtensionContext context) {
         // The root context's store closes its resources when the whole run ends.
-        context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(SharedBroker.class, k -> new SharedBroker(), SharedBroker.class);
+        context.getRoot()
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent(SharedBroker.class, k -> new SharedBroker(), SharedBroker.class);
     }
 
     /** Bootstrap servers of the shared broker ({@code localhost:<port>}). */
     public static String bootstrapServers() {
         EmbeddedKafkaBroker current = broker;
         if (current == null) {
-            throw new IllegalStateException("no broker: annotate the test class with @ExtendWith(KafkaBrokerExtension.class)");
+            throw new IllegalStateException(
+                    "no broker: annotate the test class with @ExtendWith(KafkaBrokerExtension.class)");
         }
         return current.bootstrapServers();
     }

@@ -32,7 +32,8 @@ class KafkaContainerITCase {
         List<TopicSpec> topics = KafkaTopics.detectorTopics("pages", "labels", "alerts", "dead-letters", 3, (short) 1);
         Map<String, Integer> partitions = KafkaTopics.ensure(KAFKA.getBootstrapServers(), topics);
         Path crawl = dir.resolve("crawl.jsonl.gz");
-        String page = "{\"url\":\"http://a.example/\",\"fetched_at\":\"2019-01-01T00:00:00Z\",\"body\":\"<p>" + "y".repeat(2 * 1024 * 1024) + "</p>\"}";
+        String page = "{\"url\":\"http://a.example/\",\"fetched_at\":\"2019-01-01T00:00:00Z\",\"body\":\"<p>"
+                + "y".repeat(2 * 1024 * 1024) + "</p>\"}";
         try (BufferedWriter writer = JsonLines.writer(crawl)) {
             writer.write(page + "\n");
             writer.write("not json\n");
@@ -40,9 +41,15 @@ class KafkaContainerITCase {
 
         PageReplayer.Result result = PageReplayer.replay(crawl, KAFKA.getBootstrapServers(), "pages");
 
-        assertThat(partitions).containsExactly(Map.entry("pages", 3), Map.entry("labels", 3), Map.entry("alerts", 3), Map.entry("dead-letters", 3));
+        assertThat(partitions)
+                .containsExactly(
+                        Map.entry("pages", 3),
+                        Map.entry("labels", 3),
+                        Map.entry("alerts", 3),
+                        Map.entry("dead-letters", 3));
         assertThat(result.records()).isEqualTo(2);
-        assertThat(TopicContents.readAll(KAFKA.getBootstrapServers(), "pages")).extracting(ConsumerRecord::value)
+        assertThat(TopicContents.readAll(KAFKA.getBootstrapServers(), "pages"))
+                .extracting(ConsumerRecord::value)
                 .containsExactlyInAnyOrder(page, "not json");
     }
 }

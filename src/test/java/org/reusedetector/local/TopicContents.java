@@ -33,21 +33,28 @@ public final class TopicContents {
      * Every record of every partition up to the end offsets at the time of the call (for read_committed: up to
      * the last stable offset), partition by partition in offset order.
      */
-    public static List<ConsumerRecord<String, String>> readAll(String bootstrapServers, String topic, IsolationLevel isolation) {
+    public static List<ConsumerRecord<String, String>> readAll(
+            String bootstrapServers, String topic, IsolationLevel isolation) {
         return readAll(bootstrapServers, Map.of(), topic, isolation);
     }
 
     /** As {@link #readAll(String, String, IsolationLevel)}, with further client properties (TLS, SASL). */
-    public static List<ConsumerRecord<String, String>> readAll(String bootstrapServers, Map<String, ?> clientProperties, String topic,
-            IsolationLevel isolation) {
+    public static List<ConsumerRecord<String, String>> readAll(
+            String bootstrapServers, Map<String, ?> clientProperties, String topic, IsolationLevel isolation) {
         Map<String, Object> config = new java.util.HashMap<>(clientProperties);
         config.putAll(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString().toLowerCase(Locale.ROOT),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 32 * 1024 * 1024,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                isolation.toString().toLowerCase(Locale.ROOT),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+                32 * 1024 * 1024,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class));
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT).stream()
                     .map(p -> new TopicPartition(topic, p.partition()))
@@ -67,8 +74,12 @@ public final class TopicContents {
                 }
                 consumer.poll(Duration.ofMillis(200)).forEach(records::add);
             }
-            records.sort((a, b) -> a.partition() != b.partition() ? Integer.compare(a.partition(), b.partition()) : Long.compare(a.offset(), b.offset()));
-            return records.stream().filter(r -> r.offset() < end.get(new TopicPartition(r.topic(), r.partition()))).toList();
+            records.sort((a, b) -> a.partition() != b.partition()
+                    ? Integer.compare(a.partition(), b.partition())
+                    : Long.compare(a.offset(), b.offset()));
+            return records.stream()
+                    .filter(r -> r.offset() < end.get(new TopicPartition(r.topic(), r.partition())))
+                    .toList();
         }
     }
 
@@ -80,8 +91,11 @@ public final class TopicContents {
     private static void awaitSettledTransactions(Map<String, Object> consumerConfig, List<TopicPartition> partitions) {
         Map<String, Object> adminConfig = new java.util.HashMap<>();
         consumerConfig.forEach((key, value) -> {
-            if (!key.startsWith("key.") && !key.startsWith("value.") && !key.equals(ConsumerConfig.ISOLATION_LEVEL_CONFIG)
-                    && !key.equals(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG) && !key.equals(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG)) {
+            if (!key.startsWith("key.")
+                    && !key.startsWith("value.")
+                    && !key.equals(ConsumerConfig.ISOLATION_LEVEL_CONFIG)
+                    && !key.equals(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG)
+                    && !key.equals(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG)) {
                 adminConfig.put(key, value);
             }
         });
@@ -90,9 +104,15 @@ public final class TopicContents {
             Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
             partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
             while (System.nanoTime() < deadline) {
-                var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get();
-                var logEnd = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all().get();
-                if (partitions.stream().allMatch(tp -> stable.get(tp).offset() == logEnd.get(tp).offset())) {
+                var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                        .all()
+                        .get();
+                var logEnd = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED))
+                        .all()
+                        .get();
+                if (partitions.stream()
+                        .allMatch(
+                                tp -> stable.get(tp).offset() == logEnd.get(tp).offset())) {
                     return;
                 }
                 Thread.sleep(100);
@@ -107,13 +127,22 @@ public final class TopicContents {
     /** The broker's ongoing transactions, as "transactional id (producer id, started at epoch ms, partitions)": what pins a last stable offset. */
     public static List<String> openTransactions(String bootstrapServers) {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
-            List<String> ids = admin.listTransactions(new org.apache.kafka.clients.admin.ListTransactionsOptions()
-                            .filterStates(List.of(org.apache.kafka.clients.admin.TransactionState.ONGOING))).all().get().stream()
-                    .map(org.apache.kafka.clients.admin.TransactionListing::transactionalId).sorted().toList();
+            List<String> ids = admin
+                    .listTransactions(new org.apache.kafka.clients.admin.ListTransactionsOptions()
+                            .filterStates(List.of(org.apache.kafka.clients.admin.TransactionState.ONGOING)))
+                    .all()
+                    .get()
+                    .stream()
+                    .map(org.apache.kafka.clients.admin.TransactionListing::transactionalId)
+                    .sorted()
+                    .toList();
             List<String> described = new ArrayList<>();
             if (!ids.isEmpty()) {
-                admin.describeTransactions(ids).all().get().forEach((id, d) -> described.add(id + " (producer " + d.producerId()
-                        + ", started " + d.transactionStartTimeMs().orElse(-1) + ", " + d.topicPartitions() + ")"));
+                admin.describeTransactions(ids)
+                        .all()
+                        .get()
+                        .forEach((id, d) -> described.add(id + " (producer " + d.producerId() + ", started "
+                                + d.transactionStartTimeMs().orElse(-1) + ", " + d.topicPartitions() + ")"));
             }
             return described;
         } catch (InterruptedException e) {

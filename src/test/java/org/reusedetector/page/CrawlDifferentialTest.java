@@ -29,13 +29,14 @@ class CrawlDifferentialTest {
         Path pages = Path.of(System.getProperty("user.home"), ".cache", "reuse-crawls", crawl, "pages.jsonl.gz");
         Assumptions.assumeTrue(Files.isRegularFile(pages), "no crawl at " + pages);
         ChunkerDifferential differential = new ChunkerDifferential(Set.of("p", "div"));
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(pages), 1 << 16),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Files.newInputStream(pages), 1 << 16), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
                 JsonNode page = JSON.readTree(line);
                 if (page.hasNonNull("body")) {
-                    differential.compare(page.path("url").asText(), page.get("body").asText());
+                    differential.compare(
+                            page.path("url").asText(), page.get("body").asText());
                 }
             }
         }

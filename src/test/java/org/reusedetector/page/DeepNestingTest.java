@@ -32,7 +32,9 @@ class DeepNestingTest {
             expected.add("a");
         }
         expected.add("a" + " b".repeat(1000)); // each </div> closes a block: the b's stay apart
-        assertThat(chunks(Integer.MAX_VALUE, DIVS_WITH_TEXT)).isEqualTo(expected).isEqualTo(JSOUP.chunk(DIVS_WITH_TEXT));
+        assertThat(chunks(Integer.MAX_VALUE, DIVS_WITH_TEXT))
+                .isEqualTo(expected)
+                .isEqualTo(JSOUP.chunk(DIVS_WITH_TEXT));
     }
 
     @Test
@@ -50,7 +52,8 @@ class DeepNestingTest {
     @Test
     void pagesWithinTheDepthLimitChunkAsWithoutOne() {
         int levels = TokenizingChunker.MAX_DEPTH - 1;
-        for (String html : List.of("<div>a".repeat(levels) + "</div>b".repeat(levels),
+        for (String html : List.of(
+                "<div>a".repeat(levels) + "</div>b".repeat(levels),
                 "<b><div>x".repeat(levels / 2) + "</b>y".repeat(levels / 2) + "</div>z".repeat(levels / 2),
                 "<span><li>".repeat(levels / 2) + "</li>x".repeat(levels / 2),
                 "<table><tr><td>".repeat(levels / 3) + "c</td>".repeat(levels / 3))) {
@@ -61,7 +64,9 @@ class DeepNestingTest {
     @Test
     void deeplyNestedFormattingElementsChunkAsJsoup() {
         String html = "<b>".repeat(1000) + "x" + "</b>".repeat(1000) + "y<i><p>" + "<font>".repeat(1000) + "z";
-        assertThat(new TokenizingChunker(TAGS).chunk(html)).containsExactly("xy", "z").isEqualTo(JSOUP.chunk(html));
+        assertThat(new TokenizingChunker(TAGS).chunk(html))
+                .containsExactly("xy", "z")
+                .isEqualTo(JSOUP.chunk(html));
         assertThat(chunks(Integer.MAX_VALUE, html)).containsExactly("xy", "z");
     }
 
@@ -76,10 +81,12 @@ class DeepNestingTest {
 
     @Test
     void aFormattingElementTakenOutBelowTheTopIsPassedOverByEveryQuestion() {
-        // </a> takes the svg a out from under the div (the adoption agency's case); it stays in the arrays, marked dead.
+        // </a> takes the svg a out from under the div (the adoption agency's case); it stays in the arrays, marked
+        // dead.
         // The option above it then leads down to the select, so the p is ignored in select mode: one chunk.
         // (jsoup moves these elements in its DOM and differs here; the stack rules are the ones the walks had.)
-        assertThat(new TokenizingChunker(TAGS).chunk("<svg><select><a><option><div></a></div>y<p>x")).containsExactly("yx");
+        assertThat(new TokenizingChunker(TAGS).chunk("<svg><select><a><option><div></a></div>y<p>x"))
+                .containsExactly("yx");
         // the b taken out below the div no longer ends the run of svg elements, so </a> closes the a below it,
         // and with it the inner svg, a block
         assertThat(new TokenizingChunker(TAGS).chunk("<svg><a><foreignObject><b><svg><title><div></b></div>y</a>x"))
@@ -93,22 +100,36 @@ class DeepNestingTest {
             new Hostile("nested divs", n -> "<div>".repeat(n) + "x" + "</div>".repeat(n), n -> List.of("x")),
             new Hostile("unclosed divs, then a p", n -> "<div>".repeat(n) + "<p>x", n -> List.of("x")),
             new Hostile("p and div in turn", n -> "<p><div>".repeat(n / 2) + "x", n -> List.of("x")),
-            new Hostile("spans, then end tags of no open element", n -> "<span>".repeat(n / 3) + "x" + "</q>".repeat(n / 3)
-                    + "</i>".repeat(n / 3) + "y", n -> List.of("xy")),
+            new Hostile(
+                    "spans, then end tags of no open element",
+                    n -> "<span>".repeat(n / 3) + "x" + "</q>".repeat(n / 3) + "</i>".repeat(n / 3) + "y",
+                    n -> List.of("xy")),
             new Hostile("nested b", n -> "<b>".repeat(n / 2) + "x" + "</b>".repeat(n / 2) + "y", n -> List.of("xy")),
-            new Hostile("b closed below a div", n -> "<b>".repeat(n / 2) + "<div>x" + "</b>".repeat(n / 2) + "y</div>z",
+            new Hostile(
+                    "b closed below a div",
+                    n -> "<b>".repeat(n / 2) + "<div>x" + "</b>".repeat(n / 2) + "y</div>z",
                     n -> List.of("xy z")),
             new Hostile("unclosed optgroups", n -> "<optgroup>".repeat(n) + "x", n -> List.of("x")),
-            new Hostile("options of an svg select, then p tags it ignores", n -> "a<svg><select>" + "<option>".repeat(n / 2)
-                    + "<p>".repeat(n / 2) + "x", n -> List.of("a x")),
-            new Hostile("svg groups, then end tags of no open element", n -> "<svg>" + "<g>".repeat(n / 2) + "x"
-                    + "</q>".repeat(n / 2), n -> List.of("x")),
-            new Hostile("divs, then list items", n -> "<div>".repeat(n / 2) + "<li>x</li>".repeat(n / 4),
-                    n -> List.of(String.join(" ", java.util.Collections.nCopies(n / 4, "x")))),
-            new Hostile("divs in a cell, then cells", n -> "<table><td>" + "<div>".repeat(n / 2) + "<td>".repeat(n / 2) + "x",
+            new Hostile(
+                    "options of an svg select, then p tags it ignores",
+                    n -> "a<svg><select>" + "<option>".repeat(n / 2) + "<p>".repeat(n / 2) + "x",
+                    n -> List.of("a x")),
+            new Hostile(
+                    "svg groups, then end tags of no open element",
+                    n -> "<svg>" + "<g>".repeat(n / 2) + "x" + "</q>".repeat(n / 2),
                     n -> List.of("x")),
-            new Hostile("divs, then end tags that search for scope", n -> "<div>".repeat(n / 2) + "</h1></li></td></dd>".repeat(n / 8)
-                    + "x", n -> List.of("x")));
+            new Hostile(
+                    "divs, then list items",
+                    n -> "<div>".repeat(n / 2) + "<li>x</li>".repeat(n / 4),
+                    n -> List.of(String.join(" ", java.util.Collections.nCopies(n / 4, "x")))),
+            new Hostile(
+                    "divs in a cell, then cells",
+                    n -> "<table><td>" + "<div>".repeat(n / 2) + "<td>".repeat(n / 2) + "x",
+                    n -> List.of("x")),
+            new Hostile(
+                    "divs, then end tags that search for scope",
+                    n -> "<div>".repeat(n / 2) + "</h1></li></td></dd>".repeat(n / 8) + "x",
+                    n -> List.of("x")));
 
     @Test
     void stackWorkGrowsWithTheTagsNotWithTheirNesting() {
@@ -121,13 +142,16 @@ class DeepNestingTest {
                     String html = hostile.page().apply(n);
                     TokenizingChunker chunker = new TokenizingChunker(TAGS, maxDepth);
                     long before = chunker.stackWork();
-                    assertThat(chunker.chunk(html)).as("%s, %d", hostile.name(), n).isEqualTo(hostile.chunks().apply(n));
+                    assertThat(chunker.chunk(html))
+                            .as("%s, %d", hostile.name(), n)
+                            .isEqualTo(hostile.chunks().apply(n));
                     work[k] = chunker.stackWork() - before;
                     tags[k] = (int) html.chars().filter(c -> c == '<').count();
                 }
                 // a walk down the stack per tag would make the work grow fourfold when the page doubles
                 assertThat(work[0]).as("%s: work per tag", hostile.name()).isLessThanOrEqualTo(4L * tags[0]);
-                assertThat((double) work[1] / work[0]).as("%s: work when the page doubles", hostile.name())
+                assertThat((double) work[1] / work[0])
+                        .as("%s: work when the page doubles", hostile.name())
                         .isLessThan(1.1 * tags[1] / tags[0]);
             }
         }
@@ -139,7 +163,8 @@ class DeepNestingTest {
         int n = 200_000;
         String chunk = new TokenizingChunker(TAGS).chunk("<title>x".repeat(n)).get(0);
         assertThat(chunk.length()).isEqualTo(2 * n - 1);
-        assertThat(new TokenizingChunker(TAGS).chunk("<title>a<title>b</title>c")).isEqualTo(JSOUP.chunk("<title>a<title>b</title>c"));
+        assertThat(new TokenizingChunker(TAGS).chunk("<title>a<title>b</title>c"))
+                .isEqualTo(JSOUP.chunk("<title>a<title>b</title>c"));
     }
 
     @Test

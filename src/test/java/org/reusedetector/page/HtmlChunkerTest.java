@@ -51,7 +51,8 @@ class HtmlChunkerTest {
         String page = "<body><div>outer start<div>inner</div>outer end</div><p>after</p></body>";
         // the chunk of the inner div runs until the next chunk tag, so it takes the rest of the outer div
         assertThat(TEXT.chunk(page)).containsExactly("outer start", "inner outer end", "after");
-        assertThat(HTML.chunk(page)).containsExactly("<div>outer start", "<div>inner</div>outer end</div>", "<p>after</p>");
+        assertThat(HTML.chunk(page))
+                .containsExactly("<div>outer start", "<div>inner</div>outer end</div>", "<p>after</p>");
     }
 
     @Test
@@ -78,7 +79,8 @@ class HtmlChunkerTest {
     @Test
     void htmlFormKeepsTagsAndAttributesAndDropsComments() {
         String page = "<body><P CLASS=\"Big\" id=x>Hi <B>there</B><!-- c --><br><input disabled></P></body>";
-        assertThat(HTML.chunk(page)).containsExactly("<p class=\"Big\" id=\"x\">Hi <b>there</b><br><input disabled></p>");
+        assertThat(HTML.chunk(page))
+                .containsExactly("<p class=\"Big\" id=\"x\">Hi <b>there</b><br><input disabled></p>");
     }
 
     @Test
@@ -95,7 +97,8 @@ class HtmlChunkerTest {
 
     @Test
     void htmlFormLeavesOutDocumentFrameTags() {
-        String page = "<!DOCTYPE html><html lang=\"en\"><head><title>T</title></head><body class=\"b\"><p>x</p></body></html>";
+        String page =
+                "<!DOCTYPE html><html lang=\"en\"><head><title>T</title></head><body class=\"b\"><p>x</p></body></html>";
         List<String> chunks = HTML.chunk(page);
         assertThat(chunks).containsExactly("<title>T</title>", "<p>x</p>");
         for (String chunk : chunks) {
@@ -116,7 +119,8 @@ class HtmlChunkerTest {
     void whitespaceIsNormalisedIncludingNbspAndNewlines() {
         String page = "<body><p>\n   Hello,&nbsp;&nbsp;\r\n\tworld\u00a0 again  \n</p></body>";
         assertThat(TEXT.chunk(page)).containsExactly("Hello, world again");
-        assertThat(HTML.chunk("<body><p>\n  a\r\n\t b  </p>\n\n<p>c</p></body>")).containsExactly("<p> a b </p>", "<p>c</p>");
+        assertThat(HTML.chunk("<body><p>\n  a\r\n\t b  </p>\n\n<p>c</p></body>"))
+                .containsExactly("<p> a b </p>", "<p>c</p>");
     }
 
     @Test
@@ -124,7 +128,9 @@ class HtmlChunkerTest {
         String page = "<body>\n  <div></div><p>&nbsp;</p><p> \n </p><div><p>\u00a0</p></div><p>real</p>\n</body>";
         assertThat(TEXT.chunk(page)).containsExactly("real");
         // in HTML form the tags themselves are content; only whitespace between chunks is dropped
-        assertThat(HTML.chunk(page)).containsExactly("<div></div>", "<p>&nbsp;</p>", "<p> </p>", "<div>", "<p>&nbsp;</p></div>", "<p>real</p>");
+        assertThat(HTML.chunk(page))
+                .containsExactly(
+                        "<div></div>", "<p>&nbsp;</p>", "<p> </p>", "<div>", "<p>&nbsp;</p></div>", "<p>real</p>");
     }
 
     @Test
@@ -167,19 +173,21 @@ class HtmlChunkerTest {
     @Test
     void fixturePage() throws IOException {
         String page = resource("sample.html");
-        assertThat(TEXT.chunk(page)).containsExactly(
-                "Sample page Site name Home About",
-                "Welcome to the sample page. It has several paragraphs.",
-                "Second paragraph with a link and bold text.",
-                "Sidebar",
-                "Item one Item two",
-                "Copyright 2024 Example Org");
-        assertThat(HTML.chunk(page)).containsExactly(
-                "<meta charset=\"utf-8\"> <title>Sample page</title> <header> <h1>Site name</h1> <nav><a href=\"/\">Home</a> <a href=\"/about\">About</a></nav> </header>",
-                "<p class=\"lead\">Welcome to the sample page. It has several paragraphs.</p>",
-                "<p>Second paragraph with <a href=\"/x\">a link</a> and <b>bold</b> text.</p>",
-                "<div id=\"side\">Sidebar",
-                "<div> <ul> <li>Item one</li> <li>Item two</li> </ul> </div> </div>",
-                "<div class=\"footer\">Copyright&nbsp;2024 Example Org</div>");
+        assertThat(TEXT.chunk(page))
+                .containsExactly(
+                        "Sample page Site name Home About",
+                        "Welcome to the sample page. It has several paragraphs.",
+                        "Second paragraph with a link and bold text.",
+                        "Sidebar",
+                        "Item one Item two",
+                        "Copyright 2024 Example Org");
+        assertThat(HTML.chunk(page))
+                .containsExactly(
+                        "<meta charset=\"utf-8\"> <title>Sample page</title> <header> <h1>Site name</h1> <nav><a href=\"/\">Home</a> <a href=\"/about\">About</a></nav> </header>",
+                        "<p class=\"lead\">Welcome to the sample page. It has several paragraphs.</p>",
+                        "<p>Second paragraph with <a href=\"/x\">a link</a> and <b>bold</b> text.</p>",
+                        "<div id=\"side\">Sidebar",
+                        "<div> <ul> <li>Item one</li> <li>Item two</li> </ul> </div> </div>",
+                        "<div class=\"footer\">Copyright&nbsp;2024 Example Org</div>");
     }
 }

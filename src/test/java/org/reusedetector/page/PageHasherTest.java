@@ -16,9 +16,12 @@ class PageHasherTest {
 
     @Test
     void fileHashIsSha1OfTheUtf8Body() {
-        HashedPage page = new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT)).hash("http://a.org/", 1234L, BODY);
+        HashedPage page = new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT))
+                .hash("http://a.org/", 1234L, BODY);
         assertThat(page.fileHash()).isEqualTo(Sha1.of(BODY));
-        assertThat(page.bodyBytes()).isEqualTo(BODY.getBytes(StandardCharsets.UTF_8).length).isGreaterThan(BODY.length());
+        assertThat(page.bodyBytes())
+                .isEqualTo(BODY.getBytes(StandardCharsets.UTF_8).length)
+                .isGreaterThan(BODY.length());
         assertThat(page.url()).isEqualTo("http://a.org/");
         assertThat(page.eventTime()).isEqualTo(1234L);
     }
@@ -34,13 +37,16 @@ class PageHasherTest {
         assertThat(page.chunkHashes()).hasSize(3 * Sha1.LENGTH);
         for (int i = 0; i < texts.size(); i++) {
             assertThat(Sha1.hex(page.chunkHashes(), i)).as("chunk %d", i).isEqualTo(Sha1.hex(Sha1.of(texts.get(i))));
-            assertThat(page.chunkLengths()[i]).as("length of chunk %d", i).isEqualTo(texts.get(i).length());
+            assertThat(page.chunkLengths()[i])
+                    .as("length of chunk %d", i)
+                    .isEqualTo(texts.get(i).length());
         }
     }
 
     @Test
     void htmlFormHashesTheNormalisedMarkup() {
-        HashedPage page = new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.HTML)).hash("http://a.org/", 0L, BODY);
+        HashedPage page =
+                new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.HTML)).hash("http://a.org/", 0L, BODY);
         assertThat(page.chunkCount()).isEqualTo(4);
         assertThat(Sha1.hex(page.chunkHashes(), 1)).isEqualTo(Sha1.hex(Sha1.of("<p>First paragraph here.</p>")));
         assertThat(page.chunkLengths()[1]).isEqualTo("<p>First paragraph here.</p>".length());
@@ -51,7 +57,8 @@ class PageHasherTest {
     void sameChunkOnDifferentPagesHasTheSameHash() {
         PageHasher hasher = new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT));
         HashedPage a = hasher.hash("http://a.org/", 0L, "<p>intro A</p><p class='x'>Shared content</p>");
-        HashedPage b = hasher.hash("http://b.org/", 0L, "<html><body><div>other</div>\n<p>Shared\ncontent</p></body></html>");
+        HashedPage b =
+                hasher.hash("http://b.org/", 0L, "<html><body><div>other</div>\n<p>Shared\ncontent</p></body></html>");
         assertThat(HashKey.of(a.chunkHashes(), 1)).isEqualTo(HashKey.of(b.chunkHashes(), 1));
         assertThat(HashKey.of(a.chunkHashes(), 0)).isNotEqualTo(HashKey.of(b.chunkHashes(), 0));
         assertThat(a.fileHash()).isNotEqualTo(b.fileHash());
@@ -59,7 +66,8 @@ class PageHasherTest {
 
     @Test
     void pageWithoutChunks() {
-        HashedPage page = new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT)).hash("http://a.org/", 0L, "");
+        HashedPage page =
+                new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT)).hash("http://a.org/", 0L, "");
         assertThat(page.chunkCount()).isZero();
         assertThat(page.chunkHashes()).isEmpty();
         assertThat(page.chunkLengths()).isEmpty();

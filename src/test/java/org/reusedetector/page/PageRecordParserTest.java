@@ -30,7 +30,8 @@ class PageRecordParserTest {
     }
 
     private static DeadLetterReason rejection(PageRecordParser parser, String json) {
-        PageRecordParser.Rejected rejected = catchThrowableOfType(PageRecordParser.Rejected.class, () -> parser.parse(json));
+        PageRecordParser.Rejected rejected =
+                catchThrowableOfType(PageRecordParser.Rejected.class, () -> parser.parse(json));
         assertThat(rejected).as("rejection of %s", json).isNotNull();
         assertThat(rejected.getMessage()).isNotBlank();
         return rejected.reason();
@@ -45,7 +46,8 @@ class PageRecordParserTest {
         PageRecord page = PARSER.parse(valid().toString());
         assertThat(page.url()).isEqualTo("https://a.org/x/p.html");
         assertThat(page.fetchedAt()).isEqualTo("2024-03-01T12:00:00Z");
-        assertThat(page.fetchedAtMillis()).isEqualTo(Instant.parse("2024-03-01T12:00:00Z").toEpochMilli());
+        assertThat(page.fetchedAtMillis())
+                .isEqualTo(Instant.parse("2024-03-01T12:00:00Z").toEpochMilli());
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.contentType()).isEqualTo("text/html");
         assertThat(page.body()).isEqualTo("<p>hello</p>");
@@ -60,7 +62,11 @@ class PageRecordParserTest {
 
     @Test
     void minimalRecord() throws Exception {
-        ObjectNode node = Json.MAPPER.createObjectNode().put("url", "http://a.org/").put("fetched_at", "2024-03-01T12:00:00Z").put("body", "");
+        ObjectNode node = Json.MAPPER
+                .createObjectNode()
+                .put("url", "http://a.org/")
+                .put("fetched_at", "2024-03-01T12:00:00Z")
+                .put("body", "");
         PageRecord page = PARSER.parse(node.toString());
         assertThat(page.status()).isNull();
         assertThat(page.contentType()).isNull();
@@ -98,7 +104,8 @@ class PageRecordParserTest {
 
     @Test
     void missingFieldMessageNamesTheField() {
-        PageRecordParser.Rejected rejected = catchThrowableOfType(PageRecordParser.Rejected.class,
+        PageRecordParser.Rejected rejected = catchThrowableOfType(
+                PageRecordParser.Rejected.class,
                 () -> PARSER.parse(valid().without("fetched_at").toString()));
         assertThat(rejected.getMessage()).contains("fetched_at");
     }
@@ -112,25 +119,32 @@ class PageRecordParserTest {
     @ParameterizedTest
     @ValueSource(strings = {"yesterday", "2024-03-01", "2024-03-01 12:00:00", "2024-13-01T00:00:00Z", "1709294400"})
     void invalidFetchTime(String time) {
-        assertThat(rejection(valid().put("fetched_at", time).toString())).isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
+        assertThat(rejection(valid().put("fetched_at", time).toString()))
+                .isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"+1000000000-01-01T00:00:00Z", "2999-01-01T00:00:00Z"})
     void fetchTimesOutOfRangeOrInTheFutureAreRejectedNotThrown(String time) {
-        assertThat(rejection(valid().put("fetched_at", time).toString())).isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
+        assertThat(rejection(valid().put("fetched_at", time).toString()))
+                .isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
     }
 
     @Test
     void fetchTimeAsNumberIsInvalid() {
-        assertThat(rejection(valid().put("fetched_at", 1709294400000L).toString())).isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
+        assertThat(rejection(valid().put("fetched_at", 1709294400000L).toString()))
+                .isEqualTo(DeadLetterReason.INVALID_FETCH_TIME);
     }
 
     @Test
     void fetchTimeWithOffsetOrFraction() throws Exception {
-        assertThat(PARSER.parse(valid().put("fetched_at", "2024-03-01T14:00:00+02:00").toString()).fetchedAtMillis())
+        assertThat(PARSER.parse(valid().put("fetched_at", "2024-03-01T14:00:00+02:00")
+                                .toString())
+                        .fetchedAtMillis())
                 .isEqualTo(Instant.parse("2024-03-01T12:00:00Z").toEpochMilli());
-        assertThat(PARSER.parse(valid().put("fetched_at", "2024-03-01T12:00:00.250Z").toString()).fetchedAtMillis())
+        assertThat(PARSER.parse(valid().put("fetched_at", "2024-03-01T12:00:00.250Z")
+                                .toString())
+                        .fetchedAtMillis())
                 .isEqualTo(Instant.parse("2024-03-01T12:00:00Z").toEpochMilli() + 250);
     }
 
@@ -138,14 +152,18 @@ class PageRecordParserTest {
     @ValueSource(ints = {100, 199, 301, 304, 404, 500, 503})
     void nonSuccessStatus(int status) {
         assertThat(rejection(valid().put("status", status).toString())).isEqualTo(DeadLetterReason.NOT_SUCCESS_STATUS);
-        assertThat(rejection(valid().put("status", String.valueOf(status)).toString())).isEqualTo(DeadLetterReason.NOT_SUCCESS_STATUS);
+        assertThat(rejection(valid().put("status", String.valueOf(status)).toString()))
+                .isEqualTo(DeadLetterReason.NOT_SUCCESS_STATUS);
     }
 
     @ParameterizedTest
     @ValueSource(ints = {200, 201, 203, 206, 299})
     void successStatus(int status) throws Exception {
-        assertThat(PARSER.parse(valid().put("status", status).toString()).status()).isEqualTo(status);
-        assertThat(PARSER.parse(valid().put("status", " " + status + " ").toString()).status()).isEqualTo(status);
+        assertThat(PARSER.parse(valid().put("status", status).toString()).status())
+                .isEqualTo(status);
+        assertThat(PARSER.parse(valid().put("status", " " + status + " ").toString())
+                        .status())
+                .isEqualTo(status);
     }
 
     @Test
@@ -158,7 +176,9 @@ class PageRecordParserTest {
     void nonIntegerStatusIsRejected() {
         assertThat(rejection(valid().put("status", "OK").toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
         assertThat(rejection(valid().put("status", true).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
-        assertThat(rejection(valid().set("status", Json.MAPPER.createObjectNode()).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(
+                        valid().set("status", Json.MAPPER.createObjectNode()).toString()))
+                .isEqualTo(DeadLetterReason.INVALID_FIELD);
         assertThat(rejection(valid().put("status", 200.5).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
         assertThat(rejection(valid().put("status", "200.5").toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
         assertThat(rejection(valid().put("status", 1e12).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
@@ -167,9 +187,11 @@ class PageRecordParserTest {
     @Test
     void fieldsOfTheWrongTypeAreRejectedNotScored() {
         assertThat(rejection(valid().put("body", 42).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
-        assertThat(rejection(valid().set("body", Json.MAPPER.createObjectNode().put("html", "<p>x</p>")).toString()))
+        assertThat(rejection(valid().set("body", Json.MAPPER.createObjectNode().put("html", "<p>x</p>"))
+                        .toString()))
                 .isEqualTo(DeadLetterReason.INVALID_FIELD);
-        assertThat(rejection(valid().set("body", Json.MAPPER.createArrayNode()).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
+        assertThat(rejection(valid().set("body", Json.MAPPER.createArrayNode()).toString()))
+                .isEqualTo(DeadLetterReason.INVALID_FIELD);
         assertThat(rejection(valid().put("url", 7).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
         assertThat(rejection(valid().put("content_type", false).toString())).isEqualTo(DeadLetterReason.INVALID_FIELD);
     }
@@ -184,50 +206,83 @@ class PageRecordParserTest {
         assertThat(rejection("[" + one + "]")).isEqualTo(DeadLetterReason.INVALID_JSON);
         assertThat(rejection("\"text\"")).isEqualTo(DeadLetterReason.INVALID_JSON);
         assertThat(rejection("   ")).isEqualTo(DeadLetterReason.INVALID_JSON);
-        assertThat(rejection(one.replace("\"body\":", "\"body\":\"<p>first</p>\",\"body\":"))).isEqualTo(DeadLetterReason.INVALID_JSON);
+        assertThat(rejection(one.replace("\"body\":", "\"body\":\"<p>first</p>\",\"body\":")))
+                .isEqualTo(DeadLetterReason.INVALID_JSON);
     }
 
     @Test
     void aUrlThatIsNotValidUnicodeIsRejectedWithAMessageThatIs() throws Exception {
-        for (String url : new String[] {"https://a.org/\ud800", "https://a.org/x\udc00y", "https://\ud800.org/", "ftp://a.org/\ud800",
-                "https://a.org/a/a/a/a/a/\ud800"}) {
+        for (String url : new String[] {
+            "https://a.org/\ud800",
+            "https://a.org/x\udc00y",
+            "https://\ud800.org/",
+            "ftp://a.org/\ud800",
+            "https://a.org/a/a/a/a/a/\ud800"
+        }) {
             String json = valid().put("url", url).toString();
-            PageRecordParser.Rejected rejected = catchThrowableOfType(PageRecordParser.Rejected.class, () -> PARSER.parse(json));
+            PageRecordParser.Rejected rejected =
+                    catchThrowableOfType(PageRecordParser.Rejected.class, () -> PARSER.parse(json));
             assertThat(rejected.reason()).as(url).isEqualTo(DeadLetterReason.INVALID_URL);
             assertThat(rejected.getMessage()).contains("not valid Unicode");
-            assertThat(org.reusedetector.util.ValidUnicode.firstLoneSurrogate(rejected.getMessage())).isEqualTo(-1);
+            assertThat(org.reusedetector.util.ValidUnicode.firstLoneSurrogate(rejected.getMessage()))
+                    .isEqualTo(-1);
         }
         // a surrogate pair (an emoji) is valid
-        assertThat(PARSER.parse(valid().put("url", "https://a.org/\ud83d\ude00/p").toString()).url()).isEqualTo("https://a.org/\ud83d\ude00/p");
+        assertThat(PARSER.parse(valid().put("url", "https://a.org/\ud83d\ude00/p")
+                                .toString())
+                        .url())
+                .isEqualTo("https://a.org/\ud83d\ude00/p");
     }
 
     @Test
     void otherStringsAreMadeValidUnicode() throws Exception {
-        PageRecord page = PARSER.parse(valid().put("body", "<p>a\ud800b</p>").put("lang", "e\udc00n").toString());
+        PageRecord page = PARSER.parse(
+                valid().put("body", "<p>a\ud800b</p>").put("lang", "e\udc00n").toString());
         assertThat(page.body()).isEqualTo("<p>a\uFFFDb</p>");
         assertThat(page.extraJson()).isEqualTo("{\"lang\":\"e\uFFFDn\"}");
     }
 
     @Test
     void credentialsAreRemovedAndInternationalHostsMadeAscii() throws Exception {
-        assertThat(PARSER.parse(valid().put("url", "https://user:secret@a.org/x/p.html").toString()).url()).isEqualTo("https://a.org/x/p.html");
-        assertThat(PARSER.parse(valid().put("url", "http://token@a.org:8080/p?q=1").toString()).url()).isEqualTo("http://a.org:8080/p?q=1");
-        assertThat(PARSER.parse(valid().put("url", "https://bücher.example/katalog/").toString()).url()).isEqualTo("https://xn--bcher-kva.example/katalog/");
-        assertThat(PARSER.parse(valid().put("url", "https://u:p@BÜCHER.example:8443/").toString()).url()).isEqualTo("https://xn--bcher-kva.example:8443/");
+        assertThat(PARSER.parse(valid().put("url", "https://user:secret@a.org/x/p.html")
+                                .toString())
+                        .url())
+                .isEqualTo("https://a.org/x/p.html");
+        assertThat(PARSER.parse(valid().put("url", "http://token@a.org:8080/p?q=1")
+                                .toString())
+                        .url())
+                .isEqualTo("http://a.org:8080/p?q=1");
+        assertThat(PARSER.parse(valid().put("url", "https://bücher.example/katalog/")
+                                .toString())
+                        .url())
+                .isEqualTo("https://xn--bcher-kva.example/katalog/");
+        assertThat(PARSER.parse(valid().put("url", "https://u:p@BÜCHER.example:8443/")
+                                .toString())
+                        .url())
+                .isEqualTo("https://xn--bcher-kva.example:8443/");
     }
 
     @Test
     void portsOutOfRangeAreInvalidUrls() {
-        for (String url : new String[] {"https://a.org:0/", "https://a.org:99999/", "http://a.org:65536/x", "http://a_b.org:0/", "https://a.org:00/"}) {
+        for (String url : new String[] {
+            "https://a.org:0/", "https://a.org:99999/", "http://a.org:65536/x", "http://a_b.org:0/", "https://a.org:00/"
+        }) {
             assertThat(rejection(valid().put("url", url).toString())).as(url).isEqualTo(DeadLetterReason.INVALID_URL);
         }
     }
 
     @Test
     void aReaderErrorMarkerIsDeadLetteredWithItsReason() {
-        String marker = Json.MAPPER.createObjectNode().put("reader_error", "unreadable-input").put("reader_message", "cut").toString();
+        String marker = Json.MAPPER
+                .createObjectNode()
+                .put("reader_error", "unreadable-input")
+                .put("reader_message", "cut")
+                .toString();
         assertThat(rejection(marker)).isEqualTo(DeadLetterReason.UNREADABLE_INPUT);
-        String unknown = Json.MAPPER.createObjectNode().put("reader_error", "no-such-reason").toString();
+        String unknown = Json.MAPPER
+                .createObjectNode()
+                .put("reader_error", "no-such-reason")
+                .toString();
         assertThat(rejection(unknown)).isEqualTo(DeadLetterReason.INVALID_JSON);
     }
 
@@ -238,35 +293,56 @@ class PageRecordParserTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"text/html", "text/html; charset=utf-8", "TEXT/HTML;charset=ISO-8859-1", " text/html ", "application/xhtml+xml",
-        "application/xhtml+xml; charset=utf-8", ""})
+    @ValueSource(
+            strings = {
+                "text/html",
+                "text/html; charset=utf-8",
+                "TEXT/HTML;charset=ISO-8859-1",
+                " text/html ",
+                "application/xhtml+xml",
+                "application/xhtml+xml; charset=utf-8",
+                ""
+            })
     void htmlContentType(String type) throws Exception {
-        assertThat(PARSER.parse(valid().put("content_type", type).toString()).contentType()).isEqualTo(type);
+        assertThat(PARSER.parse(valid().put("content_type", type).toString()).contentType())
+                .isEqualTo(type);
     }
 
     @Test
     void missingContentTypeIsAccepted() throws Exception {
-        assertThat(PARSER.parse(valid().without("content_type").toString()).contentType()).isNull();
-        assertThat(PARSER.parse(valid().putNull("content_type").toString()).contentType()).isNull();
+        assertThat(PARSER.parse(valid().without("content_type").toString()).contentType())
+                .isNull();
+        assertThat(PARSER.parse(valid().putNull("content_type").toString()).contentType())
+                .isNull();
     }
 
     @Test
     void bodyLimitCountsUtf8Bytes() throws Exception {
-        assertThat(PARSER.parse(valid().put("body", "a".repeat(1000)).toString()).body()).hasSize(1000);
-        assertThat(rejection(valid().put("body", "a".repeat(1001)).toString())).isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
+        assertThat(PARSER.parse(valid().put("body", "a".repeat(1000)).toString())
+                        .body())
+                .hasSize(1000);
+        assertThat(rejection(valid().put("body", "a".repeat(1001)).toString()))
+                .isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
         // 500 two-byte characters are exactly 1000 bytes, 501 are too many although only 501 characters
-        assertThat(PARSER.parse(valid().put("body", "é".repeat(500)).toString()).body()).hasSize(500);
-        assertThat(rejection(valid().put("body", "é".repeat(501)).toString())).isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
+        assertThat(PARSER.parse(valid().put("body", "é".repeat(500)).toString()).body())
+                .hasSize(500);
+        assertThat(rejection(valid().put("body", "é".repeat(501)).toString()))
+                .isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
         // three-byte and four-byte (surrogate pair) characters
-        assertThat(rejection(valid().put("body", "世".repeat(334)).toString())).isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
-        assertThat(PARSER.parse(valid().put("body", "世".repeat(333)).toString()).body()).hasSize(333);
-        assertThat(PARSER.parse(valid().put("body", "😀".repeat(250)).toString()).body()).hasSize(500);
-        assertThat(rejection(valid().put("body", "😀".repeat(251)).toString())).isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
+        assertThat(rejection(valid().put("body", "世".repeat(334)).toString()))
+                .isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
+        assertThat(PARSER.parse(valid().put("body", "世".repeat(333)).toString()).body())
+                .hasSize(333);
+        assertThat(PARSER.parse(valid().put("body", "😀".repeat(250)).toString())
+                        .body())
+                .hasSize(500);
+        assertThat(rejection(valid().put("body", "😀".repeat(251)).toString()))
+                .isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
     }
 
     @Test
     void hugeRecordIsRejectedBeforeParsing() {
-        String huge = "{\"url\":\"http://a.org/\",\"pad\":\"" + "x".repeat(100_000) + "\"";  // not even valid JSON
+        String huge = "{\"url\":\"http://a.org/\",\"pad\":\"" + "x".repeat(100_000) + "\""; // not even valid JSON
         assertThat(rejection(huge)).isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
     }
 
@@ -284,7 +360,9 @@ class PageRecordParserTest {
                 }
             }
             String text = s.toString();
-            assertThat(PageRecordParser.utf8Length(text)).as("%s", text).isEqualTo(text.getBytes(StandardCharsets.UTF_8).length);
+            assertThat(PageRecordParser.utf8Length(text))
+                    .as("%s", text)
+                    .isEqualTo(text.getBytes(StandardCharsets.UTF_8).length);
         }
     }
 
@@ -312,7 +390,8 @@ class PageRecordParserTest {
         node.put("crawl", "CC-MAIN-2024-10");
         assertThat(Json.MAPPER.readTree(PARSER.parse(node.toString()).extraJson()))
                 .isEqualTo(Json.MAPPER.createObjectNode().put("lang", "en").put("crawl", "CC-MAIN-2024-10"));
-        assertThat(PARSER.parse(valid().put("x", (String) null).toString()).extraJson()).isEqualTo("{\"x\":null}");
+        assertThat(PARSER.parse(valid().put("x", (String) null).toString()).extraJson())
+                .isEqualTo("{\"x\":null}");
     }
 
     @Test

@@ -31,7 +31,9 @@ class StopChunksTest {
         ObjectMapper json = new ObjectMapper();
         List<Row> rows = new ArrayList<>();
         try (InputStream in = StopChunks.class.getResourceAsStream(StopChunks.DEFAULT_RESOURCE)) {
-            assertThat(in).as("shipped resource %s", StopChunks.DEFAULT_RESOURCE).isNotNull();
+            assertThat(in)
+                    .as("shipped resource %s", StopChunks.DEFAULT_RESOURCE)
+                    .isNotNull();
             String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
             assertThat(lines[0]).startsWith("sha1\tchunk_json\t");
             for (int i = 1; i < lines.length; i++) {
@@ -47,7 +49,9 @@ class StopChunksTest {
     }
 
     private static Path extraList() throws URISyntaxException {
-        return Path.of(StopChunksTest.class.getResource("/stop-chunks/extra-stop-list.tsv").toURI());
+        return Path.of(StopChunksTest.class
+                .getResource("/stop-chunks/extra-stop-list.tsv")
+                .toURI());
     }
 
     private static HashKey key(String text) {
@@ -78,7 +82,8 @@ class StopChunksTest {
         assertThat(stop.isStopHash(key(""))).isFalse();
         assertThat(stop.isStopHash(key(" "))).isFalse();
         // the raw published hashes are of bytes a normalising chunker never produces
-        assertThat(stop.isStopHash(HashKey.ofHex("516209366e42307b3fd5bf26bad6634054ba92ba"))).isFalse();
+        assertThat(stop.isStopHash(HashKey.ofHex("516209366e42307b3fd5bf26bad6634054ba92ba")))
+                .isFalse();
     }
 
     @Test
@@ -99,14 +104,16 @@ class StopChunksTest {
         assertThat(stop.isStopHash(key("<p align=\"center\">&nbsp;</p>"))).isTrue();
         assertThat(stop.isStopHash(key("<p class=\"MsoNormal\">&nbsp;</p>"))).isTrue();
         // "<p>&nbsp;</p>\r\n" as published is not a normalised chunk
-        assertThat(stop.isStopHash(HashKey.ofHex("516209366e42307b3fd5bf26bad6634054ba92ba"))).isFalse();
+        assertThat(stop.isStopHash(HashKey.ofHex("516209366e42307b3fd5bf26bad6634054ba92ba")))
+                .isFalse();
         assertThat(stop.isStopHash(key("<p>real words</p>"))).isFalse();
     }
 
     @Test
     void chunksOfARealPageMatchTheHtmlFormList() {
         StopChunks stop = StopChunks.load(0, HTML, true, null);
-        String body = "<html><body><p>Some real content here</p>\r\n<P ALIGN=\"center\">&nbsp;</P>\r\n<p>&#160;</p>\n</body></html>";
+        String body =
+                "<html><body><p>Some real content here</p>\r\n<P ALIGN=\"center\">&nbsp;</P>\r\n<p>&#160;</p>\n</body></html>";
         HashedPage page = new PageHasher(HTML).hash("http://a.org/", 0L, body);
         assertThat(page.chunkCount()).isEqualTo(3);
         assertThat(stop.isStop(page.chunkLengths()[0], page.chunkHashes(), 0)).isFalse();
@@ -155,13 +162,16 @@ class StopChunksTest {
         // raw chunks are normalised into the chunker's form and hashed again; their published hash is not used
         assertThat(stop.isStopHash(key("Powered by Example CMS"))).isTrue();
         assertThat(stop.isStopHash(key("Home | About"))).isTrue();
-        assertThat(stop.isStopHash(HashKey.ofHex("0000000000000000000000000000000000000000"))).isFalse();
-        assertThat(stop.isStopHash(HashKey.ofHex("ae314592742af0b8f87e037077cbd7efaf420e4a"))).isFalse();
+        assertThat(stop.isStopHash(HashKey.ofHex("0000000000000000000000000000000000000000")))
+                .isFalse();
+        assertThat(stop.isStopHash(HashKey.ofHex("ae314592742af0b8f87e037077cbd7efaf420e4a")))
+                .isFalse();
         assertThat(stop.size()).isEqualTo(5);
 
         StopChunks html = StopChunks.load(0, HTML, false, extraList());
         assertThat(html.isStopHash(key("<p>Powered by Example&nbsp;CMS</p>"))).isTrue();
-        assertThat(html.isStopHash(key("<div class=\"nav\">Home | About</div>"))).isTrue();
+        assertThat(html.isStopHash(key("<div class=\"nav\">Home | About</div>")))
+                .isTrue();
         assertThat(html.isStopHash(key("Bare hash one"))).isTrue();
     }
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
 import org.jsoup.parser.Tag;
+import org.junit.jupiter.api.Test;
 import org.reusedetector.model.HashedPage;
 
 /** Each fixture is a place where a byte splitter goes wrong; the expected chunks are spelled out and must equal jsoup's. */
@@ -23,13 +23,18 @@ class TokenizingChunkerTest {
 
     @Test
     void chunksRunFromOneChunkTagToTheNext() {
-        assertChunks("<html><head><title>T</title></head><body><h1>Head</h1><p>one<b>bold</b></p>after<div>two</div></body></html>",
-                "T Head", "onebold after", "two");
+        assertChunks(
+                "<html><head><title>T</title></head><body><h1>Head</h1><p>one<b>bold</b></p>after<div>two</div></body></html>",
+                "T Head",
+                "onebold after",
+                "two");
     }
 
     @Test
     void scriptAndStyleContentsAreNotTextAndHoldNoChunkStarts() {
-        assertChunks("<p>a<script>if (x <p && y) document.write('<p>not a chunk</p>');</script>b<style>p>div{}</style>c</p>", "a b c");
+        assertChunks(
+                "<p>a<script>if (x <p && y) document.write('<p>not a chunk</p>');</script>b<style>p>div{}</style>c</p>",
+                "a b c");
     }
 
     @Test
@@ -41,7 +46,10 @@ class TokenizingChunkerTest {
 
     @Test
     void titleAndTextareaContentsAreTextWithEntitiesButNoTags() {
-        assertChunks("<title>A &amp; <p>B</title><p>x<textarea><div>inside</div> &lt;</textarea>y", "A & <p>B", "x<div>inside</div> <y");
+        assertChunks(
+                "<title>A &amp; <p>B</title><p>x<textarea><div>inside</div> &lt;</textarea>y",
+                "A & <p>B",
+                "x<div>inside</div> <y");
     }
 
     @Test
@@ -56,7 +64,8 @@ class TokenizingChunkerTest {
 
     @Test
     void commentsCdataAndDoctypeAreSkipped() {
-        assertChunks("<!DOCTYPE html><!-- <p>no --><p>a<!-- x -- y --->b<!--->c<!-->d<?php echo '<p>'; ?>e<!bogus <div>>f",
+        assertChunks(
+                "<!DOCTYPE html><!-- <p>no --><p>a<!-- x -- y --->b<!--->c<!-->d<?php echo '<p>'; ?>e<!bogus <div>>f",
                 "abcd'; ?>e>f");
         assertChunks("<p>a<![CDATA[<p>cdata text]]>b", "a<p>cdata textb");
     }
@@ -81,18 +90,21 @@ class TokenizingChunkerTest {
 
     @Test
     void longUnknownAndNulTagNamesTakeTheLongWayAndAgreeWithJsoup() {
-        assertChunks("<p>a<customelementname>b</customelementname>c<x\u0000y>d</x\u0000y>e<DIV>f</Div>g", "abcde", "f g");
+        assertChunks(
+                "<p>a<customelementname>b</customelementname>c<x\u0000y>d</x\u0000y>e<DIV>f</Div>g", "abcde", "f g");
         assertChunks("<p>a<abcdefgh>b</ABCDEFGH>c<abcdefghi>d</abcdefghi>e", "abcde");
     }
 
     @Test
     void whitespaceRunsBetweenWordsBecomeOneSpace() {
-        assertChunks("<p>  one \t\n two\u00a0\u2003three  </p><div>\r\n</div><div> four</div>", "one two three", "four");
+        assertChunks(
+                "<p>  one \t\n two\u00a0\u2003three  </p><div>\r\n</div><div> four</div>", "one two three", "four");
     }
 
     @Test
     void characterReferencesFollowJsoup() {
-        assertChunks("<p>&amp;&lt;&gt;&quot;&nbsp;x &copy &notit; &notin; &ampfoo; &bogus; &#65;&#x42;&#X43 &#150; &#0; &#99999999999; & &#; &#x;",
+        assertChunks(
+                "<p>&amp;&lt;&gt;&quot;&nbsp;x &copy &notit; &notin; &ampfoo; &bogus; &#65;&#x42;&#X43 &#150; &#0; &#99999999999; & &#; &#x;",
                 "&<>\" x \u00a9 \u00acit; \u2209 &foo; &bogus; ABC \u2013 \ufffd & &#; &#x;");
     }
 
@@ -163,14 +175,17 @@ class TokenizingChunkerTest {
         for (String name : HtmlTags.known().keySet()) {
             boolean block = (HtmlTags.known().get(name) & HtmlTags.BLOCK) != 0;
             if (!name.equals("svg") && !name.equals("math")) { // foreign: block only in their own namespace
-                assertThat(block).as("block %s", name).isEqualTo(Tag.valueOf(name).isBlock());
+                assertThat(block)
+                        .as("block %s", name)
+                        .isEqualTo(Tag.valueOf(name).isBlock());
             }
         }
     }
 
     @Test
     void elementsOutsideTableCellsStayInSourceOrderWhereJsoupMovesThemBeforeTheTable() {
-        // the one known divergence: jsoup, like browsers, foster-parents the element out of the table; no page of the standard crawls has it
+        // the one known divergence: jsoup, like browsers, foster-parents the element out of the table; no page of the
+        // standard crawls has it
         String html = "<table><tr><td>cell</td></tr><b>loose</b></table>";
         assertThat(new TokenizingChunker(TAGS).chunk(html)).containsExactly("cell loose");
         assertThat(JSOUP.chunk(html)).containsExactly("loose cell");

@@ -10,8 +10,15 @@ import org.junit.jupiter.api.Test;
 class Utf8Test {
 
     private static final String[] TEXTS = {
-        "", "plain ascii", "é ü ß — “quotes” €", "\uD83D\uDE00 pair", "lone \uD800 high", "lone \uDC00 low", "end \uD83D",
-        "x".repeat(20) + "\uD83D\uDE00" + "y".repeat(3) + "é".repeat(9) // pairs and multi-byte sequences across a 16-byte block
+        "",
+        "plain ascii",
+        "é ü ß — “quotes” €",
+        "\uD83D\uDE00 pair",
+        "lone \uD800 high",
+        "lone \uDC00 low",
+        "end \uD83D",
+        "x".repeat(20) + "\uD83D\uDE00" + "y".repeat(3)
+                + "é".repeat(9) // pairs and multi-byte sequences across a 16-byte block
     };
 
     @Test

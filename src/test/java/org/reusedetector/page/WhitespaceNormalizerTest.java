@@ -16,7 +16,8 @@ class WhitespaceNormalizerTest {
     @Test
     void emptyAndBlankBecomeEmpty() {
         assertThat(WhitespaceNormalizer.normalize("")).isEmpty();
-        assertThat(WhitespaceNormalizer.normalize(" \t\r\n\u00a0\u2003\u200b\ufeff ")).isEmpty();
+        assertThat(WhitespaceNormalizer.normalize(" \t\r\n\u00a0\u2003\u200b\ufeff "))
+                .isEmpty();
     }
 
     @Test

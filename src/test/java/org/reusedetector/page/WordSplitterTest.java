@@ -11,13 +11,15 @@ class WordSplitterTest {
 
     private static List<String> words(String chunk) {
         List<String> words = new ArrayList<>();
-        new WordSplitter((text, start, length) -> words.add(new String(text, start, length))).chunk(chunk.toCharArray(), chunk.length());
+        new WordSplitter((text, start, length) -> words.add(new String(text, start, length)))
+                .chunk(chunk.toCharArray(), chunk.length());
         return words;
     }
 
     @Test
     void wordsAreMaximalAlphanumericRuns() {
-        assertThat(words("Hello, world! It's 2024-11-24 (v1.2)")).containsExactly("Hello", "world", "It", "s", "2024", "11", "24", "v1", "2");
+        assertThat(words("Hello, world! It's 2024-11-24 (v1.2)"))
+                .containsExactly("Hello", "world", "It", "s", "2024", "11", "24", "v1", "2");
     }
 
     @Test
@@ -53,8 +55,9 @@ class WordSplitterTest {
         assertThat(ends[0]).isEqualTo(1);
 
         List<String> reference = new ArrayList<>();
-        new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT)).hashWithWords("http://a/", 0, html,
-                (text, start, length) -> reference.add(new String(text, start, length)));
+        new PageHasher(new HtmlChunker(Set.of("p", "div"), ContentForm.TEXT))
+                .hashWithWords(
+                        "http://a/", 0, html, (text, start, length) -> reference.add(new String(text, start, length)));
         assertThat(reference).isEqualTo(tokenized);
     }
 }

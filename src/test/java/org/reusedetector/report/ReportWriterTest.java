@@ -39,10 +39,40 @@ class ReportWriterTest {
 
     @Test
     void discoveryReport(@TempDir Path in, @TempDir Path out) throws Exception {
-        DiscoverySummary summary = new DiscoverySummary("run" + EVIL, 1000, 3000, 3, 1, 100, "max(3, ceil(0.35 * pages^0.5))",
-                "hosts >= 3 and top-host share <= 0.5", 12, 12, 0, 500, 200, 3, 1, 2, 1, 1, 0, 0, 0, 0, 0);
+        DiscoverySummary summary = new DiscoverySummary(
+                "run" + EVIL,
+                1000,
+                3000,
+                3,
+                1,
+                100,
+                "max(3, ceil(0.35 * pages^0.5))",
+                "hosts >= 3 and top-host share <= 0.5",
+                12,
+                12,
+                0,
+                500,
+                200,
+                3,
+                1,
+                2,
+                1,
+                1,
+                0,
+                0,
+                0,
+                0,
+                0);
         List<HashCount> frequent = List.of(
-                new HashCount(HASH_A, "chunk", 40, 40, 1, "https://copy.example/a?x=1&y=2", "Copied text " + EVIL, Verdict.LABEL),
+                new HashCount(
+                        HASH_A,
+                        "chunk",
+                        40,
+                        40,
+                        1,
+                        "https://copy.example/a?x=1&y=2",
+                        "Copied text " + EVIL,
+                        Verdict.LABEL),
                 new HashCount(HASH_B, "chunk", 300, 1, 300, "javascript:alert(1)", "Site menu", Verdict.FEW_HOSTS),
                 new HashCount(HASH_C, "file", 15, 15, 1, "https://mirror.example/", null, Verdict.LABEL));
         List<HistogramRow> histogram = new ArrayList<>();
@@ -57,12 +87,19 @@ class ReportWriterTest {
         ReportWriter.Report report = ReportWriter.write(in, out);
 
         assertThat(report.kind()).isEqualTo(ReportWriter.Kind.DISCOVER);
-        assertThat(report.images()).extracting(p -> p.getFileName().toString()).containsExactly("chunks-frequency.png", "files-frequency.png");
+        assertThat(report.images())
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("chunks-frequency.png", "files-frequency.png");
         String html = Files.readString(report.html());
         assertPngs(report, html);
-        assertThat(html).contains("<code>" + HASH_A + "</code>", "<code>" + HASH_C + "</code>", "FEW_HOSTS",
-                "Copied text &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;",
-                "<a href=\"https://copy.example/a?x=1&amp;y=2\"", "run&lt;script&gt;");
+        assertThat(html)
+                .contains(
+                        "<code>" + HASH_A + "</code>",
+                        "<code>" + HASH_C + "</code>",
+                        "FEW_HOSTS",
+                        "Copied text &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;",
+                        "<a href=\"https://copy.example/a?x=1&amp;y=2\"",
+                        "run&lt;script&gt;");
         assertThat(html).doesNotContain("<script", "href=\"javascript:");
         assertThat(html).contains("<td>javascript:alert(1)</td>");
     }
@@ -70,16 +107,26 @@ class ReportWriterTest {
     @Test
     void nearDupsReportShowsTheClusterSizeDistribution(@TempDir Path in, @TempDir Path out) throws Exception {
         java.util.TreeMap<Integer, Integer> bySize = new java.util.TreeMap<>(java.util.Map.of(2, 7, 41, 3));
-        Files.writeString(in.resolve(NearDupRun.SUMMARY), Json.write(new NearDupRun.Summary("lex@2026-11-24:abc", 11, 500, 0, 480, 137, 10, bySize)));
-        Files.writeString(in.resolve(NearDupRun.CLUSTERS), Json.write(new NearDupClustering.Cluster("c1", 41, 41, List.of("https://m0.example/" + EVIL), 41,
-                List.of(0, 3), false)) + "\n");
+        Files.writeString(
+                in.resolve(NearDupRun.SUMMARY),
+                Json.write(new NearDupRun.Summary("lex@2026-11-24:abc", 11, 500, 0, 480, 137, 10, bySize)));
+        Files.writeString(
+                in.resolve(NearDupRun.CLUSTERS),
+                Json.write(new NearDupClustering.Cluster(
+                                "c1", 41, 41, List.of("https://m0.example/" + EVIL), 41, List.of(0, 3), false))
+                        + "\n");
 
         ReportWriter.Report report = ReportWriter.write(in, out);
 
         assertThat(report.kind()).isEqualTo(ReportWriter.Kind.NEAR_DUPS);
         String html = Files.readString(report.html());
-        assertThat(html).contains("Cluster sizes", "<td class=\"num\">41</td><td class=\"num\">3</td><td class=\"num\">123</td>",
-                "<td class=\"num\">2</td><td class=\"num\">7</td><td class=\"num\">14</td>", "[0, 3]", "lex@2026-11-24:abc");
+        assertThat(html)
+                .contains(
+                        "Cluster sizes",
+                        "<td class=\"num\">41</td><td class=\"num\">3</td><td class=\"num\">123</td>",
+                        "<td class=\"num\">2</td><td class=\"num\">7</td><td class=\"num\">14</td>",
+                        "[0, 3]",
+                        "lex@2026-11-24:abc");
         assertThat(html).doesNotContain("<script");
     }
 
@@ -91,27 +138,95 @@ class ReportWriterTest {
             double badness = i < 25 ? 0.02 * (i % 5) : 0.9 + 0.01 * (i - 25);
             boolean bad = badness > 0.5;
             String prefix = "https://host" + i + ".example/" + (i == 29 ? EVIL + "/" : "");
-            neighbourhoods.add(Json.write(new NeighbourhoodResult(prefix, 10 + i, badness, bad, 0.5, 0L, new Evidence[0])));
-            pages.add(Json.write(new PageResult(prefix + "page.html", 40, (int) Math.round(40 * badness), badness, i == 28, badness > 0.144)));
+            neighbourhoods.add(
+                    Json.write(new NeighbourhoodResult(prefix, 10 + i, badness, bad, 0.5, 0L, new Evidence[0])));
+            pages.add(Json.write(new PageResult(
+                    prefix + "page.html", 40, (int) Math.round(40 * badness), badness, i == 28, badness > 0.144)));
         }
         Files.write(in.resolve(BackfillOutput.PAGES), pages);
         Files.write(in.resolve(BackfillOutput.NEIGHBORHOODS), neighbourhoods);
         Evidence evidence = new Evidence(HASH_A, "chunk", "discover:r1", "https://source.example/" + EVIL);
         List<String> alerts = List.of(
-                Json.write(new Alert("neighborhood", null, "https://host27.example/", 0.80, 0.5, 37L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", new Evidence[] {evidence})),
-                Json.write(new Alert("page", "https://host27.example/page.html", null, 0.9, 0.144, null, 40, 36, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", new Evidence[0])),
+                Json.write(new Alert(
+                        "neighborhood",
+                        null,
+                        "https://host27.example/",
+                        0.80,
+                        0.5,
+                        37L,
+                        null,
+                        null,
+                        "2026-01-01T00:00:00Z",
+                        "2026-01-01T00:00:01Z",
+                        new Evidence[] {evidence})),
+                Json.write(new Alert(
+                        "page",
+                        "https://host27.example/page.html",
+                        null,
+                        0.9,
+                        0.144,
+                        null,
+                        40,
+                        36,
+                        "2026-01-01T00:00:00Z",
+                        "2026-01-01T00:00:01Z",
+                        new Evidence[0])),
                 // the later alert of the same neighbourhood replaces the earlier one
-                Json.write(new Alert("neighborhood", null, "https://host27.example/", 0.92, 0.5, 37L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z", new Evidence[] {evidence})),
-                Json.write(new Alert("neighborhood", null, "https://host29.example/" + EVIL + "/", 0.94, 0.5, 39L, null, null, "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z",
+                Json.write(new Alert(
+                        "neighborhood",
+                        null,
+                        "https://host27.example/",
+                        0.92,
+                        0.5,
+                        37L,
+                        null,
+                        null,
+                        "2026-01-01T00:00:00Z",
+                        "2026-01-01T00:00:02Z",
+                        new Evidence[] {evidence})),
+                Json.write(new Alert(
+                        "neighborhood",
+                        null,
+                        "https://host29.example/" + EVIL + "/",
+                        0.94,
+                        0.5,
+                        39L,
+                        null,
+                        null,
+                        "2026-01-01T00:00:00Z",
+                        "2026-01-01T00:00:02Z",
                         new Evidence[] {new Evidence(HASH_B, "file", "informed:" + EVIL, null)})));
         Files.write(in.resolve(BackfillOutput.ALERTS), alerts);
-        BackfillOutput.writeSummary(in, new BackfillSummary("pages" + EVIL + ".jsonl", "labels.jsonl", 30L, 30L, 30, 5, 0, 30, 30, 5, 0.19, 0.33, 0.144, 0.5,
-                "mean + 1.0 sd over neighbourhoods with >= 5 pages", 5, 100, "TEXT", 1.0, java.util.Map.of("neighborhood", 3L, "page", 1L)));
+        BackfillOutput.writeSummary(
+                in,
+                new BackfillSummary(
+                        "pages" + EVIL + ".jsonl",
+                        "labels.jsonl",
+                        30L,
+                        30L,
+                        30,
+                        5,
+                        0,
+                        30,
+                        30,
+                        5,
+                        0.19,
+                        0.33,
+                        0.144,
+                        0.5,
+                        "mean + 1.0 sd over neighbourhoods with >= 5 pages",
+                        5,
+                        100,
+                        "TEXT",
+                        1.0,
+                        java.util.Map.of("neighborhood", 3L, "page", 1L)));
 
         ReportWriter.Report report = ReportWriter.write(in, out);
 
         assertThat(report.kind()).isEqualTo(ReportWriter.Kind.DETECT);
-        assertThat(report.images()).extracting(p -> p.getFileName().toString()).containsExactly("badness-histogram.png", "badness-cdf.png");
+        assertThat(report.images())
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("badness-histogram.png", "badness-cdf.png");
         String html = Files.readString(report.html());
         assertPngs(report, html);
         // worst first, one row per neighbourhood, the later alert's badness, evidence shown
@@ -120,20 +235,31 @@ class ReportWriterTest {
         assertThat(host29).isPositive();
         assertThat(host27).isGreaterThan(host29);
         assertThat(html).contains("<td class=\"num\">0.920</td>").doesNotContain("<td class=\"num\">0.800</td>");
-        assertThat(html).contains("chunk <code>aaaaaaaaaaaa</code> discover:r1", "file <code>bbbbbbbbbbbb</code> informed:&lt;script&gt;");
-        assertThat(html).contains("<td>neighbourhood threshold</td><td class=\"num\">0.500</td>", "<td>bad neighbourhoods</td><td class=\"num\">5</td>",
-                "<td>whole-file matches</td><td class=\"num\">1</td>");
-        assertThat(html).contains("<td>input</td><td>pages&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;.jsonl</td>").doesNotContain("<script");
+        assertThat(html)
+                .contains(
+                        "chunk <code>aaaaaaaaaaaa</code> discover:r1",
+                        "file <code>bbbbbbbbbbbb</code> informed:&lt;script&gt;");
+        assertThat(html)
+                .contains(
+                        "<td>neighbourhood threshold</td><td class=\"num\">0.500</td>",
+                        "<td>bad neighbourhoods</td><td class=\"num\">5</td>",
+                        "<td>whole-file matches</td><td class=\"num\">1</td>");
+        assertThat(html)
+                .contains("<td>input</td><td>pages&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;.jsonl</td>")
+                .doesNotContain("<script");
     }
 
     @Test
     void refusesADirectoryWithoutOutputs(@TempDir Path in, @TempDir Path out) {
-        assertThatThrownBy(() -> ReportWriter.write(in, out)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("neither");
+        assertThatThrownBy(() -> ReportWriter.write(in, out))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("neither");
     }
 
     /** PNG files decode at the chart size, and the page embeds exactly them. */
     static void assertPngs(ReportWriter.Report report, String html) throws Exception {
-        Matcher m = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"").matcher(html);
+        Matcher m = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"")
+                .matcher(html);
         List<byte[]> embedded = new ArrayList<>();
         while (m.find()) {
             embedded.add(Base64.getDecoder().decode(m.group(1)));

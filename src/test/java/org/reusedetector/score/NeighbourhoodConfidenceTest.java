@@ -13,7 +13,16 @@ class NeighbourhoodConfidenceTest {
     private static final NeighbourhoodConfidence C95 = new NeighbourhoodConfidence(0.95);
 
     @ParameterizedTest
-    @CsvSource({"1, 6.3138", "2, 2.9200", "3, 2.3534", "4, 2.1318", "5, 2.0150", "10, 1.8125", "30, 1.6973", "1000, 1.6464"})
+    @CsvSource({
+        "1, 6.3138",
+        "2, 2.9200",
+        "3, 2.3534",
+        "4, 2.1318",
+        "5, 2.0150",
+        "10, 1.8125",
+        "30, 1.6973",
+        "1000, 1.6464"
+    })
     void studentQuantilesAtNinetyFivePercentMatchTheTable(long df, double expected) {
         assertThat(NeighbourhoodConfidence.studentQuantile(0.95, df)).isCloseTo(expected, within(expected * 0.005));
     }
@@ -44,12 +53,19 @@ class NeighbourhoodConfidenceTest {
 
     @Test
     void pagesThatAgreeGiveATightIntervalAndPagesThatDisagreeAWideOne() {
-        double[] agree = bounds(C95, new double[] {20, 10}, new double[] {40, 20}, new double[] {10, 5}, new double[] {30, 15}, new double[] {20, 10});
+        double[] agree = bounds(
+                C95,
+                new double[] {20, 10},
+                new double[] {40, 20},
+                new double[] {10, 5},
+                new double[] {30, 15},
+                new double[] {20, 10});
         assertThat(agree[0]).isCloseTo(0.5, within(1e-9));
         assertThat(agree[1]).isCloseTo(0.5, within(1e-9));
 
         // the same badness (0.5) from copied pages and clean pages: nothing is sure yet
-        double[] disagree = bounds(C95, new double[] {20, 20}, new double[] {20, 0}, new double[] {20, 20}, new double[] {20, 0});
+        double[] disagree =
+                bounds(C95, new double[] {20, 20}, new double[] {20, 0}, new double[] {20, 20}, new double[] {20, 0});
         assertThat(disagree[0]).isLessThan(0.05);
         assertThat(disagree[1]).isGreaterThan(0.95);
     }
@@ -72,7 +88,8 @@ class NeighbourhoodConfidenceTest {
     void onePageIsNoSampleAndNoIntervalIsThePointRule() {
         assertThat(bounds(C95, new double[] {20, 20})).containsExactly(0, 1);
         assertThat(bounds(NeighbourhoodConfidence.NONE, new double[] {20, 5})).containsExactly(0.25, 0.25);
-        assertThat(bounds(NeighbourhoodConfidence.NONE, new double[] {20, 5}, new double[] {20, 15})).containsExactly(0.5, 0.5);
+        assertThat(bounds(NeighbourhoodConfidence.NONE, new double[] {20, 5}, new double[] {20, 15}))
+                .containsExactly(0.5, 0.5);
     }
 
     @Test
@@ -86,15 +103,26 @@ class NeighbourhoodConfidenceTest {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, C95);
         assertThat(rule.turnsBad(6, 0.30, 0.25, 3)).isTrue();
         assertThat(rule.turnsBad(6, 0.25, 0.25, 3)).as("not strictly above").isFalse();
-        assertThat(rule.turnsBad(4, 0.90, 0.25, 3)).as("fewer pages than min-pages").isFalse();
-        assertThat(rule.turnsBad(6, 0.30, 0.25, 1)).as("one distinct labelled hash").isFalse();
-        assertThat(rule.turnsBad(6, 0.30, Double.NaN, 3)).as("threshold unknown").isFalse();
-        assertThat(rule.turnsClean(8, 0.20, 0.27, 0.25, 3)).as("badness below, upper bound above: the verdict stands").isFalse();
+        assertThat(rule.turnsBad(4, 0.90, 0.25, 3))
+                .as("fewer pages than min-pages")
+                .isFalse();
+        assertThat(rule.turnsBad(6, 0.30, 0.25, 1))
+                .as("one distinct labelled hash")
+                .isFalse();
+        assertThat(rule.turnsBad(6, 0.30, Double.NaN, 3))
+                .as("threshold unknown")
+                .isFalse();
+        assertThat(rule.turnsClean(8, 0.20, 0.27, 0.25, 3))
+                .as("badness below, upper bound above: the verdict stands")
+                .isFalse();
         assertThat(rule.turnsClean(8, 0.20, 0.24, 0.25, 3)).isTrue();
         assertThat(rule.turnsClean(0, 0, 0, 0.25, 0)).as("emptied").isTrue();
         assertThat(rule.turnsClean(8, 0.20, 0.24, Double.NaN, 3)).isFalse();
 
-        NeighbourhoodThreshold pointRule = new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, NeighbourhoodConfidence.NONE);
-        assertThat(pointRule.turnsClean(8, 0.20, 0.27, 0.25, 3)).as("no interval: clean as soon as not bad").isTrue();
+        NeighbourhoodThreshold pointRule =
+                new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, NeighbourhoodConfidence.NONE);
+        assertThat(pointRule.turnsClean(8, 0.20, 0.27, 0.25, 3))
+                .as("no interval: clean as soon as not bad")
+                .isTrue();
     }
 }

@@ -24,8 +24,10 @@ class NeighbourhoodTest {
         Evidence a = evidence('a');
         Evidence b = evidence('b');
         Evidence c = evidence('c');
-        assertThat(Neighbourhood.mergeEvidence(new Evidence[] {a, b}, new Evidence[] {c, a}, 3)).containsExactly(c, a, b);
-        assertThat(Neighbourhood.mergeEvidence(new Evidence[] {a, b}, new Evidence[] {c}, 2)).containsExactly(c, a);
+        assertThat(Neighbourhood.mergeEvidence(new Evidence[] {a, b}, new Evidence[] {c, a}, 3))
+                .containsExactly(c, a, b);
+        assertThat(Neighbourhood.mergeEvidence(new Evidence[] {a, b}, new Evidence[] {c}, 2))
+                .containsExactly(c, a);
         Evidence[] kept = {a};
         assertThat(Neighbourhood.mergeEvidence(kept, new Evidence[0], 3)).isSameAs(kept);
         assertThat(Neighbourhood.mergeEvidence(kept, null, 3)).isSameAs(kept);

@@ -48,8 +48,10 @@ class NeighbourhoodThresholdTest {
             stats.add(v);
         }
         double sd = Math.sqrt(0.08 / 3);
-        assertThat(new NeighbourhoodThreshold(1, 1, 0.0, Double.NaN).threshold(stats)).isCloseTo(0.4, within(1e-12));
-        assertThat(new NeighbourhoodThreshold(1, 1, 2.0, Double.NaN).threshold(stats)).isCloseTo(0.4 + 2 * sd, within(1e-12));
+        assertThat(new NeighbourhoodThreshold(1, 1, 0.0, Double.NaN).threshold(stats))
+                .isCloseTo(0.4, within(1e-12));
+        assertThat(new NeighbourhoodThreshold(1, 1, 2.0, Double.NaN).threshold(stats))
+                .isCloseTo(0.4 + 2 * sd, within(1e-12));
     }
 
     @Test
@@ -61,7 +63,8 @@ class NeighbourhoodThresholdTest {
             stats.add(0.9);
         }
         assertThat(fixed.threshold(stats)).isEqualTo(0.25);
-        assertThat(new NeighbourhoodThreshold(5, 20, 1.0, 0.0).threshold(new RunningStats())).isEqualTo(0.0);
+        assertThat(new NeighbourhoodThreshold(5, 20, 1.0, 0.0).threshold(new RunningStats()))
+                .isEqualTo(0.0);
     }
 
     @Test
@@ -176,12 +179,14 @@ class NeighbourhoodThresholdTest {
         assertThat(rule.isBad(5, 0.9, 0.2, 1)).isFalse(); // one generic chunk
         assertThat(rule.isBad(5, 0.9, 0.2, 2)).isTrue();
         assertThat(PAPER.isBad(5, 0.9, 0.2, 0)).isTrue(); // the paper's rule has no evidence rule
-        assertThatThrownBy(() -> new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.6, 0.5, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.6, 0.5, 2))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void wholeCorpusDropsOnlyTheWarmUp() {
         NeighbourhoodThreshold streaming = new NeighbourhoodThreshold(5, 20, 1.0, Double.NaN, 0.1, 0.5, 2);
-        assertThat(streaming.forWholeCorpus()).isEqualTo(new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.1, 0.5, 2));
+        assertThat(streaming.forWholeCorpus())
+                .isEqualTo(new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.1, 0.5, 2));
     }
 }

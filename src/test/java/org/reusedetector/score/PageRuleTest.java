@@ -10,7 +10,14 @@ import org.reusedetector.model.PageScore;
 class PageRuleTest {
 
     private static PageScore score(int chunks, int matched, boolean fileMatch) {
-        return new PageScore("https://a.org/p.html", 0L, chunks, matched, Containment.of(matched, chunks, fileMatch), fileMatch, new Evidence[0]);
+        return new PageScore(
+                "https://a.org/p.html",
+                0L,
+                chunks,
+                matched,
+                Containment.of(matched, chunks, fileMatch),
+                fileMatch,
+                new Evidence[0]);
     }
 
     @Test

@@ -31,7 +31,8 @@ class PageScorerTest {
     }
 
     private void label(String text, String kind) {
-        labels.apply(new Label(hex(text), kind, Label.OP_ADD, "test-source", "http://expert.org/" + text, null, null, null));
+        labels.apply(
+                new Label(hex(text), kind, Label.OP_ADD, "test-source", "http://expert.org/" + text, null, null, null));
     }
 
     /** A page whose chunks are the given texts, each with the given length (independent of the text). */
@@ -61,7 +62,8 @@ class PageScorerTest {
         assertThat(score.url()).isEqualTo("http://a.org/p.html");
         assertThat(score.eventTime()).isEqualTo(42L);
         assertThat(score.evidence()).extracting(Evidence::hash).containsExactly(hex("c1"), hex("c3"));
-        assertThat(score.evidence()[0]).isEqualTo(new Evidence(hex("c1"), Label.KIND_CHUNK, "test-source", "http://expert.org/c1"));
+        assertThat(score.evidence()[0])
+                .isEqualTo(new Evidence(hex("c1"), Label.KIND_CHUNK, "test-source", "http://expert.org/c1"));
     }
 
     @Test
@@ -102,7 +104,8 @@ class PageScorerTest {
         label("both", Label.KIND_CHUNK);
         label("both", Label.KIND_STOP); // stop wins over chunk
         label("content", Label.KIND_CHUNK);
-        PageScore score = new PageScorer(StopChunks.none(), 5).score(page("template", "both", "content", "mine"), labels);
+        PageScore score =
+                new PageScorer(StopChunks.none(), 5).score(page("template", "both", "content", "mine"), labels);
         assertThat(score.chunks()).isEqualTo(2);
         assertThat(score.matchedChunks()).isEqualTo(1);
         assertThat(score.badness()).isEqualTo(0.5);
@@ -120,21 +123,31 @@ class PageScorerTest {
     @Test
     void fileMatchHasBadnessOne() {
         HashedPage page = page("c1", "c2", "c3");
-        labels.apply(new Label(Sha1.hex(page.fileHash()), Label.KIND_FILE, Label.OP_ADD, "files", "http://expert.org/", null, null, null));
+        labels.apply(new Label(
+                Sha1.hex(page.fileHash()),
+                Label.KIND_FILE,
+                Label.OP_ADD,
+                "files",
+                "http://expert.org/",
+                null,
+                null,
+                null));
         label("c2", Label.KIND_CHUNK);
         PageScore score = new PageScorer(StopChunks.none(), 5).score(page, labels);
         assertThat(score.fileMatch()).isTrue();
         assertThat(score.badness()).isEqualTo(1.0);
         assertThat(score.chunks()).isEqualTo(3);
         assertThat(score.matchedChunks()).isEqualTo(1);
-        assertThat(score.evidence()[0]).isEqualTo(new Evidence(Sha1.hex(page.fileHash()), Label.KIND_FILE, "files", "http://expert.org/"));
+        assertThat(score.evidence()[0])
+                .isEqualTo(new Evidence(Sha1.hex(page.fileHash()), Label.KIND_FILE, "files", "http://expert.org/"));
         assertThat(score.evidence()).hasSize(2);
     }
 
     @Test
     void chunkLabelOnTheFileHashIsNoFileMatch() {
         HashedPage page = page("c1", "c2");
-        labels.apply(new Label(Sha1.hex(page.fileHash()), Label.KIND_CHUNK, Label.OP_ADD, null, null, null, null, null));
+        labels.apply(
+                new Label(Sha1.hex(page.fileHash()), Label.KIND_CHUNK, Label.OP_ADD, null, null, null, null, null));
         PageScore score = new PageScorer(StopChunks.none(), 5).score(page, labels);
         assertThat(score.fileMatch()).isFalse();
         assertThat(score.badness()).isZero();
@@ -166,7 +179,9 @@ class PageScorerTest {
         PageScore capped = new PageScorer(StopChunks.none(), 3).score(page, labels);
         assertThat(capped.matchedChunks()).isEqualTo(10);
         assertThat(capped.badness()).isEqualTo(1.0);
-        assertThat(capped.evidence()).extracting(Evidence::hash).containsExactly(hex("chunk0"), hex("chunk1"), hex("chunk2"));
+        assertThat(capped.evidence())
+                .extracting(Evidence::hash)
+                .containsExactly(hex("chunk0"), hex("chunk1"), hex("chunk2"));
 
         labels.apply(new Label(Sha1.hex(page.fileHash()), Label.KIND_FILE, Label.OP_ADD, null, null, null, null, null));
         PageScore withFile = new PageScorer(StopChunks.none(), 3).score(page, labels);
@@ -223,27 +238,53 @@ class PageScorerTest {
     void anExpertLabelDoesNotMatchOnItsOwnSite() {
         // labels from https://www.expert.org/...; the same content on another host of expert.org is its publisher's own
         for (String text : List.of("c1", "c2")) {
-            labels.apply(new Label(hex(text), Label.KIND_CHUNK, Label.OP_ADD, "informed", "https://www.expert.org/" + text, null, null, null));
+            labels.apply(new Label(
+                    hex(text),
+                    Label.KIND_CHUNK,
+                    Label.OP_ADD,
+                    "informed",
+                    "https://www.expert.org/" + text,
+                    null,
+                    null,
+                    null));
         }
         byte[] packed = new byte[2 * Sha1.LENGTH];
         System.arraycopy(Sha1.of("c1"), 0, packed, 0, Sha1.LENGTH);
         System.arraycopy(Sha1.of("c2"), 0, packed, Sha1.LENGTH, Sha1.LENGTH);
         PageScorer scorer = new PageScorer(StopChunks.none(), 5);
-        PageScore own = scorer.score(new HashedPage("https://docs.expert.org/p.html", 1L, Sha1.of("own"), packed, new int[] {200, 200}, 10), labels);
+        PageScore own = scorer.score(
+                new HashedPage("https://docs.expert.org/p.html", 1L, Sha1.of("own"), packed, new int[] {200, 200}, 10),
+                labels);
         assertThat(own.matchedChunks()).isZero();
         assertThat(own.chunks()).isEqualTo(2); // still content of the page, just not a copy
-        PageScore copy = scorer.score(new HashedPage("https://copy.example.net/p.html", 1L, Sha1.of("copy"), packed, new int[] {200, 200}, 10), labels);
+        PageScore copy = scorer.score(
+                new HashedPage(
+                        "https://copy.example.net/p.html", 1L, Sha1.of("copy"), packed, new int[] {200, 200}, 10),
+                labels);
         assertThat(copy.matchedChunks()).isEqualTo(2);
         // discovered labels have no origin and match everywhere
-        labels.apply(new Label(hex("c3"), Label.KIND_CHUNK, Label.OP_ADD, "discover:r1", "https://www.expert.org/c3", null, null, null));
+        labels.apply(new Label(
+                hex("c3"),
+                Label.KIND_CHUNK,
+                Label.OP_ADD,
+                "discover:r1",
+                "https://www.expert.org/c3",
+                null,
+                null,
+                null));
         byte[] one = Sha1.of("c3");
-        assertThat(scorer.score(new HashedPage("https://docs.expert.org/q.html", 1L, Sha1.of("q"), one, new int[] {200}, 10), labels).matchedChunks())
+        assertThat(scorer.score(
+                                new HashedPage(
+                                        "https://docs.expert.org/q.html", 1L, Sha1.of("q"), one, new int[] {200}, 10),
+                                labels)
+                        .matchedChunks())
                 .isEqualTo(1);
     }
 
     @Test
     void aNearCopyCountsAsATargetWithItsResemblance() {
-        PageScore exact = new PageScore("https://copy.net/a.html", 1L, 10, 2, 0.2, false, new org.reusedetector.model.Evidence[0]);
+        PageScore exact = new PageScore(
+                "https://copy.net/a.html", 1L, 10, 2, 0.2, false, new org.reusedetector.model.Evidence[0]);
         PageScore raised = PageScorer.withNearCopy(exact, 0.55, "https://expert.org/a.html");
         assertThat(raised.matchedChunks()).isEqualTo(6); // ⌈0.55 · 10⌉
         assertThat(raised.badness()).isEqualTo(0.55);
@@ -251,8 +292,14 @@ class PageScorerTest {
             assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE);
             assertThat(e.exampleUrl()).isEqualTo("https://expert.org/a.html");
         });
-        PageScore mostlyLabelled = new PageScore("https://copy.net/b.html", 1L, 10, 9, 0.9, false, new org.reusedetector.model.Evidence[0]);
-        assertThat(PageScorer.withNearCopy(mostlyLabelled, 0.55, "https://expert.org/a.html").badness()).as("never lowered").isEqualTo(0.9);
-        assertThat(PageScorer.withNearCopy(exact, 0, null)).as("no near copy: the exact-hash score").isSameAs(exact);
+        PageScore mostlyLabelled = new PageScore(
+                "https://copy.net/b.html", 1L, 10, 9, 0.9, false, new org.reusedetector.model.Evidence[0]);
+        assertThat(PageScorer.withNearCopy(mostlyLabelled, 0.55, "https://expert.org/a.html")
+                        .badness())
+                .as("never lowered")
+                .isEqualTo(0.9);
+        assertThat(PageScorer.withNearCopy(exact, 0, null))
+                .as("no near copy: the exact-hash score")
+                .isSameAs(exact);
     }
 }

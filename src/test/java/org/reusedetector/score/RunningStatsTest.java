@@ -22,7 +22,8 @@ class RunningStatsTest {
             return;
         }
         double mean = values.stream().mapToDouble(Double::doubleValue).sum() / values.size();
-        double variance = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / values.size();
+        double variance =
+                values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / values.size();
         assertThat(stats.mean()).isCloseTo(mean, within(EPS));
         assertThat(stats.standardDeviation()).isCloseTo(Math.sqrt(variance), within(1e-6));
         assertThat(stats.standardDeviation()).isNotNaN().isGreaterThanOrEqualTo(0.0);

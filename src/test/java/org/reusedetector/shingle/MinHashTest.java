@@ -19,7 +19,10 @@ class MinHashTest {
         assertThat(shingles).hasSize(84);
         for (int i = 0; i < 84; i++) {
             int selector = i;
-            long min = Arrays.stream(phrases).map(p -> minHash.select(selector, p)).reduce((a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b).orElseThrow();
+            long min = Arrays.stream(phrases)
+                    .map(p -> minHash.select(selector, p))
+                    .reduce((a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b)
+                    .orElseThrow();
             assertThat(shingles[i]).isEqualTo(min);
         }
     }
@@ -34,8 +37,11 @@ class MinHashTest {
     @Test
     void shinglesDependOnThePhraseSetNotOnOrderOrRepeats() {
         long[] phrases = LongStream.range(0, 50).map(Fingerprints::mix).toArray();
-        long[] shuffled = LongStream.concat(LongStream.range(0, 50).map(i -> phrases[49 - (int) i]), LongStream.of(phrases[3])).toArray();
-        assertThat(minHash.shingles(shuffled, minHash.selectPositions(shuffled))).isEqualTo(minHash.shingles(phrases, minHash.selectPositions(phrases)));
+        long[] shuffled = LongStream.concat(
+                        LongStream.range(0, 50).map(i -> phrases[49 - (int) i]), LongStream.of(phrases[3]))
+                .toArray();
+        assertThat(minHash.shingles(shuffled, minHash.selectPositions(shuffled)))
+                .isEqualTo(minHash.shingles(phrases, minHash.selectPositions(phrases)));
     }
 
     @Test
@@ -83,7 +89,9 @@ class MinHashTest {
             }
             long[] shingles = minHash.shingles(phrases, n);
             assertThat(shingles).containsExactly(minHash.shingles(phrases, minHash.selectPositions(phrases)));
-            long expected = Arrays.stream(edges, 0, n).reduce((x, y) -> Long.compareUnsigned(x, y) <= 0 ? x : y).orElseThrow();
+            long expected = Arrays.stream(edges, 0, n)
+                    .reduce((x, y) -> Long.compareUnsigned(x, y) <= 0 ? x : y)
+                    .orElseThrow();
             assertThat(shingles[0]).isEqualTo(expected);
         }
     }

@@ -8,7 +8,9 @@ import org.junit.jupiter.api.Test;
 class NearDuplicatesTest {
 
     private static long[] shingles(long base) {
-        return LongStream.range(0, 84).map(i -> Fingerprints.mix(base * 1000 + i)).toArray();
+        return LongStream.range(0, 84)
+                .map(i -> Fingerprints.mix(base * 1000 + i))
+                .toArray();
     }
 
     /** {@code base}'s shingles with the runs in {@code changedRuns} changed. */
@@ -54,7 +56,10 @@ class NearDuplicatesTest {
         int c = near.add(z);
         assertThat(near.classOf(c)).isEqualTo(c);
         int b = near.add(y);
-        assertThat(near.classOf(a)).isEqualTo(near.classOf(b)).isEqualTo(near.classOf(c)).isEqualTo(a);
+        assertThat(near.classOf(a))
+                .isEqualTo(near.classOf(b))
+                .isEqualTo(near.classOf(c))
+                .isEqualTo(a);
     }
 
     @Test

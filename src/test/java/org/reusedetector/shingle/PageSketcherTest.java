@@ -45,7 +45,8 @@ class PageSketcherTest {
             assertThat(fused.wordCount()).isEqualTo(words.length);
             long[] phrases = Phrases.circular(words, 5);
             assertThat(Arrays.copyOf(fused.phrases(), fused.wordCount())).isEqualTo(phrases);
-            long[] expected = words.length == 0 ? new long[0] : minHash.shingles(phrases, minHash.selectPositions(phrases));
+            long[] expected =
+                    words.length == 0 ? new long[0] : minHash.shingles(phrases, minHash.selectPositions(phrases));
             assertThat(fused.sketch()).isEqualTo(expected);
             assertThat(fused.wordCount()).as("sketching resets").isZero();
             stream.reset();
@@ -56,10 +57,12 @@ class PageSketcherTest {
     void theWordsAreThoseOfTheWordSplitter() {
         List<String> split = new java.util.ArrayList<>();
         String text = "Straße 𝐀𝐁𝐂𝐃 x\uD835 \uDC00y a1-b2";
-        new WordSplitter((chars, start, length) -> split.add(new String(chars, start, length))).chunk(text.toCharArray(), text.length());
+        new WordSplitter((chars, start, length) -> split.add(new String(chars, start, length)))
+                .chunk(text.toCharArray(), text.length());
         PageSketcher fused = new PageSketcher(5);
         fused.chunk(text.toCharArray(), text.length());
-        assertThat(fused.words()).containsExactly(split.stream().mapToLong(Fingerprints::word).toArray());
+        assertThat(fused.words())
+                .containsExactly(split.stream().mapToLong(Fingerprints::word).toArray());
         assertThat(split).containsExactly("Straße", "𝐀𝐁𝐂𝐃", "x", "y", "a1", "b2");
     }
 
@@ -70,10 +73,16 @@ class PageSketcherTest {
         sketcher.chunk(text.toCharArray(), text.length());
         long[] phrases = Arrays.copyOf(sketcher.phrases(), sketcher.wordCount());
         assertThat(phrases).hasSize(12);
-        assertThat(Phrases.gramSet(sketcher.words(), 5)).hasSize(12 - 5 + 1).containsOnly(Arrays.copyOf(phrases, 12 - 5 + 1));
-        assertThat(Arrays.copyOf(sketcher.phrases(), sketcher.wordCount())).as("asking twice").isEqualTo(phrases);
+        assertThat(Phrases.gramSet(sketcher.words(), 5))
+                .hasSize(12 - 5 + 1)
+                .containsOnly(Arrays.copyOf(phrases, 12 - 5 + 1));
+        assertThat(Arrays.copyOf(sketcher.phrases(), sketcher.wordCount()))
+                .as("asking twice")
+                .isEqualTo(phrases);
         long[] shingles = sketcher.shingles();
-        assertThat(sketcher.wordCount()).as("shingles keep the words for other readers").isEqualTo(12);
+        assertThat(sketcher.wordCount())
+                .as("shingles keep the words for other readers")
+                .isEqualTo(12);
         assertThat(sketcher.sketch()).as("the sketch is those shingles").isEqualTo(shingles);
         assertThat(sketcher.wordCount()).as("sketching resets").isZero();
         sketcher.chunk(text.toCharArray(), text.length());

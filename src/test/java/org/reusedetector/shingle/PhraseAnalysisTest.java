@@ -18,7 +18,8 @@ class PhraseAnalysisTest {
     }
 
     private void add(PhraseAnalysis analysis, String url, String host, String site, String text) {
-        long[] words = Arrays.stream(text.split(" ")).mapToLong(Fingerprints::word).toArray();
+        long[] words =
+                Arrays.stream(text.split(" ")).mapToLong(Fingerprints::word).toArray();
         long[] phrases = Phrases.circular(words, 5);
         int[] positions = minHash.selectPositions(phrases);
         long[] chosen = Arrays.stream(positions).mapToLong(p -> phrases[p]).toArray();
@@ -32,7 +33,12 @@ class PhraseAnalysisTest {
         String shared = text("shared", 300);
         // four foreign pages and one local page carry the shared text with text of their own: five documents
         for (int i = 0; i < 4; i++) {
-            add(analysis, "https://f" + i + ".org/p", "f" + i + ".org", "f" + i + ".org", shared + " " + text("foreign" + i, 300));
+            add(
+                    analysis,
+                    "https://f" + i + ".org/p",
+                    "f" + i + ".org",
+                    "f" + i + ".org",
+                    shared + " " + text("foreign" + i, 300));
         }
         add(analysis, "https://b.local.net/p", "b.local.net", "local.net", shared + " " + text("local", 300));
         // an exact copy of the local page is collapsed: it adds no document to the counts
@@ -42,11 +48,15 @@ class PhraseAnalysisTest {
 
         assertThat(result.classes()).isEqualTo(5);
         assertThat(reports.get(5).duplicateOf()).isEqualTo("https://b.local.net/p");
-        assertThat(result.popular()).isNotEmpty().allSatisfy(p -> assertThat(p.documents()).isEqualTo(5));
+        assertThat(result.popular())
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(p.documents()).isEqualTo(5));
         PhraseAnalysis.DocumentReport local = reports.get(4);
         assertThat(local.popular()).isPositive();
         // its popular shingles are all held by foreign pages: the cover is foreign only, the copy is not a candidate
-        assertThat(local.cover()).allMatch(PhraseAnalysis.CoverDocument::foreign).noneMatch(c -> c.url().contains("c.local.net"));
+        assertThat(local.cover())
+                .allMatch(PhraseAnalysis.CoverDocument::foreign)
+                .noneMatch(c -> c.url().contains("c.local.net"));
         assertThat(local.foreignContribution()).isEqualTo(local.popular());
         assertThat(local.cover().get(0).shingles()).isEqualTo(local.popular()); // one foreign page covers them all
         assertThat(result.sites()).extracting(PhraseAnalysis.SiteReport::host).contains("b.local.net");
@@ -57,7 +67,12 @@ class PhraseAnalysisTest {
         PhraseAnalysis analysis = new PhraseAnalysis(minHash, 5);
         String shared = text("shared", 300);
         for (int i = 0; i < 4; i++) {
-            add(analysis, "https://f" + i + ".org/p", "f" + i + ".org", "f" + i + ".org", shared + " " + text("own" + i, 300));
+            add(
+                    analysis,
+                    "https://f" + i + ".org/p",
+                    "f" + i + ".org",
+                    "f" + i + ".org",
+                    shared + " " + text("own" + i, 300));
         }
         List<PhraseAnalysis.DocumentReport> reports = new ArrayList<>();
         PhraseAnalysis.Result result = analysis.analyse(10, reports::add);
@@ -79,9 +94,12 @@ class PhraseAnalysisTest {
         List<PhraseAnalysis.DocumentReport> reports = new ArrayList<>();
         PhraseAnalysis.Result result = analysis.analyse(4, reports::add);
         PhraseAnalysis.SiteReport site = result.sites().get(0);
-        double[] counts = reports.subList(0, 4).stream().mapToDouble(PhraseAnalysis.DocumentReport::popular).toArray();
+        double[] counts = reports.subList(0, 4).stream()
+                .mapToDouble(PhraseAnalysis.DocumentReport::popular)
+                .toArray();
         double mean = Arrays.stream(counts).average().orElseThrow();
-        double sd = Math.sqrt(Arrays.stream(counts).map(c -> (c - mean) * (c - mean)).sum() / 4);
+        double sd = Math.sqrt(
+                Arrays.stream(counts).map(c -> (c - mean) * (c - mean)).sum() / 4);
         assertThat(site.host()).isEqualTo("h.org");
         assertThat(site.meanPopular()).isCloseTo(mean, org.assertj.core.data.Offset.offset(0.01));
         assertThat(site.sdPopular()).isCloseTo(sd, org.assertj.core.data.Offset.offset(0.01));

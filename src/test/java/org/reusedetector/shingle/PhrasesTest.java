@@ -56,7 +56,11 @@ class PhrasesTest {
     void theWordStreamGivesWordsAndCircularPhraseTexts() {
         PageWords.Collector collector = new PageWords.Collector(true);
         org.reusedetector.page.PageHasher.tokenizing(java.util.Set.of("p", "div"))
-                .hashWithWords("https://a.example/", 0, "<html><body><p>One, two; three!</p><div>four-five six</div></body></html>", collector);
+                .hashWithWords(
+                        "https://a.example/",
+                        0,
+                        "<html><body><p>One, two; three!</p><div>four-five six</div></body></html>",
+                        collector);
         PageWords page = collector.take("https://a.example/");
         assertThat(page.words()).containsExactly(words("One two three four five six"));
         assertThat(page.phraseText(4, 5)).isEqualTo("five six One two three");
@@ -72,7 +76,9 @@ class PhrasesTest {
                 long[] buffer = new long[n + 3];
                 Phrases.circular(words, n, k, buffer);
                 for (int i = 0; i < n; i++) {
-                    assertThat(buffer[i]).as("n %d, k %d, phrase %d", n, k, i).isEqualTo(Fingerprints.phrase(words, i, k));
+                    assertThat(buffer[i])
+                            .as("n %d, k %d, phrase %d", n, k, i)
+                            .isEqualTo(Fingerprints.phrase(words, i, k));
                 }
                 assertThat(Arrays.copyOf(buffer, n)).isEqualTo(Phrases.circular(words, k));
                 assertThat(buffer[n]).as("nothing written past n").isZero();

@@ -19,9 +19,14 @@ class QuiltAnalysisTest {
     }
 
     private static void add(QuiltAnalysis analysis, String url, String text) {
-        long[] words = Arrays.stream(text.split(" ")).mapToLong(Fingerprints::word).toArray();
+        long[] words =
+                Arrays.stream(text.split(" ")).mapToLong(Fingerprints::word).toArray();
         long[] phrases = Phrases.circular(words, 5);
-        analysis.add(url, org.reusedetector.url.Sites.ofUrl(url), Phrases.gramSet(words, 5), MIN_HASH.shingles(phrases, MIN_HASH.selectPositions(phrases)));
+        analysis.add(
+                url,
+                org.reusedetector.url.Sites.ofUrl(url),
+                Phrases.gramSet(words, 5),
+                MIN_HASH.shingles(phrases, MIN_HASH.selectPositions(phrases)));
     }
 
     private static List<QuiltAnalysis.Verdict> analyse(QuiltAnalysis analysis) {
@@ -37,15 +42,26 @@ class QuiltAnalysisTest {
         StringBuilder quilt = new StringBuilder();
         for (int i = 0; i < hosts.length; i++) {
             String taken = paragraph("p" + i, 20 + 10 * i);
-            add(analysis, "https://" + hosts[i] + "/page", paragraph("own" + i, 40) + " " + taken + " " + paragraph("more" + i, 40));
+            add(
+                    analysis,
+                    "https://" + hosts[i] + "/page",
+                    paragraph("own" + i, 40) + " " + taken + " " + paragraph("more" + i, 40));
             quilt.append(taken).append(' ');
         }
         add(analysis, "https://www.spun.biz/article", quilt.toString().trim());
         List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
-        QuiltAnalysis.Verdict verdict = verdicts.stream().filter(v -> v.url().contains("spun")).findFirst().orElseThrow();
+        QuiltAnalysis.Verdict verdict = verdicts.stream()
+                .filter(v -> v.url().contains("spun"))
+                .findFirst()
+                .orElseThrow();
         assertThat(verdict.quilted()).isTrue();
-        assertThat(verdict.sources()).extracting(QuiltAnalysis.Source::url)
-                .containsExactly("https://d.example.de/page", "https://c.example.com/page", "https://b.example.net/page", "https://a.example.org/page");
+        assertThat(verdict.sources())
+                .extracting(QuiltAnalysis.Source::url)
+                .containsExactly(
+                        "https://d.example.de/page",
+                        "https://c.example.com/page",
+                        "https://b.example.net/page",
+                        "https://a.example.org/page");
         assertThat(verdict.sources()).extracting(QuiltAnalysis.Source::grams).containsExactly(46, 36, 26, 16);
         // the donors' own paragraphs are in no other page: not quilts
         assertThat(verdicts).filteredOn(QuiltAnalysis.Verdict::quilted).hasSize(1);
@@ -99,7 +115,10 @@ class QuiltAnalysisTest {
             for (int o = 0; o < 4; o++) {
                 quilt.append(paragraph("o" + o + "p" + q, 30)).append(' ');
             }
-            add(analysis, "https://q" + q + ".spun.biz/article", quilt.toString().trim());
+            add(
+                    analysis,
+                    "https://q" + q + ".spun.biz/article",
+                    quilt.toString().trim());
         }
     }
 
@@ -108,18 +127,27 @@ class QuiltAnalysisTest {
         QuiltAnalysis symmetric = new QuiltAnalysis(UNREFINED, false);
         originalsAndTheirQuilts(symmetric);
         // the paper's rule cannot tell who took from whom: each original is "made of" the four quilts
-        assertThat(analyse(symmetric)).filteredOn(QuiltAnalysis.Verdict::quilted).hasSize(8);
+        assertThat(analyse(symmetric))
+                .filteredOn(QuiltAnalysis.Verdict::quilted)
+                .hasSize(8);
 
         QuiltAnalysis directed = new QuiltAnalysis(QuiltParams.DEFAULTS, false);
         originalsAndTheirQuilts(directed);
         // the quilts are more fully covered (by the originals) than the originals (by them) and name them: borrowers
-        assertThat(analyse(directed)).filteredOn(QuiltAnalysis.Verdict::quilted).extracting(QuiltAnalysis.Verdict::url)
-                .containsExactlyInAnyOrder("https://q0.spun.biz/article", "https://q1.spun.biz/article", "https://q2.spun.biz/article", "https://q3.spun.biz/article");
+        assertThat(analyse(directed))
+                .filteredOn(QuiltAnalysis.Verdict::quilted)
+                .extracting(QuiltAnalysis.Verdict::url)
+                .containsExactlyInAnyOrder(
+                        "https://q0.spun.biz/article",
+                        "https://q1.spun.biz/article",
+                        "https://q2.spun.biz/article",
+                        "https://q3.spun.biz/article");
     }
 
     @Test
     void textAPageSharesWithItsOwnSiteIsNoPatchWhoeverElseHoldsIt() {
-        // a site's pages share three paragraphs (say, of untranslated text); three foreign pages each copied one of them
+        // a site's pages share three paragraphs (say, of untranslated text); three foreign pages each copied one of
+        // them
         QuiltParams ownSiteOnly = new QuiltParams(5, 50, 3, 0.5, 1, true, false, 1.0);
         for (boolean refined : new boolean[] {false, true}) {
             QuiltAnalysis analysis = new QuiltAnalysis(refined ? ownSiteOnly : UNREFINED, false);
@@ -129,7 +157,8 @@ class QuiltAnalysisTest {
             for (int i = 0; i < 3; i++) {
                 add(analysis, "https://copy" + i + ".net/page", paragraph("s" + i, 30) + " " + paragraph("c" + i, 90));
             }
-            assertThat(quilted(analyse(analysis), "https://en.handbook.org/page")).isEqualTo(!refined);
+            assertThat(quilted(analyse(analysis), "https://en.handbook.org/page"))
+                    .isEqualTo(!refined);
         }
     }
 
@@ -156,13 +185,18 @@ class QuiltAnalysisTest {
             // four translations of one manual page; the French keeps three paragraphs untranslated, each other
             // translation keeps one of them, and each of those three was copied whole onto a foreign server
             QuiltAnalysis analysis = new QuiltAnalysis(params, false);
-            add(analysis, "https://fr.handbook.org/page", paragraph("u0", 30) + " " + paragraph("u1", 30) + " " + paragraph("u2", 30) + " " + paragraph("fr", 20));
+            add(
+                    analysis,
+                    "https://fr.handbook.org/page",
+                    paragraph("u0", 30) + " " + paragraph("u1", 30) + " " + paragraph("u2", 30) + " "
+                            + paragraph("fr", 20));
             for (int i = 0; i < 3; i++) {
                 String translation = paragraph("u" + i, 30) + " " + paragraph("t" + i, 60);
                 add(analysis, "https://t" + i + ".handbook.org/page", translation);
                 add(analysis, "https://copy" + i + ".net/page", translation);
             }
-            assertThat(quilted(analyse(analysis), "https://fr.handbook.org/page")).isEqualTo(params == without);
+            assertThat(quilted(analyse(analysis), "https://fr.handbook.org/page"))
+                    .isEqualTo(params == without);
         }
         // quilts on one server that take different paragraphs of the same originals keep them as donors
         QuiltAnalysis quilts = new QuiltAnalysis(siblings, false);
@@ -177,12 +211,23 @@ class QuiltAnalysisTest {
             // three translations keep one untranslated paragraph u_i of the French page each; a foreign server holds
             // copies stitched from two translations each (no copy of one sibling, so the sibling-copy rule cannot tell)
             QuiltAnalysis analysis = new QuiltAnalysis(params, false);
-            add(analysis, "https://fr.handbook.org/page", paragraph("u0", 30) + " " + paragraph("u1", 30) + " " + paragraph("u2", 30) + " " + paragraph("fr", 20));
+            add(
+                    analysis,
+                    "https://fr.handbook.org/page",
+                    paragraph("u0", 30) + " " + paragraph("u1", 30) + " " + paragraph("u2", 30) + " "
+                            + paragraph("fr", 20));
             for (int i = 0; i < 3; i++) {
-                add(analysis, "https://t" + i + ".handbook.org/page", paragraph("u" + i, 30) + " " + paragraph("a" + i, 30) + " " + paragraph("b" + i, 30));
-                add(analysis, "https://copies.net/page" + i, paragraph("u" + i, 30) + " " + paragraph("a" + i, 30) + " " + paragraph("b" + (i + 1) % 3, 30));
+                add(
+                        analysis,
+                        "https://t" + i + ".handbook.org/page",
+                        paragraph("u" + i, 30) + " " + paragraph("a" + i, 30) + " " + paragraph("b" + i, 30));
+                add(
+                        analysis,
+                        "https://copies.net/page" + i,
+                        paragraph("u" + i, 30) + " " + paragraph("a" + i, 30) + " " + paragraph("b" + (i + 1) % 3, 30));
             }
-            // the rest of handbook.org, two more of whose pages copies.net took (a server of 5 copies or more is a site)
+            // the rest of handbook.org, two more of whose pages copies.net took (a server of 5 copies or more is a
+            // site)
             for (int i = 0; i < 10; i++) {
                 String other = paragraph("h" + i, 30) + " " + paragraph("hh" + i, 30);
                 add(analysis, "https://t" + i + ".handbook.org/other", other);
@@ -193,10 +238,14 @@ class QuiltAnalysisTest {
             // a quilt elsewhere that took paragraphs of a translation and of two other servers
             add(analysis, "https://x.org/page", paragraph("x", 30) + " " + paragraph("xo", 40));
             add(analysis, "https://y.com/page", paragraph("y", 30) + " " + paragraph("yo", 40));
-            add(analysis, "https://www.spun.biz/article", paragraph("b0", 30) + " " + paragraph("x", 30) + " " + paragraph("y", 30));
+            add(
+                    analysis,
+                    "https://www.spun.biz/article",
+                    paragraph("b0", 30) + " " + paragraph("x", 30) + " " + paragraph("y", 30));
             List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
             assertThat(quilted(verdicts, "https://fr.handbook.org/page")).isEqualTo(params == without);
-            // copies.net is a copy site of handbook.org (5 of 5 pages), handbook.org none of copies.net (6 of 14 pages are
+            // copies.net is a copy site of handbook.org (5 of 5 pages), handbook.org none of copies.net (6 of 14 pages
+            // are
             // held there, but copying is one way only) nor of spun.biz: the quilt keeps its donors
             assertThat(quilted(verdicts, "https://www.spun.biz/article")).isTrue();
         }
@@ -219,11 +268,17 @@ class QuiltAnalysisTest {
             }
             add(analysis, "https://y.com/page", paragraph("y", 30) + " " + paragraph("ownY", 40));
             add(analysis, "https://z.de/page", paragraph("z", 30) + " " + paragraph("ownZ", 40));
-            add(analysis, "https://www.spun.biz/article", paragraph("kept", 30) + " " + paragraph("y", 30) + " " + paragraph("z", 30));
+            add(
+                    analysis,
+                    "https://www.spun.biz/article",
+                    paragraph("kept", 30) + " " + paragraph("y", 30) + " " + paragraph("z", 30));
             List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
-            // copies.net counts once: the paragraph is in 30 x.org pages, copies.net and the quilt, a patch of 3 sources
+            // copies.net counts once: the paragraph is in 30 x.org pages, copies.net and the quilt, a patch of 3
+            // sources
             assertThat(quilted(verdicts, "https://www.spun.biz/article")).isEqualTo(params == QuiltParams.DEFAULTS);
-            assertThat(verdicts).filteredOn(QuiltAnalysis.Verdict::quilted).extracting(QuiltAnalysis.Verdict::url)
+            assertThat(verdicts)
+                    .filteredOn(QuiltAnalysis.Verdict::quilted)
+                    .extracting(QuiltAnalysis.Verdict::url)
                     .allMatch(url -> url.contains("spun"));
         }
     }

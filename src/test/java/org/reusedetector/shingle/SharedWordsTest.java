@@ -18,7 +18,9 @@ class SharedWordsTest {
         assertThat(second.words()).isSameAs(first.words());
         assertThat(first.words().wordCount()).as("cut once, not once a reader").isEqualTo(12);
         first.finished();
-        assertThat(second.words().wordCount()).as("kept for the reader that has not finished").isEqualTo(12);
+        assertThat(second.words().wordCount())
+                .as("kept for the reader that has not finished")
+                .isEqualTo(12);
         second.finished();
         assertThat(first.words().wordCount()).as("cleared for the next page").isZero();
     }
@@ -37,7 +39,9 @@ class SharedWordsTest {
         first.chunk(TEXT, TEXT.length);
         second.chunk(TEXT, TEXT.length);
         first.finished();
-        assertThat(second.words().wordCount()).as("the next page counts its readers afresh").isEqualTo(12);
+        assertThat(second.words().wordCount())
+                .as("the next page counts its readers afresh")
+                .isEqualTo(12);
         second.finished();
         assertThat(second.words().wordCount()).isZero();
     }

@@ -41,7 +41,13 @@ class PageSignalsTest {
             if (resultOnlyForLongPages && chars < 20) {
                 return page;
             }
-            return new HashedPage(page.url(), page.eventTime(), page.fileHash(), page.chunkHashes(), page.chunkLengths(), page.bodyBytes() + chars);
+            return new HashedPage(
+                    page.url(),
+                    page.eventTime(),
+                    page.fileHash(),
+                    page.chunkHashes(),
+                    page.chunkLengths(),
+                    page.bodyBytes() + chars);
         }
 
         @Override
@@ -60,12 +66,18 @@ class PageSignalsTest {
 
         HashedPage page = signals.hash(HASHER, "https://a/", 1, BODY);
         assertThat(page.chunkHashes()).isEqualTo(plain.chunkHashes());
-        assertThat(page.bodyBytes()).as("the on-page signal's result").isEqualTo(plain.bodyBytes() + "one chunk".length() + "another chunk".length());
+        assertThat(page.bodyBytes())
+                .as("the on-page signal's result")
+                .isEqualTo(plain.bodyBytes() + "one chunk".length() + "another chunk".length());
         HashedPage ownPage = signals.ownPage(1);
         assertThat(ownPage.url()).isEqualTo("https://a/");
-        assertThat(ownPage.chunkHashes()).as("an own page carries no chunk hashes").isEmpty();
+        assertThat(ownPage.chunkHashes())
+                .as("an own page carries no chunk hashes")
+                .isEmpty();
         assertThat(ownPage.bodyBytes()).isEqualTo(plain.bodyBytes() + 22);
-        assertThat(signals.ownPage(0)).as("the on-page signal has no page of its own").isNull();
+        assertThat(signals.ownPage(0))
+                .as("the on-page signal has no page of its own")
+                .isNull();
 
         signals.hash(HASHER, "https://b/", 1, "<p>short</p>");
         assertThat(signals.ownPage(1)).as("no result, no own page").isNull();
@@ -76,18 +88,22 @@ class PageSignalsTest {
         Counting first = new Counting(false);
         Counting second = new Counting(false);
         PageSignals signals = new PageSignals(List.of(first, second), new boolean[] {false, false});
-        assertThatThrownBy(() -> signals.hash(HASHER, "https://a/", 1, "<p>fine</p><p>boom</p>")).hasMessage("boom");
+        assertThatThrownBy(() -> signals.hash(HASHER, "https://a/", 1, "<p>fine</p><p>boom</p>"))
+                .hasMessage("boom");
         assertThat(first.resets).isEqualTo(1);
         assertThat(second.resets).isEqualTo(1);
         assertThat(first.chunks).isEmpty();
         HashedPage next = signals.hash(HASHER, "https://b/", 1, "<p>next</p>");
-        assertThat(next.bodyBytes()).as("the next page is not charged with the failed one's chunks")
+        assertThat(next.bodyBytes())
+                .as("the next page is not charged with the failed one's chunks")
                 .isEqualTo(HASHER.hash("https://b/", 1, "<p>next</p>").bodyBytes() + 2 * "next".length());
     }
 
     @Test
     void withoutSignalsThePageIsHashedAlone() {
         PageSignals none = new PageSignals(List.of(), new boolean[0]);
-        assertThat(none.hash(HASHER, "https://a/", 1, BODY)).usingRecursiveComparison().isEqualTo(HASHER.hash("https://a/", 1, BODY));
+        assertThat(none.hash(HASHER, "https://a/", 1, BODY))
+                .usingRecursiveComparison()
+                .isEqualTo(HASHER.hash("https://a/", 1, BODY));
     }
 }

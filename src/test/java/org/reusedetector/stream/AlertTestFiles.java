@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.model.Alert;
 
 /** What the signal alert ITCases share: input files written as JSON lines, argument lists, alerts read back. */
@@ -32,15 +32,18 @@ final class AlertTestFiles {
      */
     static List<String> streamSettings(Path stateDir, String alertsTopic, String... extra) {
         List<String> settings = new ArrayList<>();
-        for (String setting : Stream.concat(Stream.of(
-                "kafka.bootstrap-servers=" + KafkaBrokerExtension.bootstrapServers(),
-                "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
-                "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
-                "kafka.topics.alerts=" + alertsTopic,
-                "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
-                "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
-                "job.state-dir=" + stateDir,
-                "job.checkpoint-interval=1s"), Stream.of(extra)).toList()) {
+        for (String setting : Stream.concat(
+                        Stream.of(
+                                "kafka.bootstrap-servers=" + KafkaBrokerExtension.bootstrapServers(),
+                                "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
+                                "kafka.topics.labels=" + KafkaBrokerExtension.uniqueName("labels"),
+                                "kafka.topics.alerts=" + alertsTopic,
+                                "kafka.topics.dead-letters=" + KafkaBrokerExtension.uniqueName("dead-letters"),
+                                "kafka.group-id=" + KafkaBrokerExtension.uniqueName("detector"),
+                                "job.state-dir=" + stateDir,
+                                "job.checkpoint-interval=1s"),
+                        Stream.of(extra))
+                .toList()) {
             settings.add("--set");
             settings.add(setting);
         }

@@ -54,42 +54,70 @@ class NearCopyAlertITCase {
             original.add(String.join(" ", p));
             List<String> copy = new ArrayList<>(p);
             for (int i = 10; i < copy.size(); i += 25) {
-                copy.set(i, copy.get(i) + "q"); // one character added to two words of every paragraph: no chunk hash survives
+                copy.set(
+                        i,
+                        copy.get(i)
+                                + "q"); // one character added to two words of every paragraph: no chunk hash survives
             }
             edited.add(String.join(" ", copy));
         }
         List<String> crawl = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            crawl.add(TestPages.pageJson("https://site" + (i % 4) + ".example/p" + i + ".html", "2026-01-01T00:00:00Z",
+            crawl.add(TestPages.pageJson(
+                    "https://site" + (i % 4) + ".example/p" + i + ".html",
+                    "2026-01-01T00:00:00Z",
                     TestPages.html(String.join(" ", paragraph(random)), String.join(" ", paragraph(random)))));
         }
         crawl.add(TestPages.pageJson(COPY, "2026-01-01T00:00:00Z", TestPages.html(edited.toArray(new String[0]))));
         Path pages = write(dir.resolve("pages.jsonl"), crawl);
-        Path expert = write(dir.resolve("expert.jsonl"), List.of(TestPages.pageJson(EXPERT, "2026-01-01T00:00:00Z", TestPages.html(original.toArray(new String[0])))));
+        Path expert = write(
+                dir.resolve("expert.jsonl"),
+                List.of(TestPages.pageJson(
+                        EXPERT, "2026-01-01T00:00:00Z", TestPages.html(original.toArray(new String[0])))));
 
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
-        List<String> settings = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "shingles.near-copy.enabled=true");
+        List<String> settings =
+                AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "shingles.near-copy.enabled=true");
 
         Path labels = dir.resolve("labels.jsonl");
-        assertThat(Main.run(concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings))).isZero();
-        List<Label> shingle = JsonLines.readAll(labels, Label.class).stream().filter(l -> l.kind().equals(Label.KIND_SHINGLE)).toList();
-        assertThat(shingle).singleElement().satisfies(l -> assertThat(l.exampleUrl()).isEqualTo(EXPERT));
+        assertThat(Main.run(
+                        concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings)))
+                .isZero();
+        List<Label> shingle = JsonLines.readAll(labels, Label.class).stream()
+                .filter(l -> l.kind().equals(Label.KIND_SHINGLE))
+                .toList();
+        assertThat(shingle)
+                .singleElement()
+                .satisfies(l -> assertThat(l.exampleUrl()).isEqualTo(EXPERT));
 
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings))).isZero();
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), settings))).isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings)))
+                .isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), settings)))
+                .isZero();
 
-        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream().map(r -> read(r.value())).toList();
-        assertThat(alerts).filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_COPY)).singleElement().satisfies(a -> {
-            assertThat(a.url()).isEqualTo(COPY);
-            assertThat(a.matchedUrl()).isEqualTo(EXPERT);
-            assertThat(a.resemblance()).isBetween(0.3, 1.0).isEqualTo(a.badness());
-            assertThat(a.evidence()).singleElement().satisfies(e -> assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE));
-        });
-        assertThat(alerts).filteredOn(a -> a.type().equals(Alert.TYPE_PAGE)).singleElement().satisfies(a -> {
-            assertThat(a.url()).isEqualTo(COPY);
-            assertThat(a.matchedChunks()).isPositive();
-            assertThat(a.evidence()).anySatisfy(e -> assertThat(e.exampleUrl()).isEqualTo(EXPERT));
-        });
+        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream()
+                .map(r -> read(r.value()))
+                .toList();
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_COPY))
+                .singleElement()
+                .satisfies(a -> {
+                    assertThat(a.url()).isEqualTo(COPY);
+                    assertThat(a.matchedUrl()).isEqualTo(EXPERT);
+                    assertThat(a.resemblance()).isBetween(0.3, 1.0).isEqualTo(a.badness());
+                    assertThat(a.evidence())
+                            .singleElement()
+                            .satisfies(e -> assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE));
+                });
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals(Alert.TYPE_PAGE))
+                .singleElement()
+                .satisfies(a -> {
+                    assertThat(a.url()).isEqualTo(COPY);
+                    assertThat(a.matchedChunks()).isPositive();
+                    assertThat(a.evidence())
+                            .anySatisfy(e -> assertThat(e.exampleUrl()).isEqualTo(EXPERT));
+                });
     }
 }

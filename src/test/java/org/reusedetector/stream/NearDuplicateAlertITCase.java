@@ -54,41 +54,68 @@ class NearDuplicateAlertITCase {
         String guide = paragraph(random);
         List<String> crawl = new ArrayList<>();
         for (int i = 0; i < 28; i++) {
-            crawl.add(TestPages.pageJson("https://site" + (i % 4) + ".example/p" + i + ".html", "2026-01-01T00:00:00Z", TestPages.html(paragraph(random))));
+            crawl.add(TestPages.pageJson(
+                    "https://site" + (i % 4) + ".example/p" + i + ".html",
+                    "2026-01-01T00:00:00Z",
+                    TestPages.html(paragraph(random))));
         }
         // the copy wraps the guide in short ad words, which are no lexicon terms
-        crawl.add(TestPages.pageJson(COPY, "2026-01-01T00:00:00Z", TestPages.html("buy now and win big", guide, "top ads for you")));
-        crawl.add(TestPages.pageJson("https://plain.example/other.html", "2026-01-01T00:00:00Z", TestPages.html(paragraph(random))));
+        crawl.add(TestPages.pageJson(
+                COPY, "2026-01-01T00:00:00Z", TestPages.html("buy now and win big", guide, "top ads for you")));
+        crawl.add(TestPages.pageJson(
+                "https://plain.example/other.html", "2026-01-01T00:00:00Z", TestPages.html(paragraph(random))));
         Path pages = write(dir.resolve("pages.jsonl"), crawl);
-        Path expert = write(dir.resolve("expert.jsonl"), List.of(TestPages.pageJson(EXPERT, "2026-01-01T00:00:00Z", TestPages.html(guide))));
+        Path expert = write(
+                dir.resolve("expert.jsonl"),
+                List.of(TestPages.pageJson(EXPERT, "2026-01-01T00:00:00Z", TestPages.html(guide))));
 
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String lexiconTopic = KafkaBrokerExtension.uniqueName("lexicon");
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
         Path lexicon = dir.resolve("lexicon.json.gz");
-        List<String> settings = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic,
-                "imatch.lexicon=" + lexicon);
+        List<String> settings = AlertTestFiles.streamSettings(
+                dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic, "imatch.lexicon=" + lexicon);
 
-        assertThat(Main.run(concat(List.of("lexicon", "--input", pages.toString(), "--out", lexicon.toString(), "--publish"), settings))).isZero();
+        assertThat(Main.run(concat(
+                        List.of("lexicon", "--input", pages.toString(), "--out", lexicon.toString(), "--publish"),
+                        settings)))
+                .isZero();
         Lexicon built = Lexicon.read(lexicon);
         assertThat(built.terms()).isNotEmpty().allMatch(t -> t.startsWith("vocab"));
         List<ConsumerRecord<String, String>> published = TopicContents.readAll(bootstrap, lexiconTopic);
-        assertThat(published).singleElement().satisfies(r -> assertThat(Lexicon.fromJson(r.value())).isEqualTo(built));
+        assertThat(published)
+                .singleElement()
+                .satisfies(r -> assertThat(Lexicon.fromJson(r.value())).isEqualTo(built));
 
         Path labels = dir.resolve("labels.jsonl");
-        assertThat(Main.run(concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings))).isZero();
-        List<Label> imatch = JsonLines.readAll(labels, Label.class).stream().filter(l -> l.kind().equals(Label.KIND_IMATCH)).toList();
-        assertThat(imatch).hasSize(built.lexiconCount()).allSatisfy(l -> assertThat(l.exampleUrl()).isEqualTo(EXPERT));
+        assertThat(Main.run(
+                        concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings)))
+                .isZero();
+        List<Label> imatch = JsonLines.readAll(labels, Label.class).stream()
+                .filter(l -> l.kind().equals(Label.KIND_IMATCH))
+                .toList();
+        assertThat(imatch)
+                .hasSize(built.lexiconCount())
+                .allSatisfy(l -> assertThat(l.exampleUrl()).isEqualTo(EXPERT));
 
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings))).isZero();
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), settings))).isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings)))
+                .isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), settings)))
+                .isZero();
 
-        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream().map(r -> read(r.value())).toList();
-        assertThat(alerts).filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_DUPLICATE)).singleElement().satisfies(a -> {
-            assertThat(a.url()).isEqualTo(COPY);
-            assertThat(a.lexicon()).isEqualTo(built.lexiconName(0));
-            assertThat(a.evidence()).singleElement().satisfies(e -> assertThat(e.exampleUrl()).isEqualTo(EXPERT));
-        });
+        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream()
+                .map(r -> read(r.value()))
+                .toList();
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_DUPLICATE))
+                .singleElement()
+                .satisfies(a -> {
+                    assertThat(a.url()).isEqualTo(COPY);
+                    assertThat(a.lexicon()).isEqualTo(built.lexiconName(0));
+                    assertThat(a.evidence())
+                            .singleElement()
+                            .satisfies(e -> assertThat(e.exampleUrl()).isEqualTo(EXPERT));
+                });
     }
 
     @Test
@@ -98,37 +125,71 @@ class NearDuplicateAlertITCase {
         List<String> stale = new ArrayList<>();
         List<String> crawl = new ArrayList<>();
         for (int i = 0; i < 28; i++) {
-            stale.add(TestPages.pageJson("https://old" + (i % 4) + ".example/p" + i + ".html", "2025-01-01T00:00:00Z", TestPages.html(paragraph(random))));
-            crawl.add(TestPages.pageJson("https://site" + (i % 4) + ".example/p" + i + ".html", "2026-01-01T00:00:00Z", TestPages.html(paragraph(random))));
+            stale.add(TestPages.pageJson(
+                    "https://old" + (i % 4) + ".example/p" + i + ".html",
+                    "2025-01-01T00:00:00Z",
+                    TestPages.html(paragraph(random))));
+            crawl.add(TestPages.pageJson(
+                    "https://site" + (i % 4) + ".example/p" + i + ".html",
+                    "2026-01-01T00:00:00Z",
+                    TestPages.html(paragraph(random))));
         }
-        crawl.add(TestPages.pageJson(COPY, "2026-01-01T00:00:00Z", TestPages.html("buy now and win big", guide, "top ads for you")));
+        crawl.add(TestPages.pageJson(
+                COPY, "2026-01-01T00:00:00Z", TestPages.html("buy now and win big", guide, "top ads for you")));
         Path stalePages = write(dir.resolve("stale.jsonl"), stale);
         Path pages = write(dir.resolve("pages.jsonl"), crawl);
-        Path expert = write(dir.resolve("expert.jsonl"), List.of(TestPages.pageJson(EXPERT, "2026-01-01T00:00:00Z", TestPages.html(guide))));
+        Path expert = write(
+                dir.resolve("expert.jsonl"),
+                List.of(TestPages.pageJson(EXPERT, "2026-01-01T00:00:00Z", TestPages.html(guide))));
 
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String lexiconTopic = KafkaBrokerExtension.uniqueName("lexicon");
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
-        List<String> kafka = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic);
+        List<String> kafka = AlertTestFiles.streamSettings(
+                dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic);
         Path old = dir.resolve("old-lexicon.json.gz");
         Path lexicon = dir.resolve("lexicon.json.gz");
         // two corpora (two keys) on the compacted topic: the later one is the stream's
-        assertThat(Main.run(concat(List.of("lexicon", "--input", stalePages.toString(), "--out", old.toString(), "--publish"), kafka))).isZero();
-        assertThat(Main.run(concat(List.of("lexicon", "--input", pages.toString(), "--out", lexicon.toString(), "--publish"), kafka))).isZero();
+        assertThat(Main.run(concat(
+                        List.of("lexicon", "--input", stalePages.toString(), "--out", old.toString(), "--publish"),
+                        kafka)))
+                .isZero();
+        assertThat(Main.run(concat(
+                        List.of("lexicon", "--input", pages.toString(), "--out", lexicon.toString(), "--publish"),
+                        kafka)))
+                .isZero();
         Lexicon newest = Lexicon.read(lexicon);
         assertThat(Lexicon.read(old).id()).isNotEqualTo(newest.id());
 
         Path labels = dir.resolve("labels.jsonl");
-        assertThat(Main.run(concat(List.of("label", "--input", expert.toString(), "--out", labels.toString(), "--set", "imatch.lexicon=" + lexicon), kafka))).isZero();
+        assertThat(Main.run(concat(
+                        List.of(
+                                "label",
+                                "--input",
+                                expert.toString(),
+                                "--out",
+                                labels.toString(),
+                                "--set",
+                                "imatch.lexicon=" + lexicon),
+                        kafka)))
+                .isZero();
         // no lexicon file for the stream: only the topic
-        List<String> stream = Stream.concat(kafka.stream(), Stream.of("--set", "imatch.lexicon-from-topic=true")).toList();
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), stream))).isZero();
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), stream))).isZero();
+        List<String> stream = Stream.concat(kafka.stream(), Stream.of("--set", "imatch.lexicon-from-topic=true"))
+                .toList();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), stream)))
+                .isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), stream)))
+                .isZero();
 
-        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream().map(r -> read(r.value())).toList();
-        assertThat(alerts).filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_DUPLICATE)).singleElement().satisfies(a -> {
-            assertThat(a.url()).isEqualTo(COPY);
-            assertThat(a.lexicon()).isEqualTo(newest.lexiconName(0));
-        });
+        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream()
+                .map(r -> read(r.value()))
+                .toList();
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_DUPLICATE))
+                .singleElement()
+                .satisfies(a -> {
+                    assertThat(a.url()).isEqualTo(COPY);
+                    assertThat(a.lexicon()).isEqualTo(newest.lexiconName(0));
+                });
     }
 }

@@ -63,20 +63,37 @@ class PrometheusMetricsITCase {
         String suffix = KafkaBrokerExtension.uniqueName("metrics");
         RecoveryCrawl.Files crawl = RecoveryCrawl.write(Files.createDirectories(dir.resolve("crawl")), 8, 10, 2);
         int port = freePort();
-        ReuseDetectorConfig config = ReuseDetectorConfig.defaults().with(Map.of(
-                "kafka.bootstrap-servers", bootstrap,
-                "kafka.topics.pages", "pages-" + suffix,
-                "kafka.topics.labels", "labels-" + suffix,
-                "kafka.topics.alerts", "alerts-" + suffix,
-                "kafka.topics.dead-letters", "dead-letters-" + suffix,
-                "kafka.group-id", suffix,
-                "job.state-dir", dir.resolve("state").toString(),
-                "job.checkpoint-interval", "1 s",
-                "job.metrics.prometheus-port", String.valueOf(port)));
+        ReuseDetectorConfig config = ReuseDetectorConfig.defaults()
+                .with(Map.of(
+                        "kafka.bootstrap-servers",
+                        bootstrap,
+                        "kafka.topics.pages",
+                        "pages-" + suffix,
+                        "kafka.topics.labels",
+                        "labels-" + suffix,
+                        "kafka.topics.alerts",
+                        "alerts-" + suffix,
+                        "kafka.topics.dead-letters",
+                        "dead-letters-" + suffix,
+                        "kafka.group-id",
+                        suffix,
+                        "job.state-dir",
+                        dir.resolve("state").toString(),
+                        "job.checkpoint-interval",
+                        "1 s",
+                        "job.metrics.prometheus-port",
+                        String.valueOf(port)));
         Path labels = dir.resolve("labels.jsonl");
-        InformedLabelling.label(new InformedLabelling.Settings(config.chunking(), config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
-                config.get(ReuseDetectorOptions.MAX_BODY_BYTES), config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
-                config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES)), crawl.reference(), labels, "informed:metrics");
+        InformedLabelling.label(
+                new InformedLabelling.Settings(
+                        config.chunking(),
+                        config.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
+                        config.get(ReuseDetectorOptions.MAX_BODY_BYTES),
+                        config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
+                        config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES)),
+                crawl.reference(),
+                labels,
+                "informed:metrics");
         KafkaTopics.ensure(bootstrap, KafkaTopics.detectorTopics(config));
         LabelsPublisher.publish(labels, bootstrap, "labels-" + suffix);
         PageReplayer.replay(crawl.pages(), bootstrap, "pages-" + suffix);
@@ -86,11 +103,18 @@ class PrometheusMetricsITCase {
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
         // unbounded (a finished task's metrics leave the endpoint: the labels source of a bounded run ends first),
         // and pages pass slowly, so that the first scrapes see them arrive
-        StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, partitions, false, null, null),
-                pages -> pages.map(record -> {
-                    Thread.sleep(150);
-                    return record;
-                }, pages.getType()).uid("slow-pages").name("slow-pages"));
+        StreamingJob.define(
+                env,
+                config,
+                new StreamingJob.Wiring(bootstrap, run, partitions, false, null, null),
+                pages -> pages.map(
+                                record -> {
+                                    Thread.sleep(150);
+                                    return record;
+                                },
+                                pages.getType())
+                        .uid("slow-pages")
+                        .name("slow-pages"));
         JobClient job = env.executeAsync("metrics");
 
         HttpClient http = HttpClient.newHttpClient();
@@ -101,8 +125,12 @@ class PrometheusMetricsITCase {
             StringBuilder scraped = new StringBuilder();
             for (int p = port; p <= port; p++) {
                 try {
-                    scraped.append(http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + p + "/metrics")).timeout(Duration.ofSeconds(5)).build(),
-                            HttpResponse.BodyHandlers.ofString()).body());
+                    scraped.append(http.send(
+                                    HttpRequest.newBuilder(URI.create("http://localhost:" + p + "/metrics"))
+                                            .timeout(Duration.ofSeconds(5))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body());
                 } catch (java.io.IOException notYetListening) {
                     // the reporters start with the mini cluster
                 }

@@ -50,30 +50,57 @@ class QuiltAlertITCase {
             crawl.add(TestPages.pageJson(url, "2026-01-01T00:00:0" + s + "Z", TestPages.html(String.join(" ", text))));
             quilt.addAll(text.subList(40, 120));
             if (s == 0) {
-                crawl.add(TestPages.pageJson("https://copy.example/article.html", "2026-01-01T00:01:00Z", TestPages.html(String.join(" ", text))));
+                crawl.add(TestPages.pageJson(
+                        "https://copy.example/article.html",
+                        "2026-01-01T00:01:00Z",
+                        TestPages.html(String.join(" ", text))));
             }
         }
-        // the quilt comes last (one partition, parallelism 1): the index answers with what it holds when its grams arrive
-        crawl.add(TestPages.pageJson("https://quilt.example/stitched.html", "2026-01-01T00:02:00Z", TestPages.html(String.join(" ", quilt))));
+        // the quilt comes last (one partition, parallelism 1): the index answers with what it holds when its grams
+        // arrive
+        crawl.add(TestPages.pageJson(
+                "https://quilt.example/stitched.html",
+                "2026-01-01T00:02:00Z",
+                TestPages.html(String.join(" ", quilt))));
         Path pages = write(dir.resolve("pages.jsonl"), crawl);
-        Path expert = write(dir.resolve("expert.jsonl"), List.of(TestPages.pageJson("https://expert.example/x.html", "2026-01-01T00:00:00Z",
-                TestPages.html(String.join(" ", words(random, 50))))));
+        Path expert = write(
+                dir.resolve("expert.jsonl"),
+                List.of(TestPages.pageJson(
+                        "https://expert.example/x.html",
+                        "2026-01-01T00:00:00Z",
+                        TestPages.html(String.join(" ", words(random, 50))))));
 
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
-        List<String> settings = AlertTestFiles.streamSettings(dir.resolve("state"), alertsTopic, "job.parallelism=1", "kafka.partitions=1",
-                "shingles.quilt.enabled=true", "shingles.quilt.sample-modulus=2");
+        List<String> settings = AlertTestFiles.streamSettings(
+                dir.resolve("state"),
+                alertsTopic,
+                "job.parallelism=1",
+                "kafka.partitions=1",
+                "shingles.quilt.enabled=true",
+                "shingles.quilt.sample-modulus=2");
 
         Path labels = dir.resolve("labels.jsonl");
-        assertThat(Main.run(concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings))).isZero();
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings))).isZero();
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), settings))).isZero();
+        assertThat(Main.run(
+                        concat(List.of("label", "--input", expert.toString(), "--out", labels.toString()), settings)))
+                .isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings)))
+                .isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString()), settings)))
+                .isZero();
 
-        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream().map(r -> read(r.value())).toList();
-        assertThat(alerts).filteredOn(a -> a.type().equals(Alert.TYPE_QUILT)).singleElement().satisfies(a -> {
-            assertThat(a.url()).isEqualTo("https://quilt.example/stitched.html");
-            assertThat(a.badness()).isGreaterThanOrEqualTo(a.threshold());
-            assertThat(a.evidence()).extracting(e -> e.exampleUrl()).containsExactlyInAnyOrderElementsOf(sources);
-        });
+        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream()
+                .map(r -> read(r.value()))
+                .toList();
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals(Alert.TYPE_QUILT))
+                .singleElement()
+                .satisfies(a -> {
+                    assertThat(a.url()).isEqualTo("https://quilt.example/stitched.html");
+                    assertThat(a.badness()).isGreaterThanOrEqualTo(a.threshold());
+                    assertThat(a.evidence())
+                            .extracting(e -> e.exampleUrl())
+                            .containsExactlyInAnyOrderElementsOf(sources);
+                });
     }
 }

@@ -48,33 +48,56 @@ final class RecoveryCrawl {
             String path = i == 0 ? "login.html" : "guide/topic-" + i + ".html";
             referencePages.put(path, SyntheticPages.html("Topic " + i, template, gen.paragraphs(6)));
         }
-        referencePages.forEach((path, body) -> reference.add(gen.record("https://docs.reference.example/" + path, body)));
+        referencePages.forEach(
+                (path, body) -> reference.add(gen.record("https://docs.reference.example/" + path, body)));
 
         List<String> crawl = new ArrayList<>();
         for (int h = 0; h < unrelatedSites; h++) {
             for (int i = 0; i < pagesPerSite; i++) {
-                crawl.add(gen.record("https://site" + h + ".example.net/docs/page-" + i + ".html", SyntheticPages.html("Page " + i, template, gen.paragraphs(5))));
+                crawl.add(gen.record(
+                        "https://site" + h + ".example.net/docs/page-" + i + ".html",
+                        SyntheticPages.html("Page " + i, template, gen.paragraphs(5))));
             }
         }
         List<Map.Entry<String, String>> ripped = new ArrayList<>(referencePages.entrySet());
         for (int h = 0; h < cloneSites; h++) {
             for (int k = 0; k < 20; k++) {
                 Map.Entry<String, String> page = ripped.get((h * 7 + k) % ripped.size());
-                crawl.add(gen.record("https://wiki" + h + ".clone-farm.example/wiki/" + page.getKey(), page.getValue()));
+                crawl.add(
+                        gen.record("https://wiki" + h + ".clone-farm.example/wiki/" + page.getKey(), page.getValue()));
             }
             for (int i = 0; i < 8; i++) {
-                crawl.add(gen.record("https://wiki" + h + ".clone-farm.example/own/post-" + i + ".html", SyntheticPages.html("Post " + i, "", gen.paragraphs(4))));
+                crawl.add(gen.record(
+                        "https://wiki" + h + ".clone-farm.example/own/post-" + i + ".html",
+                        SyntheticPages.html("Post " + i, "", gen.paragraphs(4))));
             }
         }
         String login = referencePages.get("login.html");
-        crawl.add(gen.record("https://secure-login.verify-account.example/login.html", login.replace("<head>", "<head><style>body{color:#123}</style>")));
+        crawl.add(gen.record(
+                "https://secure-login.verify-account.example/login.html",
+                login.replace("<head>", "<head><style>body{color:#123}</style>")));
         crawl.add(gen.record("https://mirror.example.org/login.html", login));
         // broken records, each a dead letter of its own reason
         crawl.add("{\"url\": \"https://broken.example/\", \"body\": ");
-        crawl.add(Json.write(Map.of("url", "https://files.example/report.pdf", "fetched_at", "2026-02-01T00:00:00Z",
-                "content_type", "application/pdf", "body", "%PDF-1.7")));
+        crawl.add(Json.write(Map.of(
+                "url",
+                "https://files.example/report.pdf",
+                "fetched_at",
+                "2026-02-01T00:00:00Z",
+                "content_type",
+                "application/pdf",
+                "body",
+                "%PDF-1.7")));
         crawl.add(Json.write(Map.of("fetched_at", "2026-02-01T00:00:00Z", "body", "<p>no url</p>")));
-        crawl.add(Json.write(Map.of("url", "not a url", "fetched_at", "2026-02-01T00:00:00Z", "content_type", "text/html", "body", "<p>x</p>")));
+        crawl.add(Json.write(Map.of(
+                "url",
+                "not a url",
+                "fetched_at",
+                "2026-02-01T00:00:00Z",
+                "content_type",
+                "text/html",
+                "body",
+                "<p>x</p>")));
         Collections.shuffle(crawl, gen.random());
         pages.addAll(crawl);
         return 4;

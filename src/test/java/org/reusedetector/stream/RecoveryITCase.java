@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -102,10 +101,18 @@ class RecoveryITCase {
         crawl = RecoveryCrawl.write(Files.createDirectories(dir.resolve("crawl")), 30, 15, 3);
         ReuseDetectorConfig defaults = ReuseDetectorConfig.defaults();
         Path labels = dir.resolve("labels.jsonl");
-        InformedLabelling.label(new InformedLabelling.Settings(defaults.chunking(), defaults.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
-                defaults.get(ReuseDetectorOptions.MAX_BODY_BYTES), defaults.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
-                defaults.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES)), crawl.reference(), labels, "informed:recovery-reference");
-        KafkaTopics.ensure(bootstrap(), KafkaTopics.detectorTopics(PAGES, LABELS, "alerts-unused", "dead-unused", 2, (short) 1));
+        InformedLabelling.label(
+                new InformedLabelling.Settings(
+                        defaults.chunking(),
+                        defaults.get(ReuseDetectorOptions.STOP_MIN_LENGTH),
+                        defaults.get(ReuseDetectorOptions.MAX_BODY_BYTES),
+                        defaults.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
+                        defaults.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES)),
+                crawl.reference(),
+                labels,
+                "informed:recovery-reference");
+        KafkaTopics.ensure(
+                bootstrap(), KafkaTopics.detectorTopics(PAGES, LABELS, "alerts-unused", "dead-unused", 2, (short) 1));
         LabelsPublisher.publish(labels, bootstrap(), LABELS);
         PageReplayer.replay(crawl.pages(), bootstrap(), PAGES);
 
@@ -116,8 +123,11 @@ class RecoveryITCase {
         assertThat(baseline.pagesIndexed()).isEqualTo(crawl.records() - crawl.brokenRecords());
         assertThat(baseline.deadLetters()).hasSize(crawl.brokenRecords());
         // 3 clone sites × 20 ripped pages, the phishing copy and the mirror; the clones' hosts and /wiki/ prefixes
-        assertThat(baseline.alerts()).filteredOn(a -> a.type().equals("page") || a.type().equals("file")).hasSizeGreaterThanOrEqualTo(62);
-        assertThat(baseline.neighbourhoodKeys()).contains("https://wiki0.clone-farm.example/wiki/", "https://wiki2.clone-farm.example/");
+        assertThat(baseline.alerts())
+                .filteredOn(a -> a.type().equals("page") || a.type().equals("file"))
+                .hasSizeGreaterThanOrEqualTo(62);
+        assertThat(baseline.neighbourhoodKeys())
+                .contains("https://wiki0.clone-farm.example/wiki/", "https://wiki2.clone-farm.example/");
     }
 
     @AfterAll
@@ -132,10 +142,20 @@ class RecoveryITCase {
         String name = "failovers";
         Faults faults = Faults.induced(100, 250, 10, false);
         FAULTS.put(name, faults);
-        Map<String, String> restarts = Map.of("flink.restart-strategy.type", "fixed-delay", "flink.restart-strategy.fixed-delay.attempts", "5",
-                "flink.restart-strategy.fixed-delay.delay", "200 ms", "flink.execution.checkpointing.tolerable-failed-checkpoints", "0");
+        Map<String, String> restarts = Map.of(
+                "flink.restart-strategy.type",
+                "fixed-delay",
+                "flink.restart-strategy.fixed-delay.attempts",
+                "5",
+                "flink.restart-strategy.fixed-delay.delay",
+                "200 ms",
+                "flink.execution.checkpointing.tolerable-failed-checkpoints",
+                "0");
         Outcome recovered = outcome(name, execute(job(name, newRun(), restarts, true)));
-        LOG.info("Run with an operator exception and a failure during a checkpoint (restarts seen: {}): {}", faults.maxAttempt.get(), recovered);
+        LOG.info(
+                "Run with an operator exception and a failure during a checkpoint (restarts seen: {}): {}",
+                faults.maxAttempt.get(),
+                recovered);
         assertThat(faults.fired()).containsExactly(true, true, false);
         assertThat(faults.maxAttempt.get()).isEqualTo(2);
         assertSameAsBaseline(recovered);
@@ -156,8 +176,15 @@ class RecoveryITCase {
         FAULTS.put(name, faults);
         String run = newRun();
         // at most two restarts: the third failure ends the job, as a killed process would
-        Map<String, String> restarts = Map.of("flink.restart-strategy.type", "fixed-delay", "flink.restart-strategy.fixed-delay.attempts", "2",
-                "flink.restart-strategy.fixed-delay.delay", "200 ms", "flink.execution.checkpointing.tolerable-failed-checkpoints", "0");
+        Map<String, String> restarts = Map.of(
+                "flink.restart-strategy.type",
+                "fixed-delay",
+                "flink.restart-strategy.fixed-delay.attempts",
+                "2",
+                "flink.restart-strategy.fixed-delay.delay",
+                "200 ms",
+                "flink.execution.checkpointing.tolerable-failed-checkpoints",
+                "0");
         // unbounded, as a stream runs in production: a bounded Kafka source restored from a checkpoint in which its
         // partitions are all assigned never finishes (its enumerator skips signalling the end when discovery finds
         // nothing new: flink-connector-kafka 5.0.0-2.2), which is also why a --bounded run never resumes
@@ -167,10 +194,12 @@ class RecoveryITCase {
         int restartsInFirstJob = faults.maxAttempt.get();
 
         // a new job from the retained checkpoint, as the next start after a kill does
-        Optional<Path> checkpoint = RetainedCheckpoints.latest(dir.resolve(name).resolve("state").resolve("checkpoints"));
+        Optional<Path> checkpoint =
+                RetainedCheckpoints.latest(dir.resolve(name).resolve("state").resolve("checkpoints"));
         assertThat(checkpoint).isPresent();
         faults.disarm();
-        Map<String, String> resume = Map.of("flink.execution.state-recovery.path", checkpoint.get().toUri().toString());
+        Map<String, String> resume = Map.of(
+                "flink.execution.state-recovery.path", checkpoint.get().toUri().toString());
         // as `stream` does at every start, the resumed job has a run of its own, whose markers it waits for
         JobClient resumed = job(name, newRun(), resume, false).env().executeAsync("recovery " + name + " resumed");
         // the resumed stream has read everything once its pages consumer has committed the end offsets at a checkpoint
@@ -178,21 +207,42 @@ class RecoveryITCase {
         // it draining, so that end-of-input timers fire as they do at the end of the bounded run
         // and once every page it parsed has been matched: pages held until its run's label snapshot has loaded count as
         // read (they are in the checkpoint) but would be left in the final savepoint, unmatched, if it stopped first
-        try (ConsumerLag lag = new ConsumerLag(KafkaConnection.plain(bootstrap()), StreamingJob.groupId(resumedConfig(name), PAGES), PAGES)) {
+        try (ConsumerLag lag = new ConsumerLag(
+                KafkaConnection.plain(bootstrap()), StreamingJob.groupId(resumedConfig(name), PAGES), PAGES)) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while ((lag.records().orElse(-1) != 0 || !allParsedPagesMatched(resumed)) && System.nanoTime() < deadline) {
                 Thread.sleep(200);
             }
             assertThat(lag.records()).hasValue(0);
-            assertThat(allParsedPagesMatched(resumed)).as("every page the resumed job parsed was matched").isTrue();
+            assertThat(allParsedPagesMatched(resumed))
+                    .as("every page the resumed job parsed was matched")
+                    .isTrue();
         }
-        resumed.stopWithSavepoint(true, dir.resolve(name).resolve("savepoints").toUri().toString(), SavepointFormatType.CANONICAL).get(2, TimeUnit.MINUTES);
+        resumed.stopWithSavepoint(
+                        true, dir.resolve(name).resolve("savepoints").toUri().toString(), SavepointFormatType.CANONICAL)
+                .get(2, TimeUnit.MINUTES);
         Outcome recovered = outcome(name, resumed.getJobExecutionResult().get(2, TimeUnit.MINUTES));
-        List<String> written = TopicContents.readAll(bootstrap(), "alerts-" + name, IsolationLevel.READ_UNCOMMITTED).stream().map(ConsumerRecord::key).toList();
-        List<String> committed = TopicContents.readAll(bootstrap(), "alerts-" + name, IsolationLevel.READ_COMMITTED).stream().map(ConsumerRecord::key).toList();
-        LOG.info("Alerts written (read_uncommitted): {}, committed: {}; baseline keys missing from everything written: {}", written.size(), committed.size(),
-                baseline.alerts().stream().map(KeyedAlert::key).filter(k -> !written.contains(k)).toList());
-        LOG.info("Run with 3 induced failures (restarts in the first job: {}, then resumed from {}): {}", restartsInFirstJob, checkpoint.get(), recovered);
+        List<String> written =
+                TopicContents.readAll(bootstrap(), "alerts-" + name, IsolationLevel.READ_UNCOMMITTED).stream()
+                        .map(ConsumerRecord::key)
+                        .toList();
+        List<String> committed =
+                TopicContents.readAll(bootstrap(), "alerts-" + name, IsolationLevel.READ_COMMITTED).stream()
+                        .map(ConsumerRecord::key)
+                        .toList();
+        LOG.info(
+                "Alerts written (read_uncommitted): {}, committed: {}; baseline keys missing from everything written: {}",
+                written.size(),
+                committed.size(),
+                baseline.alerts().stream()
+                        .map(KeyedAlert::key)
+                        .filter(k -> !written.contains(k))
+                        .toList());
+        LOG.info(
+                "Run with 3 induced failures (restarts in the first job: {}, then resumed from {}): {}",
+                restartsInFirstJob,
+                checkpoint.get(),
+                recovered);
 
         assertThat(restartsInFirstJob).isEqualTo(2);
         assertSameAsBaseline(recovered);
@@ -203,8 +253,13 @@ class RecoveryITCase {
         String name = "broker-restart";
         Faults slow = Faults.none(15); // slow enough that the stream is still running when the broker goes
         FAULTS.put(name, slow);
-        Map<String, String> patient = Map.of("flink.restart-strategy.type", "fixed-delay", "flink.restart-strategy.fixed-delay.attempts", "60",
-                "flink.restart-strategy.fixed-delay.delay", "1 s");
+        Map<String, String> patient = Map.of(
+                "flink.restart-strategy.type",
+                "fixed-delay",
+                "flink.restart-strategy.fixed-delay.attempts",
+                "60",
+                "flink.restart-strategy.fixed-delay.delay",
+                "1 s");
         Job job = job(name, newRun(), patient, true);
         JobClient client = job.env().executeAsync("recovery " + name);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -219,7 +274,11 @@ class RecoveryITCase {
         LOG.info("Broker restarted after {} records", seenAtStop);
         JobExecutionResult result = client.getJobExecutionResult().get(3, TimeUnit.MINUTES);
         Outcome afterRestart = outcome(name, result);
-        LOG.info("Run with a broker restart after {} records (restarts seen: {}): {}", seenAtStop, slow.maxAttempt.get(), afterRestart);
+        LOG.info(
+                "Run with a broker restart after {} records (restarts seen: {}): {}",
+                seenAtStop,
+                slow.maxAttempt.get(),
+                afterRestart);
         assertThat(seenAtStop).isLessThan(crawl.records());
         assertSameAsBaseline(afterRestart);
     }
@@ -253,24 +312,46 @@ class RecoveryITCase {
 
     private Job job(String name, String run, Map<String, String> extra, boolean bounded) {
         Map<String, String> settings = new HashMap<>(Map.of(
-                "kafka.bootstrap-servers", bootstrap(),
-                "kafka.topics.pages", PAGES,
-                "kafka.topics.labels", LABELS,
-                "kafka.topics.alerts", "alerts-" + name,
-                "kafka.topics.dead-letters", "dead-letters-" + name,
-                "kafka.group-id", "detector-" + name,
-                "job.state-dir", dir.resolve(name).resolve("state").toString(),
-                "job.checkpoint-interval", "500 ms",
-                "kafka.transaction-timeout", "20 s",
-                "job.status-interval", "0 s"));
-        // a few pages arrive before the label snapshot: past 2 they are held in RocksDB, checkpointed and restored with the rest
+                "kafka.bootstrap-servers",
+                bootstrap(),
+                "kafka.topics.pages",
+                PAGES,
+                "kafka.topics.labels",
+                LABELS,
+                "kafka.topics.alerts",
+                "alerts-" + name,
+                "kafka.topics.dead-letters",
+                "dead-letters-" + name,
+                "kafka.group-id",
+                "detector-" + name,
+                "job.state-dir",
+                dir.resolve(name).resolve("state").toString(),
+                "job.checkpoint-interval",
+                "500 ms",
+                "kafka.transaction-timeout",
+                "20 s",
+                "job.status-interval",
+                "0 s"));
+        // a few pages arrive before the label snapshot: past 2 they are held in RocksDB, checkpointed and restored with
+        // the rest
         settings.put("job.held-pages.max", "2");
         settings.putAll(extra);
         ReuseDetectorConfig config = ReuseDetectorConfig.defaults().with(settings);
         KafkaTopics.ensure(bootstrap(), KafkaTopics.detectorTopics(config));
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
-        StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap(), run, labelPartitions, bounded, null, dir.resolve(name).resolve("index")),
-                pages -> pages.map(new FaultInjector(name), pages.getType()).uid("fault-injector").name("fault-injector"));
+        StreamingJob.define(
+                env,
+                config,
+                new StreamingJob.Wiring(
+                        bootstrap(),
+                        run,
+                        labelPartitions,
+                        bounded,
+                        null,
+                        dir.resolve(name).resolve("index")),
+                pages -> pages.map(new FaultInjector(name), pages.getType())
+                        .uid("fault-injector")
+                        .name("fault-injector"));
         return new Job(env, name);
     }
 
@@ -280,7 +361,9 @@ class RecoveryITCase {
      */
     private static boolean allParsedPagesMatched(JobClient job) throws Exception {
         Map<String, Object> counts = job.getAccumulators().get(30, TimeUnit.SECONDS);
-        return counts.get(Metrics.PAGES_PARSED) instanceof Long parsed && counts.get(Metrics.PAGES_SCORED) instanceof Long scored && scored >= parsed;
+        return counts.get(Metrics.PAGES_PARSED) instanceof Long parsed
+                && counts.get(Metrics.PAGES_SCORED) instanceof Long scored
+                && scored >= parsed;
     }
 
     private static JobExecutionResult execute(Job job) throws Exception {
@@ -298,15 +381,25 @@ class RecoveryITCase {
      */
     private List<String> awaitSettledTransactions(String name) throws Exception {
         List<String> first = null;
-        List<org.apache.kafka.clients.admin.TransactionState> unsettled = List.of(org.apache.kafka.clients.admin.TransactionState.ONGOING,
-                org.apache.kafka.clients.admin.TransactionState.PREPARE_COMMIT, org.apache.kafka.clients.admin.TransactionState.PREPARE_ABORT,
+        List<org.apache.kafka.clients.admin.TransactionState> unsettled = List.of(
+                org.apache.kafka.clients.admin.TransactionState.ONGOING,
+                org.apache.kafka.clients.admin.TransactionState.PREPARE_COMMIT,
+                org.apache.kafka.clients.admin.TransactionState.PREPARE_ABORT,
                 org.apache.kafka.clients.admin.TransactionState.PREPARE_EPOCH_FENCE);
-        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(Map.of("bootstrap.servers", bootstrap()))) {
+        try (org.apache.kafka.clients.admin.Admin admin =
+                org.apache.kafka.clients.admin.Admin.create(Map.of("bootstrap.servers", bootstrap()))) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (true) {
-                List<String> open = admin.listTransactions(new org.apache.kafka.clients.admin.ListTransactionsOptions().filterStates(unsettled)).all().get()
-                        .stream().filter(t -> t.transactionalId().startsWith("detector-" + name + "-"))
-                        .map(t -> t.transactionalId() + " " + t.state()).sorted().toList();
+                List<String> open = admin
+                        .listTransactions(
+                                new org.apache.kafka.clients.admin.ListTransactionsOptions().filterStates(unsettled))
+                        .all()
+                        .get()
+                        .stream()
+                        .filter(t -> t.transactionalId().startsWith("detector-" + name + "-"))
+                        .map(t -> t.transactionalId() + " " + t.state())
+                        .sorted()
+                        .toList();
                 if (first == null) {
                     first = open;
                 }
@@ -317,15 +410,36 @@ class RecoveryITCase {
                 Thread.sleep(500);
             }
             for (String topic : List.of("alerts-" + name, "dead-letters-" + name)) {
-                Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new HashMap<>();
-                admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
-                        .forEach(p -> latest.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()), org.apache.kafka.clients.admin.OffsetSpec.latest()));
+                Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest =
+                        new HashMap<>();
+                admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get()
+                        .get(topic)
+                        .partitions()
+                        .forEach(p -> latest.put(
+                                new org.apache.kafka.common.TopicPartition(topic, p.partition()),
+                                org.apache.kafka.clients.admin.OffsetSpec.latest()));
                 while (true) {
-                    var stable = admin.listOffsets(latest, new org.apache.kafka.clients.admin.ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get();
-                    var end = admin.listOffsets(latest, new org.apache.kafka.clients.admin.ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all().get();
-                    boolean settled = latest.keySet().stream().allMatch(tp -> stable.get(tp).offset() == end.get(tp).offset());
+                    var stable = admin.listOffsets(
+                                    latest,
+                                    new org.apache.kafka.clients.admin.ListOffsetsOptions(
+                                            IsolationLevel.READ_COMMITTED))
+                            .all()
+                            .get();
+                    var end = admin.listOffsets(
+                                    latest,
+                                    new org.apache.kafka.clients.admin.ListOffsetsOptions(
+                                            IsolationLevel.READ_UNCOMMITTED))
+                            .all()
+                            .get();
+                    boolean settled = latest.keySet().stream()
+                            .allMatch(
+                                    tp -> stable.get(tp).offset() == end.get(tp).offset());
                     if (settled || System.nanoTime() > deadline) {
-                        assertThat(settled).as("last stable offsets of %s at the log end", topic).isTrue();
+                        assertThat(settled)
+                                .as("last stable offsets of %s at the log end", topic)
+                                .isTrue();
                         break;
                     }
                     Thread.sleep(200);
@@ -338,25 +452,47 @@ class RecoveryITCase {
     private Outcome outcome(String name, JobExecutionResult result) throws Exception {
         // what the job counted (of its last attempt), to tell alerts not produced from alerts not read
         Map<String, Object> counts = result.getAllAccumulatorResults();
-        LOG.info("Run {}: pages parsed {}, scored {}; page alerts produced {}, neighbourhood alerts produced {}", name, counts.get(Metrics.PAGES_PARSED),
-                counts.get(Metrics.PAGES_SCORED), counts.get(Metrics.PAGE_ALERTS), counts.get(Metrics.NEIGHBOURHOOD_ALERTS));
+        LOG.info(
+                "Run {}: pages parsed {}, scored {}; page alerts produced {}, neighbourhood alerts produced {}",
+                name,
+                counts.get(Metrics.PAGES_PARSED),
+                counts.get(Metrics.PAGES_SCORED),
+                counts.get(Metrics.PAGE_ALERTS),
+                counts.get(Metrics.NEIGHBOURHOOD_ALERTS));
         List<String> open = awaitSettledTransactions(name);
         if (!open.isEmpty()) {
-            LOG.info("Run {}: {} sink transactions were still open when the job ended, until the broker aborted them: {}", name, open.size(), open);
+            LOG.info(
+                    "Run {}: {} sink transactions were still open when the job ended, until the broker aborted them: {}",
+                    name,
+                    open.size(),
+                    open);
         }
-        List<ConsumerRecord<String, String>> alerts = TopicContents.readAll(bootstrap(), "alerts-" + name, IsolationLevel.READ_COMMITTED);
-        // stamped when written, not with the page's fetch time: retention would delete alerts of pages older than 7 days
-        assertThat(alerts).allSatisfy(r -> assertThat(r.timestamp()).as("Kafka timestamp of %s", r.key()).isGreaterThanOrEqualTo(testStartMillis));
-        List<String> dead = TopicContents.readAll(bootstrap(), "dead-letters-" + name, IsolationLevel.READ_COMMITTED).stream()
-                .map(r -> read(r.value(), DeadLetter.class).reason()).toList();
-        return new Outcome(alerts.stream().map(r -> new KeyedAlert(r.key(), read(r.value(), Alert.class))).toList(), dead,
+        List<ConsumerRecord<String, String>> alerts =
+                TopicContents.readAll(bootstrap(), "alerts-" + name, IsolationLevel.READ_COMMITTED);
+        // stamped when written, not with the page's fetch time: retention would delete alerts of pages older than 7
+        // days
+        assertThat(alerts)
+                .allSatisfy(r -> assertThat(r.timestamp())
+                        .as("Kafka timestamp of %s", r.key())
+                        .isGreaterThanOrEqualTo(testStartMillis));
+        List<String> dead =
+                TopicContents.readAll(bootstrap(), "dead-letters-" + name, IsolationLevel.READ_COMMITTED).stream()
+                        .map(r -> read(r.value(), DeadLetter.class).reason())
+                        .toList();
+        return new Outcome(
+                alerts.stream()
+                        .map(r -> new KeyedAlert(r.key(), read(r.value(), Alert.class)))
+                        .toList(),
+                dead,
                 countIndexed(dir.resolve(name).resolve("index")));
     }
 
     private static long countIndexed(Path index) throws IOException {
         long pages = 0;
         try (Stream<Path> files = Files.walk(index)) {
-            for (Path file : files.filter(f -> HashIndex.isIndexFile(f.getFileName().toString())).toList()) {
+            for (Path file : files.filter(
+                            f -> HashIndex.isIndexFile(f.getFileName().toString()))
+                    .toList()) {
                 try (HashIndexReader reader = HashIndexReader.open(file)) {
                     while (reader.hasNext()) {
                         reader.next();
@@ -391,23 +527,34 @@ class RecoveryITCase {
 
         /** Page, file and phish alerts: key, type, badness and matched chunks (their verdict does not depend on order). */
         List<String> pageVerdicts() {
-            return keyedAlerts.stream().filter(a -> !isNeighbourhood(a))
-                    .map(a -> a.key() + " " + a.type() + " " + a.alert().badness() + " " + a.alert().matchedChunks()).toList();
+            return keyedAlerts.stream()
+                    .filter(a -> !isNeighbourhood(a))
+                    .map(a -> a.key() + " " + a.type() + " " + a.alert().badness() + " "
+                            + a.alert().matchedChunks())
+                    .toList();
         }
 
         /** Neighbourhood alerts and clearances: key and type. */
         List<String> neighbourhoodAlerts() {
-            return keyedAlerts.stream().filter(RecoveryITCase.Outcome::isNeighbourhood).map(a -> a.key() + " " + a.type()).toList();
+            return keyedAlerts.stream()
+                    .filter(RecoveryITCase.Outcome::isNeighbourhood)
+                    .map(a -> a.key() + " " + a.type())
+                    .toList();
         }
 
         List<String> neighbourhoodKeys() {
-            return keyedAlerts.stream().filter(a -> a.type().equals("neighborhood")).map(KeyedAlert::key).toList();
+            return keyedAlerts.stream()
+                    .filter(a -> a.type().equals("neighborhood"))
+                    .map(KeyedAlert::key)
+                    .toList();
         }
 
         /** Prefixes alerted twice with no clearance between: a replayed alert that escaped the transaction. */
         List<String> repeatedNeighbourhoodAlerts() {
-            Map<String, List<String>> byKey = keyedAlerts.stream().filter(RecoveryITCase.Outcome::isNeighbourhood)
-                    .collect(Collectors.groupingBy(KeyedAlert::key, Collectors.mapping(KeyedAlert::type, Collectors.toList())));
+            Map<String, List<String>> byKey = keyedAlerts.stream()
+                    .filter(RecoveryITCase.Outcome::isNeighbourhood)
+                    .collect(Collectors.groupingBy(
+                            KeyedAlert::key, Collectors.mapping(KeyedAlert::type, Collectors.toList())));
             List<String> repeated = new ArrayList<>();
             byKey.forEach((key, types) -> {
                 for (int i = 1; i < types.size(); i++) {
@@ -425,8 +572,10 @@ class RecoveryITCase {
 
         @Override
         public String toString() {
-            Map<String, Long> byType = keyedAlerts.stream().collect(Collectors.groupingBy(KeyedAlert::type, java.util.TreeMap::new, Collectors.counting()));
-            return keyedAlerts.size() + " alerts " + byType + ", " + pagesIndexed + " pages indexed, " + deadLetters.size() + " dead letters";
+            Map<String, Long> byType = keyedAlerts.stream()
+                    .collect(Collectors.groupingBy(KeyedAlert::type, java.util.TreeMap::new, Collectors.counting()));
+            return keyedAlerts.size() + " alerts " + byType + ", " + pagesIndexed + " pages indexed, "
+                    + deadLetters.size() + " dead letters";
         }
     }
 
@@ -477,11 +626,13 @@ class RecoveryITCase {
      * exception while a checkpoint is taken; (3) in the third, after its first completed checkpoint, an exception again
      * (the crash).
      */
-    static final class FaultInjector extends RichMapFunction<SourceRecord, SourceRecord> implements CheckpointedFunction, CheckpointListener {
+    static final class FaultInjector extends RichMapFunction<SourceRecord, SourceRecord>
+            implements CheckpointedFunction, CheckpointListener {
         private final String run;
         private transient Faults faults;
         /** Each fault fires in an attempt of its own, so that two cannot fall into one restart (a crash must end the job). */
         private transient int attempt;
+
         private transient boolean checkpointCompletedInThisAttempt;
 
         FaultInjector(String run) {
@@ -505,7 +656,10 @@ class RecoveryITCase {
                 if (attempt == 0 && n >= faults.firstAfter && faults.operatorFault.compareAndSet(false, true)) {
                     throw new IllegalStateException("induced fault 1: operator exception after " + n + " records");
                 }
-                if (faults.crashAfterCheckpointFault && attempt >= 2 && checkpointCompletedInThisAttempt && faults.crash.compareAndSet(false, true)) {
+                if (faults.crashAfterCheckpointFault
+                        && attempt >= 2
+                        && checkpointCompletedInThisAttempt
+                        && faults.crash.compareAndSet(false, true)) {
                     throw new IllegalStateException("induced crash after " + n + " records");
                 }
             }
@@ -514,8 +668,12 @@ class RecoveryITCase {
 
         @Override
         public void snapshotState(FunctionSnapshotContext context) {
-            if (faults.armed && attempt == 1 && faults.seen.get() >= faults.secondAfter && faults.checkpointFault.compareAndSet(false, true)) {
-                throw new IllegalStateException("induced fault 2: task failure during checkpoint " + context.getCheckpointId());
+            if (faults.armed
+                    && attempt == 1
+                    && faults.seen.get() >= faults.secondAfter
+                    && faults.checkpointFault.compareAndSet(false, true)) {
+                throw new IllegalStateException(
+                        "induced fault 2: task failure during checkpoint " + context.getCheckpointId());
             }
         }
 

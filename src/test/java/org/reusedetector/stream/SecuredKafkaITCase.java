@@ -15,7 +15,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -54,32 +53,57 @@ class SecuredKafkaITCase {
     @Test
     void theStreamRunsOverSaslPlainAndNeverLogsThePassword() throws Exception {
         String password = "pw-" + UUID.randomUUID();
-        String jaas = "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"detector\" password=\"" + password + "\"";
+        String jaas =
+                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"detector\" password=\""
+                        + password + "\"";
         Map<String, Object> broker = Map.of(
-                "listener.security.protocol.map", "EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT," + EmbeddedKafkaBroker.CLIENT_LISTENER + ":SASL_PLAINTEXT",
-                "sasl.enabled.mechanisms", "PLAIN",
-                "listener.name.local.sasl.enabled.mechanisms", "PLAIN",
-                "listener.name.local.plain.sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required user_detector=\""
-                        + password + "\";");
-        Map<String, String> client = Map.of("security.protocol", "SASL_PLAINTEXT", "sasl.mechanism", "PLAIN", "sasl.jaas.config", jaas + ";");
+                "listener.security.protocol.map",
+                "EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT," + EmbeddedKafkaBroker.CLIENT_LISTENER + ":SASL_PLAINTEXT",
+                "sasl.enabled.mechanisms",
+                "PLAIN",
+                "listener.name.local.sasl.enabled.mechanisms",
+                "PLAIN",
+                "listener.name.local.plain.sasl.jaas.config",
+                "org.apache.kafka.common.security.plain.PlainLoginModule required user_detector=\"" + password + "\";");
+        Map<String, String> client = Map.of(
+                "security.protocol", "SASL_PLAINTEXT", "sasl.mechanism", "PLAIN", "sasl.jaas.config", jaas + ";");
 
         List<String> captured = Collections.synchronizedList(new ArrayList<>());
-        try (LogCapture logs = LogCapture.start(captured); EmbeddedKafkaBroker kafka = EmbeddedKafkaBroker.start(0, null, broker)) {
+        try (LogCapture logs = LogCapture.start(captured);
+                EmbeddedKafkaBroker kafka = EmbeddedKafkaBroker.start(0, null, broker)) {
             String bootstrap = kafka.bootstrapServers();
             // the listener is secured: a client without credentials gets nowhere
-            assertThatThrownBy(() -> KafkaTopics.ensure(bootstrap, List.of(new TopicSpec("anonymous", 1, (short) 1, Map.of())), Duration.ofSeconds(5)))
+            assertThatThrownBy(() -> KafkaTopics.ensure(
+                            bootstrap,
+                            List.of(new TopicSpec("anonymous", 1, (short) 1, Map.of())),
+                            Duration.ofSeconds(5)))
                     .isInstanceOf(IllegalStateException.class);
 
             Path pages = dir.resolve("pages.jsonl.gz");
             write(pages, DetectionWorkflowITCase.corpus());
             Path labels = dir.resolve("labels.jsonl");
-            write(labels, DetectionWorkflowITCase.labels().stream().filter(r -> r.value().contains("\"kind\"")).toList());
-            List<String> args = new ArrayList<>(List.of("stream", "--bounded", "--replay", pages.toString(), "--labels", labels.toString(),
-                    "--set", "kafka.bootstrap-servers=" + bootstrap,
-                    "--set", "job.state-dir=" + dir.resolve("state"),
-                    "--set", "job.checkpoint-interval=1s",
-                    "--set", "job.status-interval=1s",
-                    "--set", "neighborhood.min-neighborhoods=12"));
+            write(
+                    labels,
+                    DetectionWorkflowITCase.labels().stream()
+                            .filter(r -> r.value().contains("\"kind\""))
+                            .toList());
+            List<String> args = new ArrayList<>(List.of(
+                    "stream",
+                    "--bounded",
+                    "--replay",
+                    pages.toString(),
+                    "--labels",
+                    labels.toString(),
+                    "--set",
+                    "kafka.bootstrap-servers=" + bootstrap,
+                    "--set",
+                    "job.state-dir=" + dir.resolve("state"),
+                    "--set",
+                    "job.checkpoint-interval=1s",
+                    "--set",
+                    "job.status-interval=1s",
+                    "--set",
+                    "neighborhood.min-neighborhoods=12"));
             client.forEach((k, v) -> args.addAll(List.of("--set", "kafka.properties." + k + "=" + v)));
 
             int exit;
@@ -88,17 +112,26 @@ class SecuredKafkaITCase {
             }
             assertThat(exit).isZero();
 
-            List<Alert> alerts = TopicContents.readAll(bootstrap, client, "alerts", IsolationLevel.READ_COMMITTED).stream()
-                    .map(r -> read(r.value(), Alert.class)).toList();
+            List<Alert> alerts =
+                    TopicContents.readAll(bootstrap, client, "alerts", IsolationLevel.READ_COMMITTED).stream()
+                            .map(r -> read(r.value(), Alert.class))
+                            .toList();
             assertThat(alerts).filteredOn(a -> a.type().equals("page")).hasSize(6);
-            assertThat(alerts).filteredOn(a -> a.type().equals("neighborhood")).extracting(Alert::prefix)
+            assertThat(alerts)
+                    .filteredOn(a -> a.type().equals("neighborhood"))
+                    .extracting(Alert::prefix)
                     .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
-            List<DeadLetter> dead = TopicContents.readAll(bootstrap, client, "dead-letters", IsolationLevel.READ_COMMITTED).stream()
-                    .map(r -> read(r.value(), DeadLetter.class)).toList();
-            assertThat(dead).extracting(DeadLetter::reason).containsExactlyInAnyOrder("invalid-json", "missing-field", "invalid-url", "not-html");
+            List<DeadLetter> dead =
+                    TopicContents.readAll(bootstrap, client, "dead-letters", IsolationLevel.READ_COMMITTED).stream()
+                            .map(r -> read(r.value(), DeadLetter.class))
+                            .toList();
+            assertThat(dead)
+                    .extracting(DeadLetter::reason)
+                    .containsExactlyInAnyOrder("invalid-json", "missing-field", "invalid-url", "not-html");
         }
         // the capture saw the run (so that its silence about the password means something) ...
-        assertThat(captured).anyMatch(line -> line.contains("Kafka client properties") && line.contains(KafkaConnection.REDACTED))
+        assertThat(captured)
+                .anyMatch(line -> line.contains("Kafka client properties") && line.contains(KafkaConnection.REDACTED))
                 .anyMatch(line -> line.contains("Status:"))
                 .anyMatch(line -> line.contains("Label snapshot"))
                 .hasSizeGreaterThan(200);
@@ -125,7 +158,8 @@ class SecuredKafkaITCase {
 
     /** Every log event of every logger at INFO or finer, formatted with its exception chain, for the duration. */
     private static final class LogCapture implements AutoCloseable {
-        private static final List<String> VERBOSE = List.of("", "org.apache.kafka", "kafka", "org.apache.flink", "org.reusedetector", "state.change.logger");
+        private static final List<String> VERBOSE = List.of(
+                "", "org.apache.kafka", "kafka", "org.apache.flink", "org.reusedetector", "state.change.logger");
         private final LoggerContext context;
         private final AbstractAppender appender;
         private final Map<String, Level> previous = new java.util.HashMap<>();
@@ -140,7 +174,9 @@ class SecuredKafkaITCase {
             AbstractAppender appender = new AbstractAppender("secret-check", null, null, true, Property.EMPTY_ARRAY) {
                 @Override
                 public void append(LogEvent event) {
-                    StringBuilder line = new StringBuilder(event.getLoggerName()).append(' ').append(event.getMessage().getFormattedMessage());
+                    StringBuilder line = new StringBuilder(event.getLoggerName())
+                            .append(' ')
+                            .append(event.getMessage().getFormattedMessage());
                     for (Throwable t = event.getThrown(); t != null; t = t.getCause()) {
                         line.append(" | ").append(t);
                     }

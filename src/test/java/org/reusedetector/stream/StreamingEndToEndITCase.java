@@ -56,48 +56,74 @@ class StreamingEndToEndITCase {
         Path pages = dir.resolve("pages.jsonl.gz");
         write(pages, DetectionWorkflowITCase.corpus());
         Path labels = dir.resolve("labels.jsonl");
-        write(labels, DetectionWorkflowITCase.labels().stream()
-                .filter(r -> r.value().contains("\"kind\"")).toList()); // labels only: the command writes its own markers
+        write(
+                labels,
+                DetectionWorkflowITCase.labels().stream()
+                        .filter(r -> r.value().contains("\"kind\""))
+                        .toList()); // labels only: the command writes its own markers
 
         // first run creates the topics and loads the labels; an invalid label is then put on the topic directly
         // (the publisher refuses invalid lines, but other producers may not)
-        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings))).isZero();
+        assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings)))
+                .isZero();
         Properties producer = new Properties();
         producer.put("bootstrap.servers", bootstrap);
         try (var p = new KafkaProducer<>(producer, new StringSerializer(), new StringSerializer())) {
-            p.send(new ProducerRecord<>(labelsTopic, "chunk:xyz", "{\"hash\":\"xyz\"}")).get();
+            p.send(new ProducerRecord<>(labelsTopic, "chunk:xyz", "{\"hash\":\"xyz\"}"))
+                    .get();
         }
 
         Path alertsFile = dir.resolve("alerts.jsonl");
-        int exit = Main.run(concat(List.of("stream", "--bounded", "--replay", pages.toString(), "--alerts-out", alertsFile.toString()), settings));
+        int exit = Main.run(concat(
+                List.of("stream", "--bounded", "--replay", pages.toString(), "--alerts-out", alertsFile.toString()),
+                settings));
         assertThat(exit).isZero();
 
-        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream().map(r -> read(r.value(), Alert.class)).toList();
-        assertThat(alerts).filteredOn(a -> a.type().equals("page")).extracting(Alert::url).containsExactlyInAnyOrder(
-                "https://copy.example/docs/p0.html", "https://copy.example/docs/p1.html", "https://copy.example/docs/p2.html",
-                "https://copy.example/docs/p3.html", "https://copy.example/docs/p4.html", "https://copy.example/docs/p5.html");
+        List<Alert> alerts = TopicContents.readAll(bootstrap, alertsTopic).stream()
+                .map(r -> read(r.value(), Alert.class))
+                .toList();
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals("page"))
+                .extracting(Alert::url)
+                .containsExactlyInAnyOrder(
+                        "https://copy.example/docs/p0.html",
+                        "https://copy.example/docs/p1.html",
+                        "https://copy.example/docs/p2.html",
+                        "https://copy.example/docs/p3.html",
+                        "https://copy.example/docs/p4.html",
+                        "https://copy.example/docs/p5.html");
         assertThat(alerts).filteredOn(a -> a.type().equals("page")).allSatisfy(a -> {
             assertThat(a.badness()).isEqualTo(2.0 / 3);
             assertThat(a.matchedChunks()).isEqualTo(2);
             assertThat(a.evidence()).extracting(e -> e.exampleUrl()).containsOnly("https://expert.example/p.html");
         });
-        assertThat(alerts).filteredOn(a -> a.type().equals("neighborhood")).extracting(Alert::prefix)
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals("neighborhood"))
+                .extracting(Alert::prefix)
                 .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
         assertThat(alerts).hasSize(8);
         // keyed by URL or prefix, so that one page's or neighbourhood's alerts stay in order on one partition
-        assertThat(TopicContents.readAll(bootstrap, alertsTopic)).extracting(ConsumerRecord::key)
+        assertThat(TopicContents.readAll(bootstrap, alertsTopic))
+                .extracting(ConsumerRecord::key)
                 .allMatch(k -> k.startsWith("https://copy.example/"));
         assertThat(Files.readAllLines(alertsFile)).hasSize(8);
 
-        List<DeadLetter> dead = TopicContents.readAll(bootstrap, deadTopic).stream().map(r -> read(r.value(), DeadLetter.class)).toList();
-        assertThat(dead).extracting(DeadLetter::reason)
+        List<DeadLetter> dead = TopicContents.readAll(bootstrap, deadTopic).stream()
+                .map(r -> read(r.value(), DeadLetter.class))
+                .toList();
+        assertThat(dead)
+                .extracting(DeadLetter::reason)
                 .containsExactlyInAnyOrder("invalid-json", "missing-field", "invalid-url", "not-html", "invalid-label");
-        assertThat(dead).filteredOn(d -> d.reason().equals("invalid-json")).singleElement()
+        assertThat(dead)
+                .filteredOn(d -> d.reason().equals("invalid-json"))
+                .singleElement()
                 .satisfies(d -> {
                     assertThat(d.original()).isEqualTo("{not json");
                     assertThat(d.origin()).startsWith(pagesTopic + "/");
                 });
-        assertThat(dead).filteredOn(d -> d.reason().equals("invalid-label")).singleElement()
+        assertThat(dead)
+                .filteredOn(d -> d.reason().equals("invalid-label"))
+                .singleElement()
                 .satisfies(d -> assertThat(d.origin()).startsWith(labelsTopic + "/"));
     }
 

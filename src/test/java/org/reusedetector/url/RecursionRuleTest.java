@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.reusedetector.config.ReuseDetectorConfig;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.reusedetector.config.ReuseDetectorConfig;
 
 class RecursionRuleTest {
 
@@ -60,10 +60,11 @@ class RecursionRuleTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "https://github.com/apache/flink/blob/master/flink-core/src/main/java/org/apache/flink/api/common/ExecutionConfig.java",
-        "https://nightlies.apache.org/flink/flink-docs-master/api/java/org/apache/flink/api/common/ExecutionConfig.html",
-    })
+    @ValueSource(
+            strings = {
+                "https://github.com/apache/flink/blob/master/flink-core/src/main/java/org/apache/flink/api/common/ExecutionConfig.java",
+                "https://nightlies.apache.org/flink/flink-docs-master/api/java/org/apache/flink/api/common/ExecutionConfig.html",
+            })
     void knownFalsePositivesOfThePairRuleAndHowToAvoidThem(String url) throws Exception {
         assertThat(recursion(rule, url)).as("documented false positive").isTrue();
         assertThat(recursion(new RecursionRule(4, 4, 2), url)).isFalse();
@@ -101,9 +102,12 @@ class RecursionRuleTest {
 
     @Test
     void explainsNamingTheRepeatedComponents() throws Exception {
-        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/docs/docs/docs/docs/x.html"))).hasValue("path component 'docs' occurs 4 times");
-        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/a/b/a/b/x"))).hasValue("path components 'a', 'b' occur 2 times each");
-        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/docs/docs/x.html"))).isEmpty();
+        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/docs/docs/docs/docs/x.html")))
+                .hasValue("path component 'docs' occurs 4 times");
+        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/a/b/a/b/x")))
+                .hasValue("path components 'a', 'b' occur 2 times each");
+        assertThat(rule.explain(NormalizedUrl.parse("https://h.example/docs/docs/x.html")))
+                .isEmpty();
     }
 
     @Test

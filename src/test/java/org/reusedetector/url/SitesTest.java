@@ -16,7 +16,8 @@ class SitesTest {
     @Test
     void multiLabelPublicSuffixesAreRespected() {
         assertThat(Sites.of("news.bbc.co.uk")).isEqualTo("bbc.co.uk");
-        assertThat(Sites.of("alice.github.io")).isEqualTo("alice.github.io"); // github.io is a public (private-section) suffix
+        assertThat(Sites.of("alice.github.io"))
+                .isEqualTo("alice.github.io"); // github.io is a public (private-section) suffix
         assertThat(Sites.of("bob.github.io")).isNotEqualTo(Sites.of("alice.github.io"));
     }
 
@@ -30,7 +31,8 @@ class SitesTest {
 
     @Test
     void siteOfUrl() {
-        assertThat(Sites.ofUrl("https://user@docs.python.org:443/3/library/?q=1")).isEqualTo("python.org");
+        assertThat(Sites.ofUrl("https://user@docs.python.org:443/3/library/?q=1"))
+                .isEqualTo("python.org");
         assertThat(Sites.ofUrl("not a url")).isNull();
     }
 }

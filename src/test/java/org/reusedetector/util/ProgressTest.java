@@ -19,7 +19,12 @@ class ProgressTest {
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
     private Progress progress(long total) {
-        return new Progress("index", total, Duration.ofSeconds(10), new PrintStream(printed, true, StandardCharsets.UTF_8), clock::get);
+        return new Progress(
+                "index",
+                total,
+                Duration.ofSeconds(10),
+                new PrintStream(printed, true, StandardCharsets.UTF_8),
+                clock::get);
     }
 
     private List<String> lines() {
@@ -32,8 +37,9 @@ class ProgressTest {
         Progress p = progress(250_000_000);
         clock.addAndGet(10 * SECOND);
         p.add(4_392, 125_000_000);
-        assertThat(lines()).containsExactly(
-                "index: 4,392 records, 125.0 MB of 250.0 MB (50.0%), 439 records/s, 12.5 MB/s, elapsed 0:00:10, ETA 0:00:10");
+        assertThat(lines())
+                .containsExactly(
+                        "index: 4,392 records, 125.0 MB of 250.0 MB (50.0%), 439 records/s, 12.5 MB/s, elapsed 0:00:10, ETA 0:00:10");
     }
 
     @Test
@@ -59,7 +65,9 @@ class ProgressTest {
     void shareIsCappedAndNothingDoneMeansUnknownEta() {
         Progress p = progress(100);
         clock.addAndGet(SECOND);
-        assertThat(p.line()).contains("0 records, 0.0 MB of 0.0 MB (0.0%), 0 records/s, 0.0 MB/s").endsWith("ETA unknown");
+        assertThat(p.line())
+                .contains("0 records, 0.0 MB of 0.0 MB (0.0%), 0 records/s, 0.0 MB/s")
+                .endsWith("ETA unknown");
         p.addBytes(150);
         assertThat(p.line()).contains("(100.0%)").endsWith("ETA 0:00:00");
     }

@@ -20,8 +20,11 @@ final class BroadcastLabelStore implements LabelStore {
     private final ReadOnlyBroadcastState<String, Integer> originIds;
     private final byte[][] view;
 
-    BroadcastLabelStore(ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,
-            ReadOnlyBroadcastState<String, Integer> originIds, byte[][] view) {
+    BroadcastLabelStore(
+            ReadOnlyBroadcastState<Integer, byte[]> buckets,
+            ReadOnlyBroadcastState<Integer, String> origins,
+            ReadOnlyBroadcastState<String, Integer> originIds,
+            byte[][] view) {
         this.buckets = buckets;
         this.origins = origins;
         this.originIds = originIds;

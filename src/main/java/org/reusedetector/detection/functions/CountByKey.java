@@ -35,7 +35,13 @@ public final class CountByKey<T> extends RichMapFunction<T, T> {
     public T map(T record) throws Exception {
         String value = key.apply(record);
         if (value != null) {
-            counters.computeIfAbsent(value, v -> getRuntimeContext().getMetricGroup().addGroup(group, v).counter(name)).inc();
+            counters.computeIfAbsent(
+                            value,
+                            v -> getRuntimeContext()
+                                    .getMetricGroup()
+                                    .addGroup(group, v)
+                                    .counter(name))
+                    .inc();
         }
         return record;
     }

@@ -41,8 +41,8 @@ import org.slf4j.LoggerFactory;
  * URL, each URL's pages in arrival order (a URL with spilled pages spills its later ones too, so revisits stay in
  * order).
  */
-public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunction<String, HashedPage, SourceRecord, OUT>
-        implements CheckpointedFunction {
+public final class HoldUntilLabelsLoaded<OUT>
+        extends KeyedBroadcastProcessFunction<String, HashedPage, SourceRecord, OUT> implements CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(HoldUntilLabelsLoaded.class);
@@ -70,8 +70,11 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
      * @param heldPagesName name of the operator list state of held pages (as the matcher named it before, so that
      *     its checkpoints restore); the spilled pages are keyed state named {@code <name>-spilled}
      */
-    public HoldUntilLabelsLoaded(BroadcastProcessFunction<HashedPage, SourceRecord, OUT> matcher, MapStateDescriptor<String, String> gateState,
-            String heldPagesName, DetectionSettings settings) {
+    public HoldUntilLabelsLoaded(
+            BroadcastProcessFunction<HashedPage, SourceRecord, OUT> matcher,
+            MapStateDescriptor<String, String> gateState,
+            String heldPagesName,
+            DetectionSettings settings) {
         this.matcher = matcher;
         this.gateState = gateState;
         this.heldPagesName = heldPagesName;
@@ -101,13 +104,15 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
 
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
-        heldOnHeap = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(heldPagesName, TypeInformation.of(HashedPage.class)));
+        heldOnHeap = context.getOperatorStateStore()
+                .getListState(new ListStateDescriptor<>(heldPagesName, TypeInformation.of(HashedPage.class)));
         heapCount = 0;
         for (HashedPage ignored : heldOnHeap.get()) {
             heapCount++;
         }
         gate = new LabelSnapshotGate(run, partitions);
-        gate.restore(context.getOperatorStateStore().getBroadcastState(gateState).get(LabelSnapshotGate.READY));
+        gate.restore(
+                context.getOperatorStateStore().getBroadcastState(gateState).get(LabelSnapshotGate.READY));
         if (matcher instanceof CheckpointedFunction checkpointed) {
             checkpointed.initializeState(context);
         }
@@ -182,8 +187,12 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
             }
             pages.clear();
         });
-        LOG.info("Label snapshot {} loaded; {} matched {} pages held until then ({} from keyed state)", run, matcher.getClass().getSimpleName(),
-                fromHeap + fromState[0], fromState[0]);
+        LOG.info(
+                "Label snapshot {} loaded; {} matched {} pages held until then ({} from keyed state)",
+                run,
+                matcher.getClass().getSimpleName(),
+                fromHeap + fromState[0],
+                fromState[0]);
     }
 
     /** Pages held on the heap now (operator state); the rest are in keyed state. */
@@ -194,12 +203,14 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
     // --- the matcher sees the contexts of the function it is -------------------------------------------------
 
     private BroadcastProcessFunction<HashedPage, SourceRecord, OUT>.ReadOnlyContext readOnly(ReadOnlyContext ctx) {
-        return readOnlyView(ctx::getBroadcastState, ctx::timestamp, ctx::output, ctx::currentProcessingTime, ctx::currentWatermark);
+        return readOnlyView(
+                ctx::getBroadcastState, ctx::timestamp, ctx::output, ctx::currentProcessingTime, ctx::currentWatermark);
     }
 
     /** Released pages are matched from the broadcast side, with its (read-write) context seen read-only. */
     private BroadcastProcessFunction<HashedPage, SourceRecord, OUT>.ReadOnlyContext readOnly(Context ctx) {
-        return readOnlyView(ctx::getBroadcastState, ctx::timestamp, ctx::output, ctx::currentProcessingTime, ctx::currentWatermark);
+        return readOnlyView(
+                ctx::getBroadcastState, ctx::timestamp, ctx::output, ctx::currentProcessingTime, ctx::currentWatermark);
     }
 
     /** The two contexts' common base is package-private in Flink, so each passes its methods (generic ones by reference). */
@@ -211,8 +222,12 @@ public final class HoldUntilLabelsLoaded<OUT> extends KeyedBroadcastProcessFunct
         <X> void emit(OutputTag<X> tag, X value);
     }
 
-    private BroadcastProcessFunction<HashedPage, SourceRecord, OUT>.ReadOnlyContext readOnlyView(StateView state, Supplier<Long> timestamp,
-            SideOutput output, LongSupplier processingTime, LongSupplier watermark) {
+    private BroadcastProcessFunction<HashedPage, SourceRecord, OUT>.ReadOnlyContext readOnlyView(
+            StateView state,
+            Supplier<Long> timestamp,
+            SideOutput output,
+            LongSupplier processingTime,
+            LongSupplier watermark) {
         return matcher.new ReadOnlyContext() {
             @Override
             public <K, V> ReadOnlyBroadcastState<K, V> getBroadcastState(MapStateDescriptor<K, V> descriptor) {

@@ -17,9 +17,9 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.detection.ProcessingSpan;
+import org.reusedetector.format.Json;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
-import org.reusedetector.format.Json;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * reuse. The check sits here, where every scored page passes, whether parsed by the job or read from a hash
  * index (which keeps such pages, so that the rule can change without indexing again).
  */
-public final class MatchLabels extends BroadcastProcessFunction<HashedPage, SourceRecord, PageScore> implements CheckpointedFunction {
+public final class MatchLabels extends BroadcastProcessFunction<HashedPage, SourceRecord, PageScore>
+        implements CheckpointedFunction {
 
     private static final Logger LOG = LoggerFactory.getLogger(MatchLabels.class);
 
@@ -50,6 +51,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private transient PageScorer scorer;
     /** Read view of the label buckets (see {@link BroadcastLabelStore}); built when state is initialised. */
     private transient byte[][] bucketView;
+
     private transient JobCounter scored;
     private transient ProcessingSpan.End span;
     private transient JobCounter deadLetters;
@@ -76,7 +78,9 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         if (context.isRestored()) {
             migrateLegacyLabels(context);
         }
-        bucketView = BroadcastLabelStore.view(context.getOperatorStateStore().getBroadcastState(LabelState.BUCKETS).entries());
+        bucketView = BroadcastLabelStore.view(context.getOperatorStateStore()
+                .getBroadcastState(LabelState.BUCKETS)
+                .entries());
     }
 
     /** A checkpoint from before the 14-byte entries: every instance converts its copy of the set, the same way. */
@@ -106,11 +110,19 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         Optional<String> recursion = recursion(page.url());
         if (recursion.isPresent()) {
             deadLetters.inc();
-            ctx.output(DeadLetters.TAG, DeadLetters.of(DeadLetterReason.CRAWLER_RECURSION, "crawler recursion error (" + recursion.get() + "): " + page.url(),
-                    asRecord(page), settings.deadLetterMaxOriginalChars()));
+            ctx.output(
+                    DeadLetters.TAG,
+                    DeadLetters.of(
+                            DeadLetterReason.CRAWLER_RECURSION,
+                            "crawler recursion error (" + recursion.get() + "): " + page.url(),
+                            asRecord(page),
+                            settings.deadLetterMaxOriginalChars()));
             return;
         }
-        out.collect(score(page, ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
+        out.collect(score(
+                page,
+                ctx.getBroadcastState(LabelState.BUCKETS),
+                ctx.getBroadcastState(LabelState.ORIGINS),
                 ctx.getBroadcastState(LabelState.ORIGIN_IDS)));
     }
 
@@ -127,12 +139,19 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
             invalidLabels.inc();
             // every parallel instance sees every label; one of them reports it
             if (getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() == 0) {
-                ctx.output(DeadLetters.TAG, DeadLetters.of(DeadLetterReason.INVALID_LABEL, e.getMessage(), record, settings.deadLetterMaxOriginalChars()));
+                ctx.output(
+                        DeadLetters.TAG,
+                        DeadLetters.of(
+                                DeadLetterReason.INVALID_LABEL,
+                                e.getMessage(),
+                                record,
+                                settings.deadLetterMaxOriginalChars()));
             }
             return;
         }
         if (Label.KIND_IMATCH.equals(label.kind()) || Label.KIND_SHINGLE.equals(label.kind())) {
-            return; // signatures and sketches are matched by MatchNearDuplicates and MatchNearCopies, not scored as chunks
+            return; // signatures and sketches are matched by MatchNearDuplicates and MatchNearCopies, not scored as
+            // chunks
         }
         labelIndex(ctx).apply(label);
         labelUpdates.inc();
@@ -154,16 +173,24 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         return new SourceRecord(Json.MAPPER.writeValueAsString(original), page.url());
     }
 
-    private PageScore score(HashedPage page, ReadOnlyBroadcastState<Integer, byte[]> buckets, ReadOnlyBroadcastState<Integer, String> origins,
+    private PageScore score(
+            HashedPage page,
+            ReadOnlyBroadcastState<Integer, byte[]> buckets,
+            ReadOnlyBroadcastState<Integer, String> origins,
             ReadOnlyBroadcastState<String, Integer> originIds) {
         scored.inc();
         span.mark();
-        PageScore score = scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
-        return PageScorer.withNearCopy(score, page.nearCopyResemblance(), page.nearCopyOf()); // marked by MatchNearCopies
+        PageScore score =
+                scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
+        return PageScorer.withNearCopy(
+                score, page.nearCopyResemblance(), page.nearCopyOf()); // marked by MatchNearCopies
     }
 
     private LabelIndex labelIndex(Context ctx) {
-        return new LabelIndex(new BroadcastLabelStore(ctx.getBroadcastState(LabelState.BUCKETS), ctx.getBroadcastState(LabelState.ORIGINS),
-                ctx.getBroadcastState(LabelState.ORIGIN_IDS), bucketView));
+        return new LabelIndex(new BroadcastLabelStore(
+                ctx.getBroadcastState(LabelState.BUCKETS),
+                ctx.getBroadcastState(LabelState.ORIGINS),
+                ctx.getBroadcastState(LabelState.ORIGIN_IDS),
+                bucketView));
     }
 }

@@ -31,7 +31,8 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
 
     @Override
     public void open(OpenContext openContext) {
-        state = getRuntimeContext().getState(new ValueStateDescriptor<>("neighbourhood", TypeInformation.of(NeighbourhoodState.class)));
+        state = getRuntimeContext()
+                .getState(new ValueStateDescriptor<>("neighbourhood", TypeInformation.of(NeighbourhoodState.class)));
     }
 
     @Override
@@ -44,18 +45,31 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         boolean empty = pages == 0;
         long chunks = empty ? 0 : Math.max(0, before.chunks() + delta.chunksDelta());
         double matched = empty ? 0.0 : before.matched() + delta.matchedDelta();
-        NeighbourhoodState after = new NeighbourhoodState(pages, chunks, matched,
+        NeighbourhoodState after = new NeighbourhoodState(
+                pages,
+                chunks,
+                matched,
                 Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence),
-                empty ? 0 : before.chunksSquared() + delta.chunksSquaredDelta(), empty ? 0 : before.matchedSquared() + delta.matchedSquaredDelta(),
+                empty ? 0 : before.chunksSquared() + delta.chunksSquaredDelta(),
+                empty ? 0 : before.matchedSquared() + delta.matchedSquaredDelta(),
                 empty ? 0 : before.products() + delta.productsDelta());
         if (empty) {
             state.clear();
         } else {
             state.update(after);
         }
-        double[] bounds = confidence.bounds(pages, chunks, matched, after.chunksSquared(), after.matchedSquared(), after.products());
-        out.collect(new PrefixScore(delta.prefix(), pages, Neighbourhood.badness(chunks, matched), before.pages(),
-                Neighbourhood.badness(before.chunks(), before.matched()), delta.eventTime(),
-                after.evidence(), Double.NaN, bounds[0], bounds[1]));
+        double[] bounds = confidence.bounds(
+                pages, chunks, matched, after.chunksSquared(), after.matchedSquared(), after.products());
+        out.collect(new PrefixScore(
+                delta.prefix(),
+                pages,
+                Neighbourhood.badness(chunks, matched),
+                before.pages(),
+                Neighbourhood.badness(before.chunks(), before.matched()),
+                delta.eventTime(),
+                after.evidence(),
+                Double.NaN,
+                bounds[0],
+                bounds[1]));
     }
 }

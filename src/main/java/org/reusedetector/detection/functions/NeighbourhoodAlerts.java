@@ -29,7 +29,8 @@ import org.reusedetector.stream.functions.NeighbourhoodVerdict;
  */
 public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<String, PrefixScore, Double, Alert> {
 
-    public static final MapStateDescriptor<String, Double> THRESHOLD = new MapStateDescriptor<>("neighbourhood-threshold", Types.STRING, Types.DOUBLE);
+    public static final MapStateDescriptor<String, Double> THRESHOLD =
+            new MapStateDescriptor<>("neighbourhood-threshold", Types.STRING, Types.DOUBLE);
     private static final String CURRENT = "current";
 
     static final ValueStateDescriptor<NeighbourhoodVerdict> VERDICT =
@@ -55,7 +56,12 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
         if (score.pages() == 0) {
             if (before != null && before.above()) { // emptied while bad: its alert no longer stands
                 Double announced = ctx.getBroadcastState(THRESHOLD).get(CURRENT); // known: it was judged bad against it
-                out.collect(Alert.cleared(score.prefix(), 0.0, announced == null ? before.latest().threshold() : announced, 0, score.eventTime()));
+                out.collect(Alert.cleared(
+                        score.prefix(),
+                        0.0,
+                        announced == null ? before.latest().threshold() : announced,
+                        0,
+                        score.eventTime()));
             }
             verdict.clear();
             return;
@@ -89,7 +95,8 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
         if (!wasAbove && rule.turnsBad(score.pages(), score.badness(), threshold, evidence)) {
             above = true;
             alerts.inc();
-            out.collect(Alert.neighbourhood(score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));
+            out.collect(Alert.neighbourhood(
+                    score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));
         } else if (wasAbove && rule.turnsClean(score.pages(), score.badness(), score.upper(), threshold, evidence)) {
             above = false;
             // a neighbourhood that was bad early in a stream (a clone's ripped pages before its own) can fall back:

@@ -38,6 +38,8 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
         if (!rule.alerts(score)) {
             return null;
         }
-        return rule.phishing() ? Alert.phish(score, rule.threshold(), PageRule.brandOf(score.evidence())) : Alert.page(score, rule.threshold());
+        return rule.phishing()
+                ? Alert.phish(score, rule.threshold(), PageRule.brandOf(score.evidence()))
+                : Alert.page(score, rule.threshold());
     }
 }

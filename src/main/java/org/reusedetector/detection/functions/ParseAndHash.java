@@ -37,6 +37,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient PageSignals signals;
     /** Per signal, in {@link #signals}' order: the side output of its own pages, or {@code null}. */
     private transient List<OutputTag<HashedPage>> ownPages;
+
     private transient JobCounter records;
     private transient JobCounter pages;
     private transient JobCounter bytes;

@@ -23,7 +23,8 @@ import org.reusedetector.score.RunningStats;
  * Runs at parallelism 1 (it is three sums; millions of updates a second) and stamps each update with the
  * threshold in force after it.
  */
-public final class ThresholdStatistic extends ProcessFunction<PrefixScore, PrefixScore> implements CheckpointedFunction {
+public final class ThresholdStatistic extends ProcessFunction<PrefixScore, PrefixScore>
+        implements CheckpointedFunction {
 
     /** Threshold moves worth judging every neighbourhood again (see {@link NeighbourhoodAlerts}). */
     public static final OutputTag<Double> THRESHOLD_CHANGES = new OutputTag<>("threshold-changes", Types.DOUBLE);
@@ -53,7 +54,8 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
         rule.update(stats, score.previousPages(), score.previousBadness(), score.pages(), score.badness());
         double threshold = rule.threshold(stats);
         out.collect(score.withThreshold(threshold));
-        boolean announce = Double.isNaN(lastAnnounced) ? !Double.isNaN(threshold)
+        boolean announce = Double.isNaN(lastAnnounced)
+                ? !Double.isNaN(threshold)
                 : !Double.isNaN(threshold) && Math.abs(threshold - lastAnnounced) >= reevaluateStep;
         if (announce) {
             lastAnnounced = threshold;
@@ -77,11 +79,13 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
         checkpointed = context.getOperatorStateStore()
-                .getUnionListState(new ListStateDescriptor<>("threshold-statistic", PrimitiveArrayTypeInfo.DOUBLE_PRIMITIVE_ARRAY_TYPE_INFO));
+                .getUnionListState(new ListStateDescriptor<>(
+                        "threshold-statistic", PrimitiveArrayTypeInfo.DOUBLE_PRIMITIVE_ARRAY_TYPE_INFO));
         stats = new RunningStats();
         lastAnnounced = Double.NaN;
         for (double[] s : checkpointed.get()) {
-            // parallelism 1: at most one entry; a checkpoint from before the histogram restores sums only (mean + k sigma)
+            // parallelism 1: at most one entry; a checkpoint from before the histogram restores sums only (mean + k
+            // sigma)
             long[] histogram = null;
             if (s.length == 3 + RunningStats.BINS) {
                 histogram = new long[RunningStats.BINS];

@@ -2,10 +2,10 @@ package org.reusedetector.detection.functions;
 
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -47,7 +47,8 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
 
     @Override
     public void open(OpenContext openContext) {
-        contribution = getRuntimeContext().getState(new ValueStateDescriptor<>("url-contribution", TypeInformation.of(UrlContribution.class)));
+        contribution = getRuntimeContext()
+                .getState(new ValueStateDescriptor<>("url-contribution", TypeInformation.of(UrlContribution.class)));
         revisits = getRuntimeContext().getMetricGroup().counter(Metrics.URL_REVISITS);
         expired = getRuntimeContext().getMetricGroup().counter(Metrics.URLS_EXPIRED);
     }
@@ -66,7 +67,15 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
             // all the chunks have been deleted"); a revisit that left nothing scorable withdraws the URL
             if (previous != null) {
                 contribution.clear();
-                emit(ctx.getCurrentKey(), previous.chunks(), previous.matched(), 0, 0, score.eventTime(), NO_EVIDENCE, out);
+                emit(
+                        ctx.getCurrentKey(),
+                        previous.chunks(),
+                        previous.matched(),
+                        0,
+                        0,
+                        score.eventTime(),
+                        NO_EVIDENCE,
+                        out);
             }
             return;
         }
@@ -79,7 +88,15 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         } else {
             revisits.inc();
             if (chunks != previous.chunks() || matched != previous.matched()) {
-                emit(ctx.getCurrentKey(), previous.chunks(), previous.matched(), chunks, matched, score.eventTime(), score.evidence(), out);
+                emit(
+                        ctx.getCurrentKey(),
+                        previous.chunks(),
+                        previous.matched(),
+                        chunks,
+                        matched,
+                        score.eventTime(),
+                        score.evidence(),
+                        out);
             }
         }
     }
@@ -104,16 +121,25 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
     }
 
     /** The change from the URL's earlier contribution ({@code 0, 0}: none) to its new one ({@code 0, 0}: withdrawn), to every prefix. */
-    private void emit(String url, long chunksBefore, double matchedBefore, long chunksAfter, double matchedAfter, long eventTime, Evidence[] evidence,
+    private void emit(
+            String url,
+            long chunksBefore,
+            double matchedBefore,
+            long chunksAfter,
+            double matchedAfter,
+            long eventTime,
+            Evidence[] evidence,
             Collector<PrefixDelta> out) {
         List<String> prefixes;
         try {
-            prefixes = NormalizedUrl.parse(url, IgnoredParameters.NONE).prefixes(maxDepth); // the key is normalised already
+            prefixes = NormalizedUrl.parse(url, IgnoredParameters.NONE)
+                    .prefixes(maxDepth); // the key is normalised already
         } catch (InvalidUrlException e) {
             return; // validated when parsed; a key that still fails has no neighbourhoods to change
         }
         for (String prefix : prefixes) {
-            out.collect(PrefixDelta.between(prefix, chunksBefore, matchedBefore, chunksAfter, matchedAfter, eventTime, evidence));
+            out.collect(PrefixDelta.between(
+                    prefix, chunksBefore, matchedBefore, chunksAfter, matchedAfter, eventTime, evidence));
         }
     }
 }

@@ -28,7 +28,8 @@ public final class ImatchSignal implements DetectionSignal {
      * The pages that have I-Match signatures, cut down to URL, time and signatures (no chunk hashes), for the matcher;
      * the pages that go on carry no signatures.
      */
-    public static final OutputTag<HashedPage> SIGNED = new OutputTag<>("imatch-signed-pages", TypeInformation.of(HashedPage.class));
+    public static final OutputTag<HashedPage> SIGNED =
+            new OutputTag<>("imatch-signed-pages", TypeInformation.of(HashedPage.class));
 
     @Override
     public boolean enabled(DetectionSettings settings) {
@@ -46,12 +47,17 @@ public final class ImatchSignal implements DetectionSignal {
     }
 
     @Override
-    public Added addTo(DetectionWorkflow.Parsed parsed, DataStream<HashedPage> toScore, DataStream<SourceRecord> labels, DetectionSettings settings) {
+    public Added addTo(
+            DetectionWorkflow.Parsed parsed,
+            DataStream<HashedPage> toScore,
+            DataStream<SourceRecord> labels,
+            DetectionSettings settings) {
         DataStream<Alert> alerts = parsed.ownPages(this)
                 .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
                 .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT))
                 .process(MatchNearDuplicates.heldUntilLabelsLoaded(settings), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.MATCH_NEAR_DUPLICATES).name(OperatorIds.MATCH_NEAR_DUPLICATES);
+                .uid(OperatorIds.MATCH_NEAR_DUPLICATES)
+                .name(OperatorIds.MATCH_NEAR_DUPLICATES);
         return new Added(toScore, alerts);
     }
 }

@@ -37,9 +37,11 @@ import org.slf4j.LoggerFactory;
 public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPage, SourceRecord, Alert> {
 
     /** {@code <lexicon name>:<hex signature>} → the label's example URL and source, tab-separated. */
-    public static final MapStateDescriptor<String, String> SIGNATURES = new MapStateDescriptor<>("imatch-labels", Types.STRING, Types.STRING);
+    public static final MapStateDescriptor<String, String> SIGNATURES =
+            new MapStateDescriptor<>("imatch-labels", Types.STRING, Types.STRING);
     /** The snapshot markers of this operator's own copy of the labels stream ({@code marker:<partition>} → run, and ready). */
-    public static final MapStateDescriptor<String, String> SNAPSHOT = new MapStateDescriptor<>("imatch-label-snapshot", Types.STRING, Types.STRING);
+    public static final MapStateDescriptor<String, String> SNAPSHOT =
+            new MapStateDescriptor<>("imatch-label-snapshot", Types.STRING, Types.STRING);
 
     private static final Logger LOG = LoggerFactory.getLogger(MatchNearDuplicates.class);
 
@@ -47,6 +49,7 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     private transient Lexicon lexicon;
     /** Per lexicon j, its name and the {@code <name>:} prefix of its keys in {@link #SIGNATURES}: made once, not per page. */
     private transient String[] names;
+
     private transient String[] keyPrefixes;
     private transient JobCounter alerts;
     private transient ProcessingSpan.End span;
@@ -57,7 +60,11 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
 
     /** Near-duplicate matching of every page, held until the run's label snapshot has loaded. */
     public static HoldUntilLabelsLoaded<Alert> heldUntilLabelsLoaded(DetectionSettings settings) {
-        return new HoldUntilLabelsLoaded<>(new MatchNearDuplicates(settings), SNAPSHOT, "imatch-held-pages", settings); // the name of its checkpointed held pages
+        return new HoldUntilLabelsLoaded<>(
+                new MatchNearDuplicates(settings),
+                SNAPSHOT,
+                "imatch-held-pages",
+                settings); // the name of its checkpointed held pages
     }
 
     @Override
@@ -73,9 +80,16 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         span = ProcessingSpan.end(getRuntimeContext());
         // the lexicon id as a metric variable: dashboards show which lexicon version the job matches under
         int terms = lexicon.terms().size();
-        getRuntimeContext().getMetricGroup().addGroup(Metrics.LEXICON_GROUP, lexicon.id()).gauge(Metrics.IMATCH_LEXICON_TERMS, () -> terms);
+        getRuntimeContext()
+                .getMetricGroup()
+                .addGroup(Metrics.LEXICON_GROUP, lexicon.id())
+                .gauge(Metrics.IMATCH_LEXICON_TERMS, () -> terms);
         if (getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() == 0) {
-            LOG.info("near-duplicate matching under lexicon {} ({} terms, {} lexicons)", lexicon.id(), terms, lexicon.lexiconCount());
+            LOG.info(
+                    "near-duplicate matching under lexicon {} ({} terms, {} lexicons)",
+                    lexicon.id(),
+                    terms,
+                    lexicon.lexiconCount());
         }
     }
 
@@ -89,7 +103,9 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         match(page, signatures, ctx.getBroadcastState(SIGNATURES), out);
     }
 
-    private void match(HashedPage page, byte[] signatures, ReadOnlyBroadcastState<String, String> labels, Collector<Alert> out) throws Exception {
+    private void match(
+            HashedPage page, byte[] signatures, ReadOnlyBroadcastState<String, String> labels, Collector<Alert> out)
+            throws Exception {
         for (int j = 0; j < Math.min(Signatures.lexicons(signatures), names.length); j++) {
             if (!Signatures.has(signatures, j)) {
                 continue;
@@ -102,7 +118,11 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
                 String example = tab > 0 ? match.substring(0, tab) : null;
                 String source = match.substring(tab + 1);
                 alerts.inc();
-                out.collect(Alert.nearDuplicate(page.url(), page.eventTime(), name, new Evidence(hex, Label.KIND_IMATCH, source.isEmpty() ? null : source, example)));
+                out.collect(Alert.nearDuplicate(
+                        page.url(),
+                        page.eventTime(),
+                        name,
+                        new Evidence(hex, Label.KIND_IMATCH, source.isEmpty() ? null : source, example)));
                 return; // one alert per page: the first agreeing lexicon names the match
             }
         }
@@ -120,14 +140,20 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
         } catch (IllegalArgumentException e) {
             return;
         }
-        if (!Label.KIND_IMATCH.equals(label.kind()) || label.text() == null || !label.text().startsWith(lexicon.id() + "#")) {
+        if (!Label.KIND_IMATCH.equals(label.kind())
+                || label.text() == null
+                || !label.text().startsWith(lexicon.id() + "#")) {
             return;
         }
         String key = key(label.text(), label.hash());
         if (Label.OP_REMOVE.equals(label.op())) {
             ctx.getBroadcastState(SIGNATURES).remove(key);
         } else {
-            ctx.getBroadcastState(SIGNATURES).put(key, (label.exampleUrl() == null ? "" : label.exampleUrl()) + "\t" + (label.source() == null ? "" : label.source()));
+            ctx.getBroadcastState(SIGNATURES)
+                    .put(
+                            key,
+                            (label.exampleUrl() == null ? "" : label.exampleUrl()) + "\t"
+                                    + (label.source() == null ? "" : label.source()));
         }
     }
 

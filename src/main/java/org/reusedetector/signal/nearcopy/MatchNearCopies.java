@@ -37,7 +37,9 @@ import org.reusedetector.shingle.ShingleLabels;
 public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, SourceRecord, HashedPage> {
 
     /** The label hash → the label as JSON; and {@code marker:<partition>} and {@code ready} → the snapshot run seen (see {@link HoldUntilLabelsLoaded#isGateKey}). */
-    public static final MapStateDescriptor<String, String> SKETCHES = new MapStateDescriptor<>("shingle-labels", Types.STRING, Types.STRING);
+    public static final MapStateDescriptor<String, String> SKETCHES =
+            new MapStateDescriptor<>("shingle-labels", Types.STRING, Types.STRING);
+
     public static final OutputTag<Alert> ALERTS = new OutputTag<>("near-copy-alerts", TypeInformation.of(Alert.class));
 
     private final DetectionSettings settings;
@@ -51,7 +53,11 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
 
     /** Near-copy matching of every page, held until the run's label snapshot has loaded. */
     public static HoldUntilLabelsLoaded<HashedPage> heldUntilLabelsLoaded(DetectionSettings settings) {
-        return new HoldUntilLabelsLoaded<>(new MatchNearCopies(settings), SKETCHES, "near-copy-held-pages", settings); // the name of its checkpointed held pages
+        return new HoldUntilLabelsLoaded<>(
+                new MatchNearCopies(settings),
+                SKETCHES,
+                "near-copy-held-pages",
+                settings); // the name of its checkpointed held pages
     }
 
     @Override
@@ -64,11 +70,20 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         match(page, ctx.getBroadcastState(SKETCHES), ctx, out);
     }
 
-    private void match(HashedPage page, ReadOnlyBroadcastState<String, String> labels, ReadOnlyContext ctx, Collector<HashedPage> out) throws Exception {
+    private void match(
+            HashedPage page,
+            ReadOnlyBroadcastState<String, String> labels,
+            ReadOnlyContext ctx,
+            Collector<HashedPage> out)
+            throws Exception {
         match(page, labels, out, alert -> ctx.output(ALERTS, alert));
     }
 
-    private void match(HashedPage page, ReadOnlyBroadcastState<String, String> labels, Collector<HashedPage> out, java.util.function.Consumer<Alert> alertOut)
+    private void match(
+            HashedPage page,
+            ReadOnlyBroadcastState<String, String> labels,
+            Collector<HashedPage> out,
+            java.util.function.Consumer<Alert> alertOut)
             throws Exception {
         long[] sketch = page.shingles();
         if (sketch == null || sketch.length == 0) {
@@ -82,7 +97,11 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         }
         NearCopyIndex.Entry label = match.entry();
         alerts.inc();
-        alertOut.accept(Alert.nearCopy(page.url(), page.eventTime(), match.resemblance(), settings.nearCopy().threshold(),
+        alertOut.accept(Alert.nearCopy(
+                page.url(),
+                page.eventTime(),
+                match.resemblance(),
+                settings.nearCopy().threshold(),
                 new Evidence(label.id(), Label.KIND_SHINGLE, label.source(), label.url())));
         out.collect(page.asNearCopyOf(label.url(), match.resemblance()));
     }

@@ -30,16 +30,21 @@ public final class NearCopySignal implements DetectionSignal {
     @Override
     public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
         int k = settings.nearCopy().k();
-        return new NearCopyPageSignal(shared.get(SharedWords.class, k, () -> new SharedWords(k)).reader());
+        return new NearCopyPageSignal(
+                shared.get(SharedWords.class, k, () -> new SharedWords(k)).reader());
     }
 
     @Override
-    public Added addTo(DetectionWorkflow.Parsed parsed, DataStream<HashedPage> toScore, DataStream<SourceRecord> labels, DetectionSettings settings) {
-        SingleOutputStreamOperator<HashedPage> marked = toScore
-                .keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
+    public Added addTo(
+            DetectionWorkflow.Parsed parsed,
+            DataStream<HashedPage> toScore,
+            DataStream<SourceRecord> labels,
+            DetectionSettings settings) {
+        SingleOutputStreamOperator<HashedPage> marked = toScore.keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
                 .connect(labels.broadcast(MatchNearCopies.SKETCHES))
                 .process(MatchNearCopies.heldUntilLabelsLoaded(settings), TypeInformation.of(HashedPage.class))
-                .uid(OperatorIds.MATCH_NEAR_COPIES).name(OperatorIds.MATCH_NEAR_COPIES);
+                .uid(OperatorIds.MATCH_NEAR_COPIES)
+                .name(OperatorIds.MATCH_NEAR_COPIES);
         return new Added(marked, marked.getSideOutput(MatchNearCopies.ALERTS));
     }
 }

@@ -36,7 +36,8 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
 
     @Override
     public void open(OpenContext openContext) {
-        ValueStateDescriptor<QuiltBatch> descriptor = new ValueStateDescriptor<>("quilt-gathered", TypeInformation.of(QuiltBatch.class)); // not "quilt-answers": that was a list state
+        ValueStateDescriptor<QuiltBatch> descriptor = new ValueStateDescriptor<>(
+                "quilt-gathered", TypeInformation.of(QuiltBatch.class)); // not "quilt-answers": that was a list state
         descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(GIVE_UP_MILLIS))
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
@@ -51,8 +52,17 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
         QuiltBatch all = answer;
         if (answer.batches() > 1) {
             QuiltBatch before = gathered.value();
-            all = before == null ? new QuiltBatch(answer.page(), answer.url(), answer.eventTime(), 1, answer.batches(), NONE,
-                    answer.holderCounts(), answer.holders()) : merged(before, answer);
+            all = before == null
+                    ? new QuiltBatch(
+                            answer.page(),
+                            answer.url(),
+                            answer.eventTime(),
+                            1,
+                            answer.batches(),
+                            NONE,
+                            answer.holderCounts(),
+                            answer.holders())
+                    : merged(before, answer);
             if (all.shard() < all.batches()) {
                 gathered.update(all);
                 return;
@@ -63,18 +73,29 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
         if (verdict != null) {
             long[] sources = verdict.sources();
             for (int i = 0; i < sources.length; i++) {
-                out.collect(new QuiltName(sources[i], "", all.url(), answer.eventTime(), i, sources.length, verdict.coveredFraction()));
+                out.collect(new QuiltName(
+                        sources[i], "", all.url(), answer.eventTime(), i, sources.length, verdict.coveredFraction()));
             }
         }
     }
 
     /** The answers gathered so far and one more: counts and holders appended, the page's URL kept. */
     private static QuiltBatch merged(QuiltBatch gathered, QuiltBatch answer) {
-        int[] counts = Arrays.copyOf(gathered.holderCounts(), gathered.holderCounts().length + answer.holderCounts().length);
-        System.arraycopy(answer.holderCounts(), 0, counts, gathered.holderCounts().length, answer.holderCounts().length);
+        int[] counts =
+                Arrays.copyOf(gathered.holderCounts(), gathered.holderCounts().length + answer.holderCounts().length);
+        System.arraycopy(
+                answer.holderCounts(), 0, counts, gathered.holderCounts().length, answer.holderCounts().length);
         long[] holders = Arrays.copyOf(gathered.holders(), gathered.holders().length + answer.holders().length);
         System.arraycopy(answer.holders(), 0, holders, gathered.holders().length, answer.holders().length);
         String url = gathered.url().isEmpty() ? answer.url() : gathered.url();
-        return new QuiltBatch(gathered.page(), url, gathered.eventTime(), gathered.shard() + 1, gathered.batches(), NONE, counts, holders);
+        return new QuiltBatch(
+                gathered.page(),
+                url,
+                gathered.eventTime(),
+                gathered.shard() + 1,
+                gathered.batches(),
+                NONE,
+                counts,
+                holders);
     }
 }

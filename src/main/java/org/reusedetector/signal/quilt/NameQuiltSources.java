@@ -40,7 +40,8 @@ public final class NameQuiltSources extends KeyedProcessFunction<Long, QuiltName
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
                 .build());
         url = getRuntimeContext().getState(urlDescriptor);
-        waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting-requests", TypeInformation.of(QuiltName.class)));
+        waiting = getRuntimeContext()
+                .getListState(new ListStateDescriptor<>("waiting-requests", TypeInformation.of(QuiltName.class)));
     }
 
     @Override

@@ -27,7 +27,8 @@ import org.reusedetector.model.QuiltBatch;
  * writes under every changed shard's key. A gram's TTL thus runs from its flush, up to one checkpoint interval after
  * its last change.
  */
-public final class PatchGrams extends AbstractStreamOperator<QuiltBatch> implements OneInputStreamOperator<QuiltBatch, QuiltBatch> {
+public final class PatchGrams extends AbstractStreamOperator<QuiltBatch>
+        implements OneInputStreamOperator<QuiltBatch, QuiltBatch> {
 
     private static final long[] NO_GRAMS = new long[0];
 
@@ -55,7 +56,8 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch> impleme
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
                 .build();
-        MapStateDescriptor<Long, long[]> descriptor = new MapStateDescriptor<>("gram-holders", Types.LONG, TypeInformation.of(long[].class));
+        MapStateDescriptor<Long, long[]> descriptor =
+                new MapStateDescriptor<>("gram-holders", Types.LONG, TypeInformation.of(long[].class));
         descriptor.enableTimeToLive(ttl);
         holders = getRuntimeContext().getMapState(descriptor);
         // complete unless state was restored: then a gram the copy lacks is new
@@ -101,7 +103,14 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch> impleme
             }
         }
         // the judge needs how many grams there were and the patch grams' foreign holders, not the grams
-        output.collect(element.replace(new QuiltBatch(batch.page(), batch.url(), batch.eventTime(), batch.shard(), batch.batches(), NO_GRAMS, counts,
+        output.collect(element.replace(new QuiltBatch(
+                batch.page(),
+                batch.url(),
+                batch.eventTime(),
+                batch.shard(),
+                batch.batches(),
+                NO_GRAMS,
+                counts,
                 Arrays.copyOf(answer, used))));
     }
 

@@ -35,7 +35,8 @@ public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, A
 
     @Override
     public void open(OpenContext openContext) {
-        named = getRuntimeContext().getListState(new ListStateDescriptor<>("quilt-sources", TypeInformation.of(QuiltName.class)));
+        named = getRuntimeContext()
+                .getListState(new ListStateDescriptor<>("quilt-sources", TypeInformation.of(QuiltName.class)));
         received = getRuntimeContext().getState(new ValueStateDescriptor<>("quilt-sources-received", Types.INT));
         alerts = JobCounter.register(getRuntimeContext(), Metrics.QUILT_ALERTS);
     }
@@ -47,7 +48,9 @@ public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, A
             Integer count = received.value();
             int n = count == null ? 1 : count + 1;
             if (count == null) {
-                ctx.timerService().registerProcessingTimeTimer(ctx.timerService().currentProcessingTime() + JudgeQuilts.GIVE_UP_MILLIS);
+                ctx.timerService()
+                        .registerProcessingTimeTimer(
+                                ctx.timerService().currentProcessingTime() + JudgeQuilts.GIVE_UP_MILLIS);
             }
             if (n < source.sources()) {
                 named.add(source);
@@ -60,7 +63,8 @@ public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, A
         }
         all.add(source);
         all.sort(Comparator.comparingInt(QuiltName::position));
-        List<String> urls = all.stream().map(QuiltName::holderUrl).filter(u -> !u.isEmpty()).toList();
+        List<String> urls =
+                all.stream().map(QuiltName::holderUrl).filter(u -> !u.isEmpty()).toList();
         alerts.inc();
         out.collect(Alert.quilt(source.page(), source.eventTime(), source.coveredFraction(), theta, urls));
     }

@@ -18,7 +18,8 @@ import org.reusedetector.model.QuiltName;
 public final class QuiltGrams extends ProcessFunction<HashedPage, QuiltBatch> {
 
     /** Judged pages' registrations with {@link NameQuiltSources}. */
-    public static final OutputTag<QuiltName> REGISTRATIONS = new OutputTag<>(org.reusedetector.detection.OperatorIds.QUILT_REGISTRATIONS) {};
+    public static final OutputTag<QuiltName> REGISTRATIONS =
+            new OutputTag<>(org.reusedetector.detection.OperatorIds.QUILT_REGISTRATIONS) {};
 
     private static final long[] NO_HOLDERS = new long[0];
     private static final int[] NONE = new int[0];
@@ -75,7 +76,8 @@ public final class QuiltGrams extends ProcessFunction<HashedPage, QuiltBatch> {
         String url = page.url();
         for (int s = 0; s < byShard.length; s++) {
             if (byShard[s] != null) {
-                out.collect(new QuiltBatch(self, url, page.eventTime(), shardKeys[s], batches, byShard[s], NONE, NO_HOLDERS));
+                out.collect(new QuiltBatch(
+                        self, url, page.eventTime(), shardKeys[s], batches, byShard[s], NONE, NO_HOLDERS));
                 url = "";
             }
         }

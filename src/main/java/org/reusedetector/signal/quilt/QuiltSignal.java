@@ -35,7 +35,8 @@ public final class QuiltSignal implements DetectionSignal {
     public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
         QuiltStream quilt = settings.quilt();
         int k = quilt.params().k(); // the grams are the phrases of the quilt's own k
-        return new QuiltPageSignal(shared.get(SharedWords.class, k, () -> new SharedWords(k)).reader(), quilt);
+        return new QuiltPageSignal(
+                shared.get(SharedWords.class, k, () -> new SharedWords(k)).reader(), quilt);
     }
 
     @Override
@@ -44,26 +45,34 @@ public final class QuiltSignal implements DetectionSignal {
     }
 
     @Override
-    public Added addTo(DetectionWorkflow.Parsed parsed, DataStream<HashedPage> toScore, DataStream<SourceRecord> labels, DetectionSettings settings) {
+    public Added addTo(
+            DetectionWorkflow.Parsed parsed,
+            DataStream<HashedPage> toScore,
+            DataStream<SourceRecord> labels,
+            DetectionSettings settings) {
         QuiltStream quilt = settings.quilt();
         SingleOutputStreamOperator<QuiltBatch> grams = parsed.hashedPages()
                 .process(new QuiltGrams(quilt), TypeInformation.of(QuiltBatch.class))
-                .uid(OperatorIds.QUILT_GRAMS).name(OperatorIds.QUILT_GRAMS);
-        DataStream<QuiltName> requests = grams
-                .keyBy(QuiltBatch::shard, Types.INT)
+                .uid(OperatorIds.QUILT_GRAMS)
+                .name(OperatorIds.QUILT_GRAMS);
+        DataStream<QuiltName> requests = grams.keyBy(QuiltBatch::shard, Types.INT)
                 .transform(OperatorIds.PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(quilt))
                 .uid(OperatorIds.PATCH_GRAMS)
                 .keyBy(QuiltBatch::page, Types.LONG)
                 .process(new JudgeQuilts(quilt), TypeInformation.of(QuiltName.class))
-                .uid(OperatorIds.JUDGE_QUILTS).name(OperatorIds.JUDGE_QUILTS);
+                .uid(OperatorIds.JUDGE_QUILTS)
+                .name(OperatorIds.JUDGE_QUILTS);
         DataStream<QuiltName> registrations = grams.getSideOutput(QuiltGrams.REGISTRATIONS);
-        DataStream<Alert> alerts = registrations.union(requests)
+        DataStream<Alert> alerts = registrations
+                .union(requests)
                 .keyBy(QuiltName::holder, Types.LONG)
                 .process(new NameQuiltSources(quilt), TypeInformation.of(QuiltName.class))
-                .uid(OperatorIds.NAME_QUILT_SOURCES).name(OperatorIds.NAME_QUILT_SOURCES)
+                .uid(OperatorIds.NAME_QUILT_SOURCES)
+                .name(OperatorIds.NAME_QUILT_SOURCES)
                 .keyBy(QuiltName::page, Types.STRING)
                 .process(new QuiltAlerts(quilt), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.QUILT_ALERTS).name(OperatorIds.QUILT_ALERTS);
+                .uid(OperatorIds.QUILT_ALERTS)
+                .name(OperatorIds.QUILT_ALERTS);
         return new Added(toScore, alerts);
     }
 }

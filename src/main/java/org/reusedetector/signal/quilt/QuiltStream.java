@@ -27,7 +27,8 @@ import org.reusedetector.url.Sites;
  * @param shards the index is keyed by shard (a function of the gram), and a page sends one record per shard that
  *     holds any of its sampled grams, not one per gram; the index's answer per gram is its {@link #patchSources}
  */
-public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis, int minGrams, int shards) implements Serializable {
+public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis, int minGrams, int shards)
+        implements Serializable {
 
     private static final long serialVersionUID = 2L;
 
@@ -52,7 +53,8 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
 
     public QuiltStream {
         if (sampleModulus < 1 || shards < 1) {
-            throw new IllegalArgumentException("quilt sample modulus and shards must be positive: " + sampleModulus + ", " + shards);
+            throw new IllegalArgumentException(
+                    "quilt sample modulus and shards must be positive: " + sampleModulus + ", " + shards);
         }
     }
 
@@ -171,6 +173,7 @@ public record QuiltStream(QuiltParams params, int sampleModulus, long ttlMillis,
 
     /** Bits of a holder id that name its site. */
     public static final int SITE_BITS = 24;
+
     private static final long URL_MASK = -1L >>> SITE_BITS;
 
     /** Whether two holders are on one site (a holder without a site is on none). */

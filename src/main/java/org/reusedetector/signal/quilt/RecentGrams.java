@@ -34,6 +34,7 @@ public final class RecentGrams {
     private boolean complete;
     /** Per slot, at 2·slot the gram and at 2·slot + 1 its word: {@link #USED}, {@link #CHANGED}, and the write's time. */
     private long[] table = new long[2 * INITIAL_SLOTS];
+
     private long[][] holders = new long[INITIAL_SLOTS][];
     private long[] changedGrams = new long[64];
     private int[] changedKeys = new int[64];

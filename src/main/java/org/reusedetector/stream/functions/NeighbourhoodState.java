@@ -8,7 +8,13 @@ import org.reusedetector.model.Evidence;
  * confidence bounds of {@code score.NeighbourhoodConfidence}); its badness is {@code score.Neighbourhood.badness}. The class name is part
  * of the checkpoint format: do not move or rename it.
  */
-public record NeighbourhoodState(long pages, long chunks, double matched, Evidence[] evidence, double chunksSquared, double matchedSquared,
+public record NeighbourhoodState(
+        long pages,
+        long chunks,
+        double matched,
+        Evidence[] evidence,
+        double chunksSquared,
+        double matchedSquared,
         double products) {
 
     /** Totals without the sums of squares (a state written before they were kept reads with them 0). */

@@ -30,26 +30,38 @@ class HoldUntilLabelsLoadedTest {
     private static final String B = paragraph("bravo");
 
     /** The label matcher as the job runs it, on RocksDB (where the spilled pages go). */
-    private static KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> harness(DetectionSettings settings) throws Exception {
+    private static KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> harness(
+            DetectionSettings settings) throws Exception {
         var h = new KeyedBroadcastOperatorTestHarness<>(
-                new CoBroadcastWithKeyedOperator<>(HoldUntilLabelsLoaded.matchLabels(settings),
+                new CoBroadcastWithKeyedOperator<>(
+                        HoldUntilLabelsLoaded.matchLabels(settings),
                         List.of(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT)),
-                HoldUntilLabelsLoaded.PAGE_URL, Types.STRING, 8, 1, 0);
+                HoldUntilLabelsLoaded.PAGE_URL,
+                Types.STRING,
+                8,
+                1,
+                0);
         h.setStateBackend(new EmbeddedRocksDBStateBackend());
         return h;
     }
 
-    private static List<String> scoredUrls(KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> h) {
-        return h.getOutput().stream().filter(o -> o instanceof StreamRecord<?>)
-                .map(o -> ((PageScore) ((StreamRecord<?>) o).getValue()).url() + "@" + ((PageScore) ((StreamRecord<?>) o).getValue()).eventTime())
+    private static List<String> scoredUrls(
+            KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> h) {
+        return h.getOutput().stream()
+                .filter(o -> o instanceof StreamRecord<?>)
+                .map(o -> ((PageScore) ((StreamRecord<?>) o).getValue()).url() + "@"
+                        + ((PageScore) ((StreamRecord<?>) o).getValue()).eventTime())
                 .collect(Collectors.toList());
     }
 
     /** The pages in the operator list state (on the heap), in order. */
-    private static List<String> onHeap(KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> h) throws Exception {
+    private static List<String> onHeap(KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> h)
+            throws Exception {
         List<String> urls = new ArrayList<>();
-        for (HashedPage page : h.getOperator().getOperatorStateBackend()
-                .getListState(new ListStateDescriptor<>("held-pages", TypeInformation.of(HashedPage.class))).get()) {
+        for (HashedPage page : h.getOperator()
+                .getOperatorStateBackend()
+                .getListState(new ListStateDescriptor<>("held-pages", TypeInformation.of(HashedPage.class)))
+                .get()) {
             urls.add(page.url() + "@" + page.eventTime());
         }
         return urls;
@@ -59,8 +71,14 @@ class HoldUntilLabelsLoadedTest {
     void pagesPastTheLimitAreKeptInKeyedStateNotOnTheHeapAndAllAreReleasedInOrderAfterARestore() throws Exception {
         DetectionSettings settings = TestPages.settings("run-1", 1).withHeldPagesMax(2);
         // arrival order; a and c are visited twice
-        List<String> arrivals = List.of("https://a.org/p@1", "https://b.org/p@2", "https://c.org/p@3", "https://a.org/p@4", "https://d.org/p@5",
-                "https://c.org/p@6", "https://e.org/p@7");
+        List<String> arrivals = List.of(
+                "https://a.org/p@1",
+                "https://b.org/p@2",
+                "https://c.org/p@3",
+                "https://a.org/p@4",
+                "https://d.org/p@5",
+                "https://c.org/p@6",
+                "https://e.org/p@7");
         OperatorSubtaskState snapshot;
         try (var h = harness(settings)) {
             h.open();
@@ -70,17 +88,21 @@ class HoldUntilLabelsLoadedTest {
                 long time = Long.parseLong(urlAndTime[1]);
                 h.processElement(hashed(settings, urlAndTime[0], time, A, B), time);
             }
-            var holder = (HoldUntilLabelsLoaded<?>) ((CoBroadcastWithKeyedOperator<?, ?, ?, ?>) h.getOperator()).getUserFunction();
+            var holder = (HoldUntilLabelsLoaded<?>)
+                    ((CoBroadcastWithKeyedOperator<?, ?, ?, ?>) h.getOperator()).getUserFunction();
             assertThat(scoredUrls(h)).isEmpty();
             assertThat(holder.heldOnHeap()).isEqualTo(2);
-            assertThat(onHeap(h)).as("only the first pages up to the limit are on the heap").containsExactly(arrivals.get(0), arrivals.get(1));
+            assertThat(onHeap(h))
+                    .as("only the first pages up to the limit are on the heap")
+                    .containsExactly(arrivals.get(0), arrivals.get(1));
             snapshot = h.snapshot(1, 10);
         }
         try (var restored = harness(settings)) {
             restored.initializeState(snapshot);
             restored.open();
             assertThat(onHeap(restored)).containsExactly(arrivals.get(0), arrivals.get(1));
-            restored.processElement(hashed(settings, "https://b.org/p", 8, A), 8); // still waiting: the heap is full, so it spills
+            restored.processElement(
+                    hashed(settings, "https://b.org/p", 8, A), 8); // still waiting: the heap is full, so it spills
             assertThat(onHeap(restored)).hasSize(2);
 
             restored.processBroadcastElement(marker("run-1", 0), 11);
@@ -88,11 +110,17 @@ class HoldUntilLabelsLoadedTest {
             List<String> all = new ArrayList<>(arrivals);
             all.add("https://b.org/p@8");
             assertThat(released).containsExactlyInAnyOrderElementsOf(all);
-            assertThat(released.subList(0, 2)).as("the heap first, in arrival order").containsExactly(arrivals.get(0), arrivals.get(1));
+            assertThat(released.subList(0, 2))
+                    .as("the heap first, in arrival order")
+                    .containsExactly(arrivals.get(0), arrivals.get(1));
             for (String url : List.of("https://a.org/p", "https://b.org/p", "https://c.org/p")) {
-                List<String> visits = released.stream().filter(r -> r.startsWith(url + "@")).toList();
-                assertThat(visits).as("each URL's pages in arrival order").isSortedAccordingTo(
-                        (x, y) -> Long.compare(Long.parseLong(x.substring(x.indexOf('@') + 1)), Long.parseLong(y.substring(y.indexOf('@') + 1))));
+                List<String> visits =
+                        released.stream().filter(r -> r.startsWith(url + "@")).toList();
+                assertThat(visits)
+                        .as("each URL's pages in arrival order")
+                        .isSortedAccordingTo((x, y) -> Long.compare(
+                                Long.parseLong(x.substring(x.indexOf('@') + 1)),
+                                Long.parseLong(y.substring(y.indexOf('@') + 1))));
             }
             assertThat(onHeap(restored)).isEmpty();
 
@@ -127,7 +155,9 @@ class HoldUntilLabelsLoadedTest {
             restored.processElement(hashed(settings, "https://c.org/p", 5, A), 5);
             assertThat(onHeap(restored)).containsExactly("https://a.org/p@1", "https://c.org/p@5");
             restored.processBroadcastElement(marker("run-1", 0), 6);
-            assertThat(scoredUrls(restored)).containsExactly("https://a.org/p@1", "https://c.org/p@5", "https://b.org/p@2", "https://b.org/p@4");
+            assertThat(scoredUrls(restored))
+                    .containsExactly(
+                            "https://a.org/p@1", "https://c.org/p@5", "https://b.org/p@2", "https://b.org/p@4");
         }
     }
 }

@@ -41,7 +41,8 @@ class HostileRecordsPropertyTest {
     private static final int MAX_BODY_BYTES = 20_000;
 
     /** The parse step with every signal on: chunk hashes, quilt grams and near-copy sketches. */
-    private static final DetectionSettings SETTINGS = TestPages.settings(null, 0, "chunking.max-body-bytes=" + MAX_BODY_BYTES)
+    private static final DetectionSettings SETTINGS = TestPages.settings(
+                    null, 0, "chunking.max-body-bytes=" + MAX_BODY_BYTES)
             .withQuilt(new QuiltStream(QuiltParams.DEFAULTS, 1, 3_600_000L, 8, 4))
             .withNearCopy(new NearCopyParams(5, 0.4, 2));
 
@@ -87,7 +88,9 @@ class HostileRecordsPropertyTest {
 
         List<HashedPage> pages = h.extractOutputValues();
         List<DeadLetter> dead = deadLetters(h);
-        assertThat((pages.size() - pagesBefore) + (dead.size() - deadBefore)).as("outputs of %s", line).isEqualTo(1);
+        assertThat((pages.size() - pagesBefore) + (dead.size() - deadBefore))
+                .as("outputs of %s", line)
+                .isEqualTo(1);
         if (dead.size() > deadBefore) {
             DeadLetter letter = dead.get(dead.size() - 1);
             boolean credentials = hasCredentials(line);
@@ -116,7 +119,8 @@ class HostileRecordsPropertyTest {
         assertThat(first.chunkCount()).isNotNegative();
     }
 
-    private static final Pattern CREDENTIALS = Pattern.compile("^\\s*[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^/?#]*" + PASSWORD + "[^/?#]*@");
+    private static final Pattern CREDENTIALS =
+            Pattern.compile("^\\s*[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^/?#]*" + PASSWORD + "[^/?#]*@");
 
     /**
      * Whether the record is a JSON object whose url holds the password as user info: what must not be copied. In a
@@ -125,7 +129,9 @@ class HostileRecordsPropertyTest {
     private static boolean hasCredentials(String line) {
         try {
             JsonNode url = Json.MAPPER.readTree(line).get("url");
-            return url != null && url.isTextual() && CREDENTIALS.matcher(url.textValue()).find();
+            return url != null
+                    && url.isTextual()
+                    && CREDENTIALS.matcher(url.textValue()).find();
         } catch (Exception notJson) {
             return false;
         }
@@ -133,7 +139,9 @@ class HostileRecordsPropertyTest {
 
     private static List<DeadLetter> deadLetters(OneInputStreamOperatorTestHarness<SourceRecord, HashedPage> h) {
         var side = h.getSideOutput(DeadLetters.TAG);
-        return side == null ? List.of() : side.stream().map(StreamRecord::getValue).toList();
+        return side == null
+                ? List.of()
+                : side.stream().map(StreamRecord::getValue).toList();
     }
 
     // --- generators -------------------------------------------------------------------------------------------
@@ -142,32 +150,88 @@ class HostileRecordsPropertyTest {
     private static Arbitrary<String> anyText() {
         return Arbitraries.oneOf(
                 Arbitraries.strings().all().ofMaxLength(40),
-                Arbitraries.strings().withChars("\ud800\udc00\udbff\udfff\"\\/\n\r\t\u0000\u2028<>&;:@#?%").ofMaxLength(12),
+                Arbitraries.strings()
+                        .withChars("\ud800\udc00\udbff\udfff\"\\/\n\r\t\u0000\u2028<>&;:@#?%")
+                        .ofMaxLength(12),
                 Arbitraries.of("", " ", "\\ud800", "\\udc00x", "\\u0000", "\\\"", "\u00fc", "\ud83d\ude00"));
     }
 
     private static Arbitrary<String> urls() {
-        Arbitrary<String> scheme = Arbitraries.of("http://", "https://", "HTTPS://", "ftp://", "mailto:", "", "https:/", "javascript:");
+        Arbitrary<String> scheme =
+                Arbitraries.of("http://", "https://", "HTTPS://", "ftp://", "mailto:", "", "https:/", "javascript:");
         // credentials are the user info of a URL with an authority (scheme://user:password@host); an opaque URL's
         // "user@" (mailto:) is an address, not a credential
-        Arbitrary<String> credentials = Arbitraries.of("", "", "user:" + PASSWORD + "@", PASSWORD + "@", "u:" + PASSWORD + "@x@", ":@");
+        Arbitrary<String> credentials =
+                Arbitraries.of("", "", "user:" + PASSWORD + "@", PASSWORD + "@", "u:" + PASSWORD + "@x@", ":@");
         Arbitrary<String> address = Arbitraries.of("", "user@", "u:v@");
-        Arbitrary<String> host = Arbitraries.of("a.example", "bücher.example", "xn--bcher-kva.example", "A.EXAMPLE.", "[::1]", "127.0.0.1",
-                "a_b.example", "", "-bad-.example", "a..example", "\ud800.example", "h\u00e9.example", "a.example\u3002org", "x".repeat(300));
-        Arbitrary<String> port = Arbitraries.of("", "", ":0", ":80", ":443", ":8080", ":65535", ":65536", ":99999", ":-1", ":", ":1a", ":00080");
-        Arbitrary<String> path = Arbitraries.of("/", "", "/a/b/c.html", "/a/a/a/a/p.html", "/../../x", "//x//y", "/p;jsessionid=1", "/%zz",
-                "/%41%42", "/\ud800", "/ space/x", "/a?b=2&a=1#frag", "?q", "#", "/a\\b", "/é");
-        Arbitrary<String> schemeAndUser = scheme.flatMap(s -> (s.endsWith("/") ? credentials : address).map(u -> s + u));
-        return Combinators.combine(schemeAndUser, host, port, path, anyText()).as((su, h, p, q, extra) -> su + h + p + q
-                + (extra.length() % 3 == 0 ? extra : ""));
+        Arbitrary<String> host = Arbitraries.of(
+                "a.example",
+                "bücher.example",
+                "xn--bcher-kva.example",
+                "A.EXAMPLE.",
+                "[::1]",
+                "127.0.0.1",
+                "a_b.example",
+                "",
+                "-bad-.example",
+                "a..example",
+                "\ud800.example",
+                "h\u00e9.example",
+                "a.example\u3002org",
+                "x".repeat(300));
+        Arbitrary<String> port = Arbitraries.of(
+                "", "", ":0", ":80", ":443", ":8080", ":65535", ":65536", ":99999", ":-1", ":", ":1a", ":00080");
+        Arbitrary<String> path = Arbitraries.of(
+                "/",
+                "",
+                "/a/b/c.html",
+                "/a/a/a/a/p.html",
+                "/../../x",
+                "//x//y",
+                "/p;jsessionid=1",
+                "/%zz",
+                "/%41%42",
+                "/\ud800",
+                "/ space/x",
+                "/a?b=2&a=1#frag",
+                "?q",
+                "#",
+                "/a\\b",
+                "/é");
+        Arbitrary<String> schemeAndUser =
+                scheme.flatMap(s -> (s.endsWith("/") ? credentials : address).map(u -> s + u));
+        return Combinators.combine(schemeAndUser, host, port, path, anyText())
+                .as((su, h, p, q, extra) -> su + h + p + q + (extra.length() % 3 == 0 ? extra : ""));
     }
 
     private static Arbitrary<String> jsonValue(Arbitrary<String> string) {
         return Arbitraries.oneOf(
                 string.map(HostileRecordsPropertyTest::quote),
-                Arbitraries.of("null", "true", "false", "0", "200", "200.5", "-1", "1e400", "99999999999999999999", "{}", "[]",
-                        "{\"a\":1}", "[\"x\"]", "\"200\"", "\" 200 \"", "\"OK\"", "NaN", "\"2026-01-01T00:00:00Z\"", "\"2999-01-01T00:00:00Z\"",
-                        "\"+999999999-01-01T00:00:00Z\"", "\"2026-02-30T00:00:00Z\"", "\"text/html\"", "\"image/png\"", "\"text/html; charset=x\""));
+                Arbitraries.of(
+                        "null",
+                        "true",
+                        "false",
+                        "0",
+                        "200",
+                        "200.5",
+                        "-1",
+                        "1e400",
+                        "99999999999999999999",
+                        "{}",
+                        "[]",
+                        "{\"a\":1}",
+                        "[\"x\"]",
+                        "\"200\"",
+                        "\" 200 \"",
+                        "\"OK\"",
+                        "NaN",
+                        "\"2026-01-01T00:00:00Z\"",
+                        "\"2999-01-01T00:00:00Z\"",
+                        "\"+999999999-01-01T00:00:00Z\"",
+                        "\"2026-02-30T00:00:00Z\"",
+                        "\"text/html\"",
+                        "\"image/png\"",
+                        "\"text/html; charset=x\""));
     }
 
     /** JSON text as written, with the escapes a crawler's JSON encoder may write, valid or not as Unicode. */
@@ -193,14 +257,66 @@ class HostileRecordsPropertyTest {
     @Provide
     Arbitrary<String> html() {
         Arbitrary<String> piece = Arbitraries.oneOf(
-                Arbitraries.of("<div>", "</div>", "<p>", "</p>", "<p", "<div class=\"a\">", "<b>", "</b>", "<a href=x>", "</a>", "<table>", "<tr>",
-                        "<td>", "</table>", "<template>", "</template>", "<script>", "</script>", "<!--", "-->", "<!--<script>", "<style>", "</style>",
-                        "<noscript>", "<textarea>", "<title>", "<br/>", "<![CDATA[", "]]>", "<!DOCTYPE html>", "<svg>", "<math>", "<plaintext>",
-                        "&amp;", "&#0;", "&#x110000;", "&lt", "&", "<", ">", "\u0000", "\r\n", " ", "\ud800", "\udc00", "\ud83d\ude00",
-                        "<isindex>", "<main>", "<select>", "<option>", "<frameset>", "<body>", "<html>", "<head>"),
+                Arbitraries.of(
+                        "<div>",
+                        "</div>",
+                        "<p>",
+                        "</p>",
+                        "<p",
+                        "<div class=\"a\">",
+                        "<b>",
+                        "</b>",
+                        "<a href=x>",
+                        "</a>",
+                        "<table>",
+                        "<tr>",
+                        "<td>",
+                        "</table>",
+                        "<template>",
+                        "</template>",
+                        "<script>",
+                        "</script>",
+                        "<!--",
+                        "-->",
+                        "<!--<script>",
+                        "<style>",
+                        "</style>",
+                        "<noscript>",
+                        "<textarea>",
+                        "<title>",
+                        "<br/>",
+                        "<![CDATA[",
+                        "]]>",
+                        "<!DOCTYPE html>",
+                        "<svg>",
+                        "<math>",
+                        "<plaintext>",
+                        "&amp;",
+                        "&#0;",
+                        "&#x110000;",
+                        "&lt",
+                        "&",
+                        "<",
+                        ">",
+                        "\u0000",
+                        "\r\n",
+                        " ",
+                        "\ud800",
+                        "\udc00",
+                        "\ud83d\ude00",
+                        "<isindex>",
+                        "<main>",
+                        "<select>",
+                        "<option>",
+                        "<frameset>",
+                        "<body>",
+                        "<html>",
+                        "<head>"),
                 Arbitraries.strings().all().ofMaxLength(30),
                 Arbitraries.strings().alpha().ofMinLength(20).ofMaxLength(120).map(s -> s.replaceAll("(.{7})", "$1 ")));
-        Arbitrary<String> nested = Arbitraries.integers().between(1, 3000).map(n -> "<div>".repeat(n) + "deep text " + "</div>".repeat(n / 2));
+        Arbitrary<String> nested = Arbitraries.integers()
+                .between(1, 3000)
+                .map(n -> "<div>".repeat(n) + "deep text " + "</div>".repeat(n / 2));
         return Arbitraries.oneOf(piece.list().ofMaxSize(120).map(list -> String.join("", list)), nested);
     }
 
@@ -216,17 +332,26 @@ class HostileRecordsPropertyTest {
                 jsonValue(anyText()).map(v -> "\"body\":" + v),
                 jsonValue(anyText()).map(v -> quote(v) + ":" + v),
                 Arbitraries.of("\"reader_error\":\"body-too-large\"", "\"reader_error\":42", "\"warc_error\":\"x\""));
-        Arbitrary<String> valid = Combinators.combine(urls(), html()).as((u, b) -> "{\"url\":" + quote(u)
-                + ",\"fetched_at\":\"2026-01-01T00:00:00Z\",\"status\":200,\"content_type\":\"text/html\",\"body\":" + quote(b) + "}");
+        Arbitrary<String> valid = Combinators.combine(urls(), html())
+                .as((u, b) -> "{\"url\":" + quote(u)
+                        + ",\"fetched_at\":\"2026-01-01T00:00:00Z\",\"status\":200,\"content_type\":\"text/html\",\"body\":"
+                        + quote(b) + "}");
         Arbitrary<String> object = field.list().ofMaxSize(8).map(fields -> "{" + String.join(",", fields) + "}");
-        Arbitrary<String> mutated = Combinators.combine(valid, Arbitraries.integers().between(0, 1000), Arbitraries.integers().between(0, 40), anyText())
+        Arbitrary<String> mutated = Combinators.combine(
+                        valid,
+                        Arbitraries.integers().between(0, 1000),
+                        Arbitraries.integers().between(0, 40),
+                        anyText())
                 .as((line, at, cut, insert) -> {
                     int from = Math.min(at, line.length());
                     int to = Math.min(line.length(), from + cut);
                     return line.substring(0, from) + insert + line.substring(to);
                 });
-        Arbitrary<String> big = Arbitraries.integers().between(MAX_BODY_BYTES - 10, 3 * MAX_BODY_BYTES)
-                .map(n -> "{\"url\":\"https://big.example/\",\"fetched_at\":\"2026-01-01T00:00:00Z\",\"body\":\"" + "\u00e9".repeat(n / 2) + "\"}");
-        return Arbitraries.oneOf(valid, object, mutated, big, valid.map(v -> v + v), valid.map(v -> v + " x"), anyText());
+        Arbitrary<String> big = Arbitraries.integers()
+                .between(MAX_BODY_BYTES - 10, 3 * MAX_BODY_BYTES)
+                .map(n -> "{\"url\":\"https://big.example/\",\"fetched_at\":\"2026-01-01T00:00:00Z\",\"body\":\""
+                        + "\u00e9".repeat(n / 2) + "\"}");
+        return Arbitraries.oneOf(
+                valid, object, mutated, big, valid.map(v -> v + v), valid.map(v -> v + " x"), anyText());
     }
 }

@@ -15,15 +15,50 @@ class LabelSnapshotGateTest {
     private static final class MapState implements BroadcastState<String, String> {
         final Map<String, String> map = new HashMap<>();
 
-        @Override public void put(String key, String value) { map.put(key, value); }
-        @Override public void putAll(Map<String, String> all) { map.putAll(all); }
-        @Override public void remove(String key) { map.remove(key); }
-        @Override public Iterator<Map.Entry<String, String>> iterator() { return map.entrySet().iterator(); }
-        @Override public Iterable<Map.Entry<String, String>> entries() { return map.entrySet(); }
-        @Override public String get(String key) { return map.get(key); }
-        @Override public boolean contains(String key) { return map.containsKey(key); }
-        @Override public Iterable<Map.Entry<String, String>> immutableEntries() { return Map.copyOf(map).entrySet(); }
-        @Override public void clear() { map.clear(); }
+        @Override
+        public void put(String key, String value) {
+            map.put(key, value);
+        }
+
+        @Override
+        public void putAll(Map<String, String> all) {
+            map.putAll(all);
+        }
+
+        @Override
+        public void remove(String key) {
+            map.remove(key);
+        }
+
+        @Override
+        public Iterator<Map.Entry<String, String>> iterator() {
+            return map.entrySet().iterator();
+        }
+
+        @Override
+        public Iterable<Map.Entry<String, String>> entries() {
+            return map.entrySet();
+        }
+
+        @Override
+        public String get(String key) {
+            return map.get(key);
+        }
+
+        @Override
+        public boolean contains(String key) {
+            return map.containsKey(key);
+        }
+
+        @Override
+        public Iterable<Map.Entry<String, String>> immutableEntries() {
+            return Map.copyOf(map).entrySet();
+        }
+
+        @Override
+        public void clear() {
+            map.clear();
+        }
     }
 
     @Test
@@ -32,10 +67,14 @@ class LabelSnapshotGateTest {
         LabelSnapshotGate gate = new LabelSnapshotGate("run-2", 2);
         assertThat(gate.ready()).isFalse();
         assertThat(gate.onMarker(new SnapshotMarker("run-2", 0), state)).isFalse();
-        assertThat(gate.onMarker(new SnapshotMarker("run-1", 1), state)).as("an older run's marker").isFalse();
+        assertThat(gate.onMarker(new SnapshotMarker("run-1", 1), state))
+                .as("an older run's marker")
+                .isFalse();
         assertThat(gate.onMarker(new SnapshotMarker("run-2", 1), state)).isTrue();
         assertThat(gate.ready()).isTrue();
-        assertThat(gate.onMarker(new SnapshotMarker("run-2", 1), state)).as("opens once").isFalse();
+        assertThat(gate.onMarker(new SnapshotMarker("run-2", 1), state))
+                .as("opens once")
+                .isFalse();
         assertThat(state.get(LabelSnapshotGate.READY)).isEqualTo("run-2");
         assertThat(state.map.keySet()).allMatch(LabelSnapshotGate::isOwnKey);
     }

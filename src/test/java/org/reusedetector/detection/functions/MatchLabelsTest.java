@@ -10,8 +10,8 @@ import static org.reusedetector.detection.TestPages.paragraph;
 
 import java.util.List;
 import java.util.stream.Collectors;
-import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
@@ -33,16 +33,25 @@ class MatchLabelsTest {
     private static final String C = paragraph("charlie");
 
     /** As the job runs it: keyed by URL, inside the holding of pages until the label snapshot has loaded. */
-    private static KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> harness(DetectionSettings settings) throws Exception {
+    private static KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> harness(
+            DetectionSettings settings) throws Exception {
         return new KeyedBroadcastOperatorTestHarness<>(
-                new CoBroadcastWithKeyedOperator<>(HoldUntilLabelsLoaded.matchLabels(settings),
+                new CoBroadcastWithKeyedOperator<>(
+                        HoldUntilLabelsLoaded.matchLabels(settings),
                         List.of(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT)),
-                HoldUntilLabelsLoaded.PAGE_URL, Types.STRING, 1, 1, 0);
+                HoldUntilLabelsLoaded.PAGE_URL,
+                Types.STRING,
+                1,
+                1,
+                0);
     }
 
-    private static List<PageScore> scores(KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> h) {
-        return h.getOutput().stream().filter(o -> o instanceof StreamRecord<?>)
-                .map(o -> (PageScore) ((StreamRecord<?>) o).getValue()).collect(Collectors.toList());
+    private static List<PageScore> scores(
+            KeyedBroadcastOperatorTestHarness<String, HashedPage, SourceRecord, PageScore> h) {
+        return h.getOutput().stream()
+                .filter(o -> o instanceof StreamRecord<?>)
+                .map(o -> (PageScore) ((StreamRecord<?>) o).getValue())
+                .collect(Collectors.toList());
     }
 
     @Test
@@ -63,7 +72,8 @@ class MatchLabelsTest {
             assertThat(out.get(0).chunks()).isEqualTo(2);
             assertThat(out.get(0).badness()).isEqualTo(0.5);
 
-            h.processElement(hashed(settings, "https://x.org/b.html", 3, A, C), 3); // once loaded, pages pass straight through
+            h.processElement(
+                    hashed(settings, "https://x.org/b.html", 3, A, C), 3); // once loaded, pages pass straight through
             assertThat(scores(h)).hasSize(2);
         }
     }
@@ -81,7 +91,9 @@ class MatchLabelsTest {
             h.processElement(hashed(settings, "https://x.org/3", 5, A, B), 5);
             List<PageScore> out = scores(h);
             assertThat(out).extracting(PageScore::badness).containsExactly(0.0, 1.0, 0.5);
-            assertThat(out.get(1).evidence()).extracting(e -> e.hash()).containsExactlyInAnyOrder(TestPages.chunkHash(A), TestPages.chunkHash(B));
+            assertThat(out.get(1).evidence())
+                    .extracting(e -> e.hash())
+                    .containsExactlyInAnyOrder(TestPages.chunkHash(A), TestPages.chunkHash(B));
             assertThat(out.get(1).evidence()[0].source()).isEqualTo("test");
             assertThat(out.get(1).evidence()[0].exampleUrl()).isEqualTo("https://expert.example/p.html");
         }
@@ -114,11 +126,20 @@ class MatchLabelsTest {
         byte[] a = Sha1.of(A);
         try (var h = harness(settings)) {
             h.open();
-            // as the operator before issue 10 left it: one 23-byte entry (18 hash bytes, kind, origin) under "label-buckets"
+            // as the operator before issue 10 left it: one 23-byte entry (18 hash bytes, kind, origin) under
+            // "label-buckets"
             var legacy = h.getOperator().getOperatorStateBackend().getBroadcastState(LabelState.LEGACY_BUCKETS);
-            legacy.put((a[0] & 0xff) << 8 | (a[1] & 0xff),
-                    java.nio.ByteBuffer.allocate(23).put(a, 2, 18).put(org.reusedetector.labels.LabelIndex.KIND_CHUNK).putInt(0).array());
-            h.getOperator().getOperatorStateBackend().getBroadcastState(LabelState.ORIGINS).put(0, "test\u0000https://expert.example/p.html");
+            legacy.put(
+                    (a[0] & 0xff) << 8 | (a[1] & 0xff),
+                    java.nio.ByteBuffer.allocate(23)
+                            .put(a, 2, 18)
+                            .put(org.reusedetector.labels.LabelIndex.KIND_CHUNK)
+                            .putInt(0)
+                            .array());
+            h.getOperator()
+                    .getOperatorStateBackend()
+                    .getBroadcastState(LabelState.ORIGINS)
+                    .put(0, "test\u0000https://expert.example/p.html");
             snapshot = h.snapshot(1, 1);
         }
         try (var restored = harness(settings)) {
@@ -128,7 +149,12 @@ class MatchLabelsTest {
             PageScore score = scores(restored).get(0);
             assertThat(score.matchedChunks()).isEqualTo(1);
             assertThat(score.evidence()[0].source()).isEqualTo("test");
-            assertThat(restored.getOperator().getOperatorStateBackend().getBroadcastState(LabelState.LEGACY_BUCKETS).iterator().hasNext()).isFalse();
+            assertThat(restored.getOperator()
+                            .getOperatorStateBackend()
+                            .getBroadcastState(LabelState.LEGACY_BUCKETS)
+                            .iterator()
+                            .hasNext())
+                    .isFalse();
         }
     }
 
@@ -143,8 +169,12 @@ class MatchLabelsTest {
             h.processElement(hashed(settings, "https://x.org/1", 1, A), 2);
             var dead = h.getSideOutput(DeadLetters.TAG);
             assertThat(dead).hasSize(2);
-            assertThat(dead).extracting(r -> ((DeadLetter) r.getValue()).reason()).containsOnly("invalid-label");
-            assertThat(dead).extracting(r -> ((DeadLetter) r.getValue()).origin()).containsExactly("labels/0/5", "labels/0/6");
+            assertThat(dead)
+                    .extracting(r -> ((DeadLetter) r.getValue()).reason())
+                    .containsOnly("invalid-label");
+            assertThat(dead)
+                    .extracting(r -> ((DeadLetter) r.getValue()).origin())
+                    .containsExactly("labels/0/5", "labels/0/6");
             assertThat(scores(h)).extracting(PageScore::badness).containsExactly(1.0);
         }
     }
@@ -157,14 +187,22 @@ class MatchLabelsTest {
             h.processBroadcastElement(label(A, "add"), 1);
             h.processElement(hashed(settings, "https://loop.org/a/a/a/a/p.html?x=1", 1_767_225_600_000L, A), 2);
             h.processElement(hashed(settings, "https://loop.org/a/b/a/b/p.html", 3, A), 3);
-            h.processElement(hashed(settings, "https://loop.org/docs/docs/p.html", 4, A), 4); // twice is common on real sites: scored
+            h.processElement(
+                    hashed(settings, "https://loop.org/docs/docs/p.html", 4, A),
+                    4); // twice is common on real sites: scored
             h.processBroadcastElement(marker("run-3", 0), 5);
-            var dead = h.getSideOutput(DeadLetters.TAG).stream().map(r -> (DeadLetter) r.getValue()).toList();
+            var dead = h.getSideOutput(DeadLetters.TAG).stream()
+                    .map(r -> (DeadLetter) r.getValue())
+                    .toList();
             assertThat(dead).extracting(DeadLetter::reason).containsExactly("crawler-recursion", "crawler-recursion");
-            assertThat(dead.get(0).error()).contains("'a' occurs 4 times").contains("https://loop.org/a/a/a/a/p.html?x=1");
+            assertThat(dead.get(0).error())
+                    .contains("'a' occurs 4 times")
+                    .contains("https://loop.org/a/a/a/a/p.html?x=1");
             assertThat(dead.get(1).error()).contains("'a', 'b' occur 2 times each");
             assertThat(dead.get(0).origin()).isEqualTo("https://loop.org/a/a/a/a/p.html?x=1");
-            assertThat(dead.get(0).original()).isEqualTo("{\"url\":\"https://loop.org/a/a/a/a/p.html?x=1\",\"fetched_at\":\"2026-01-01T00:00:00Z\"}");
+            assertThat(dead.get(0).original())
+                    .isEqualTo(
+                            "{\"url\":\"https://loop.org/a/a/a/a/p.html?x=1\",\"fetched_at\":\"2026-01-01T00:00:00Z\"}");
             assertThat(scores(h)).extracting(PageScore::url).containsExactly("https://loop.org/docs/docs/p.html");
         }
         DetectionSettings lenient = TestPages.settings(null, 0, "recursion.max-repeats=5");
@@ -191,7 +229,8 @@ class MatchLabelsTest {
             restored.open();
             restored.processBroadcastElement(marker("run-2", 0), 11);
             restored.processElement(hashed(settings, "https://x.org/new", 12, A), 12);
-            assertThat(scores(restored)).extracting(PageScore::url, PageScore::badness)
+            assertThat(scores(restored))
+                    .extracting(PageScore::url, PageScore::badness)
                     .containsExactly(tuple("https://x.org/held", 0.5), tuple("https://x.org/new", 1.0));
         }
         // a resumed run waits again, for its own run's markers, so labels loaded just before it started are in
@@ -208,7 +247,9 @@ class MatchLabelsTest {
             assertThat(scores(restored)).isEmpty();
             restored.processBroadcastElement(label(A, "add"), 4);
             restored.processBroadcastElement(marker("run-3", 0), 4);
-            assertThat(scores(restored)).extracting(PageScore::badness).containsExactly(1.0); // B from before, A from the new load
+            assertThat(scores(restored))
+                    .extracting(PageScore::badness)
+                    .containsExactly(1.0); // B from before, A from the new load
         }
     }
 }

@@ -32,17 +32,23 @@ class NeighbourhoodFunctionsTest {
 
     @SuppressWarnings("unchecked")
     private static <T> List<T> values(AbstractStreamOperatorTestHarness<?> harness) {
-        return harness.getOutput().stream().filter(o -> o instanceof StreamRecord<?>)
-                .map(o -> (T) ((StreamRecord<?>) o).getValue()).collect(Collectors.toList());
+        return harness.getOutput().stream()
+                .filter(o -> o instanceof StreamRecord<?>)
+                .map(o -> (T) ((StreamRecord<?>) o).getValue())
+                .collect(Collectors.toList());
     }
 
-    private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness() throws Exception {
+    private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness()
+            throws Exception {
         return urlHarness(IgnoredParameters.DEFAULT);
     }
 
-    private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness(IgnoredParameters ignored) throws Exception {
-        return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new UrlContributions(30 * DAY, 12)),
-                UrlContributions.urlKey(ignored), Types.STRING);
+    private static KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urlHarness(
+            IgnoredParameters ignored) throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new UrlContributions(30 * DAY, 12)),
+                UrlContributions.urlKey(ignored),
+                Types.STRING);
     }
 
     private static PageScore score(String url, long time, double badness) {
@@ -55,7 +61,9 @@ class NeighbourhoodFunctionsTest {
             h.open();
             h.processElement(score("https://A.org/x/y/p.html?q=1", 1, 0.5), 1);
             List<PrefixDelta> out = values(h);
-            assertThat(out).extracting(PrefixDelta::prefix).containsExactly("https://a.org/x/y/", "https://a.org/x/", "https://a.org/");
+            assertThat(out)
+                    .extracting(PrefixDelta::prefix)
+                    .containsExactly("https://a.org/x/y/", "https://a.org/x/", "https://a.org/");
             assertThat(out).extracting(PrefixDelta::pagesDelta).containsOnly(1);
             assertThat(out).extracting(PrefixDelta::chunksDelta).containsOnly(10L);
             assertThat(out).extracting(PrefixDelta::matchedDelta).containsOnly(5.0);
@@ -86,11 +94,14 @@ class NeighbourhoodFunctionsTest {
             h.processElement(score("https://a.org/item?id=2", 10, 0.5), 10); // another page: joins the prefixes again
             h.processElement(score("https://a.org/item?utm_source=mail&id=1", 20, 0.75), 20); // a revisit of id=1
             h.processElement(score("https://a.org/item?b=2&a=1", 20, 0.0), 20);
-            h.processElement(score("https://a.org/item?a=1&b=2&SID=x", 30, 0.0), 30); // a revisit: unchanged, nothing to say
+            h.processElement(
+                    score("https://a.org/item?a=1&b=2&SID=x", 30, 0.0), 30); // a revisit: unchanged, nothing to say
             List<PrefixDelta> out = values(h);
             assertThat(out).extracting(PrefixDelta::pagesDelta).containsExactly(1, 1, 0, 1);
             assertThat(out.get(2).matchedDelta()).isEqualTo(3.0); // 5 to 8 matched of 10
-            assertThat(out).extracting(PrefixDelta::prefix).containsOnly("https://a.org/"); // neighbourhoods stay path-based
+            assertThat(out)
+                    .extracting(PrefixDelta::prefix)
+                    .containsOnly("https://a.org/"); // neighbourhoods stay path-based
             assertThat(h.numKeyedStateEntries()).isEqualTo(3);
         }
         try (var h = urlHarness(IgnoredParameters.of(List.of("id")))) { // the configured list, not the default
@@ -98,7 +109,8 @@ class NeighbourhoodFunctionsTest {
             h.processElement(score("https://a.org/item?id=1", 10, 0.5), 10);
             h.processElement(score("https://a.org/item?id=2", 20, 0.5), 20);
             h.processElement(score("https://a.org/item?utm_source=x", 20, 0.5), 20);
-            assertThat(values(h).stream().map(d -> ((PrefixDelta) d).pagesDelta())).containsExactly(1, 1); // id=1 and id=2 are one page; utm_source is kept
+            assertThat(values(h).stream().map(d -> ((PrefixDelta) d).pagesDelta()))
+                    .containsExactly(1, 1); // id=1 and id=2 are one page; utm_source is kept
         }
     }
 
@@ -115,7 +127,12 @@ class NeighbourhoodFunctionsTest {
             h.processWatermark(new Watermark(31 * DAY));
             List<PrefixDelta> out = values(h);
             assertThat(out).hasSize(1);
-            assertThat(out.get(0)).extracting(PrefixDelta::prefix, PrefixDelta::pagesDelta, PrefixDelta::chunksDelta, PrefixDelta::matchedDelta)
+            assertThat(out.get(0))
+                    .extracting(
+                            PrefixDelta::prefix,
+                            PrefixDelta::pagesDelta,
+                            PrefixDelta::chunksDelta,
+                            PrefixDelta::matchedDelta)
                     .containsExactly("https://a.org/", -1, -10L, -10.0);
             assertThat(h.numKeyedStateEntries()).isEqualTo(1); // only the refreshed URL remains
         }
@@ -125,17 +142,23 @@ class NeighbourhoodFunctionsTest {
     void aPageWithNoScorableChunkIsNotPartOfItsNeighbourhoods() throws Exception {
         try (var h = urlHarness()) {
             h.open();
-            h.processElement(new PageScore("https://a.org/empty", 1, 0, 0, 0.0, false, NONE), 1); // nothing scorable: not in |N|
+            h.processElement(
+                    new PageScore("https://a.org/empty", 1, 0, 0, 0.0, false, NONE), 1); // nothing scorable: not in |N|
             assertThat(values(h)).isEmpty();
             assertThat(h.numKeyedStateEntries()).isZero();
             h.processElement(score("https://a.org/p", 2, 0.5), 2);
-            h.processElement(new PageScore("https://a.org/p", 3, 0, 0, 0.0, false, NONE), 3); // a revisit left nothing: withdrawn
+            h.processElement(
+                    new PageScore("https://a.org/p", 3, 0, 0, 0.0, false, NONE),
+                    3); // a revisit left nothing: withdrawn
             List<PrefixDelta> out = values(h);
             assertThat(out).extracting(PrefixDelta::pagesDelta).containsExactly(1, -1);
             assertThat(out.get(1).chunksDelta()).isEqualTo(-10L);
             assertThat(h.numKeyedStateEntries()).isZero();
-            h.processElement(new PageScore("https://a.org/f", 4, 0, 0, 1.0, true, NONE), 4); // a whole-file match counts, as one chunk
-            assertThat(values(h).get(2)).extracting(d -> ((PrefixDelta) d).chunksDelta(), d -> ((PrefixDelta) d).matchedDelta())
+            h.processElement(
+                    new PageScore("https://a.org/f", 4, 0, 0, 1.0, true, NONE),
+                    4); // a whole-file match counts, as one chunk
+            assertThat(values(h).get(2))
+                    .extracting(d -> ((PrefixDelta) d).chunksDelta(), d -> ((PrefixDelta) d).matchedDelta())
                     .containsExactly(1L, 1.0);
         }
     }
@@ -169,8 +192,13 @@ class NeighbourhoodFunctionsTest {
         }
     }
 
-    private static KeyedOneInputStreamOperatorTestHarness<String, PrefixDelta, PrefixScore> aggregateHarness() throws Exception {
-        return new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NeighbourhoodAggregate(2, org.reusedetector.score.NeighbourhoodConfidence.NONE)), PrefixDelta::prefix, Types.STRING);
+    private static KeyedOneInputStreamOperatorTestHarness<String, PrefixDelta, PrefixScore> aggregateHarness()
+            throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(
+                        new NeighbourhoodAggregate(2, org.reusedetector.score.NeighbourhoodConfidence.NONE)),
+                PrefixDelta::prefix,
+                Types.STRING);
     }
 
     @Test
@@ -182,31 +210,40 @@ class NeighbourhoodFunctionsTest {
             h.open();
             h.processElement(new PrefixDelta("https://a.org/", 1, 10, 10.0, 1, new Evidence[] {e1}), 1);
             h.processElement(new PrefixDelta("https://a.org/", 1, 10, 0.0, 2, NONE), 2);
-            h.processElement(new PrefixDelta("https://a.org/", 1, 20, 10.0, 3, new Evidence[] {e2, e3}), 3); // a big page weighs as its chunks
-            h.processElement(new PrefixDelta("https://a.org/", 0, 0, -10.0, 4, NONE), 4); // a revisit of the first page, now clean
+            h.processElement(
+                    new PrefixDelta("https://a.org/", 1, 20, 10.0, 3, new Evidence[] {e2, e3}),
+                    3); // a big page weighs as its chunks
+            h.processElement(
+                    new PrefixDelta("https://a.org/", 0, 0, -10.0, 4, NONE),
+                    4); // a revisit of the first page, now clean
             List<PrefixScore> out = values(h);
             assertThat(out).extracting(PrefixScore::pages).containsExactly(1L, 2L, 3L, 3L);
             assertThat(out).extracting(PrefixScore::badness).containsExactly(1.0, 0.5, 0.5, 0.25);
             assertThat(out).extracting(PrefixScore::previousBadness).containsExactly(0.0, 1.0, 0.5, 0.5);
-            assertThat(out.get(3).evidence()).extracting(Evidence::hash).containsExactly("h2", "h3"); // newest first, capped at 2
+            assertThat(out.get(3).evidence())
+                    .extracting(Evidence::hash)
+                    .containsExactly("h2", "h3"); // newest first, capped at 2
 
             h.processElement(new PrefixDelta("https://a.org/", -1, -20, -10.0, 5, NONE), 5);
             h.processElement(new PrefixDelta("https://a.org/", -1, -10, 0, 5, NONE), 5);
             h.processElement(new PrefixDelta("https://a.org/", -1, -10, 0, 5, NONE), 5);
-            assertThat(values(h).get(6)).extracting(s -> ((PrefixScore) s).pages()).isEqualTo(0L);
+            assertThat(values(h).get(6))
+                    .extracting(s -> ((PrefixScore) s).pages())
+                    .isEqualTo(0L);
             assertThat(h.numKeyedStateEntries()).isZero();
         }
     }
 
-    private static PrefixScore update(String prefix, long pages, double badness, long previousPages, double previousBadness, double threshold) {
+    private static PrefixScore update(
+            String prefix, long pages, double badness, long previousPages, double previousBadness, double threshold) {
         return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, 1000, NONE, threshold);
     }
 
     @Test
     void anAlertOnCrossingNoneWhileAboveAndAnotherAfterFallingBackAndCrossingAgain() throws Exception {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
-        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
-                NeighbourhoodAlerts.THRESHOLD)) {
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
+                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://bad.org/";
             h.processElement(update(n, 2, 0.9, 1, 0.9, 0.3), 1); // too few pages
             h.processElement(update(n, 3, 0.9, 2, 0.9, Double.NaN), 1); // threshold not known yet
@@ -216,24 +253,31 @@ class NeighbourhoodFunctionsTest {
             h.processElement(update(n, 7, 0.5, 6, 0.2, 0.3), 1); // crosses again: alert
             h.processElement(update("https://other.org/", 9, 0.31, 8, 0.1, 0.3), 1);
             List<Alert> alerts = values(h);
-            assertThat(alerts).extracting(Alert::type, Alert::prefix, Alert::pages, Alert::badness).containsExactly(
-                    tuple("neighborhood", n, 4L, 0.9), tuple("cleared", n, 6L, 0.2), tuple("neighborhood", n, 7L, 0.5),
-                    tuple("neighborhood", "https://other.org/", 9L, 0.31));
+            assertThat(alerts)
+                    .extracting(Alert::type, Alert::prefix, Alert::pages, Alert::badness)
+                    .containsExactly(
+                            tuple("neighborhood", n, 4L, 0.9),
+                            tuple("cleared", n, 6L, 0.2),
+                            tuple("neighborhood", n, 7L, 0.5),
+                            tuple("neighborhood", "https://other.org/", 9L, 0.31));
             assertThat(alerts).extracting(Alert::threshold).containsOnly(0.3);
 
-            h.processElement(update(n, 0, 0, 7, 0.5, 0.3), 2); // emptied while bad: cleared, and its flag goes with it ...
+            h.processElement(
+                    update(n, 0, 0, 7, 0.5, 0.3), 2); // emptied while bad: cleared, and its flag goes with it ...
             h.processElement(update(n, 5, 0.9, 4, 0.9, 0.3), 3); // ... so a neighbourhood refilled bad is news again
-            assertThat(values(h)).extracting(a -> ((Alert) a).type()).containsExactly("neighborhood", "cleared", "neighborhood", "neighborhood",
-                    "cleared", "neighborhood");
+            assertThat(values(h))
+                    .extracting(a -> ((Alert) a).type())
+                    .containsExactly(
+                            "neighborhood", "cleared", "neighborhood", "neighborhood", "cleared", "neighborhood");
         }
     }
 
     @Test
     void withConfidenceBoundsANeighbourhoodNearTheThresholdKeepsItsVerdict() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN, 0, 1, 0, true,
-                new org.reusedetector.score.NeighbourhoodConfidence(0.95));
-        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
-                NeighbourhoodAlerts.THRESHOLD)) {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(
+                3, 1, 1.0, Double.NaN, 0, 1, 0, true, new org.reusedetector.score.NeighbourhoodConfidence(0.95));
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
+                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://near.org/";
             h.processElement(bounded(n, 2, 0.90, 0.00, 1.00), 1); // too few pages
             h.processElement(bounded(n, 8, 0.38, 0.31, 0.45), 1); // above: alert
@@ -241,27 +285,42 @@ class NeighbourhoodFunctionsTest {
             h.processElement(bounded(n, 13, 0.33, 0.27, 0.39), 1); // above again: no second alert
             h.processElement(bounded(n, 40, 0.20, 0.17, 0.23), 1); // surely below: cleared
             h.processBroadcastElement(0.1, 2); // the threshold falls: judged again, bad again
-            h.processBroadcastElement(0.2, 3); // the threshold rises to its badness, but not above its upper bound: stands
-            assertThat(values(h)).extracting(a -> ((Alert) a).type(), a -> ((Alert) a).pages()).containsExactly(
-                    tuple("neighborhood", 8L), tuple("cleared", 40L), tuple("neighborhood", 40L));
+            h.processBroadcastElement(
+                    0.2, 3); // the threshold rises to its badness, but not above its upper bound: stands
+            assertThat(values(h))
+                    .extracting(a -> ((Alert) a).type(), a -> ((Alert) a).pages())
+                    .containsExactly(tuple("neighborhood", 8L), tuple("cleared", 40L), tuple("neighborhood", 40L));
         }
     }
 
     private static PrefixScore bounded(String prefix, long pages, double badness, double lower, double upper) {
-        return new PrefixScore(prefix, pages, badness, pages - 1, badness, 1000, new org.reusedetector.model.Evidence[0], 0.3, lower, upper);
+        return new PrefixScore(
+                prefix,
+                pages,
+                badness,
+                pages - 1,
+                badness,
+                1000,
+                new org.reusedetector.model.Evidence[0],
+                0.3,
+                lower,
+                upper);
     }
 
     @Test
     void theAggregateKeepsTheSumsThatBoundItsBadness() throws Exception {
         var confidence = new org.reusedetector.score.NeighbourhoodConfidence(0.95);
-        try (var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NeighbourhoodAggregate(2, confidence)),
-                PrefixDelta::prefix, Types.STRING)) {
+        try (var h = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new NeighbourhoodAggregate(2, confidence)),
+                PrefixDelta::prefix,
+                Types.STRING)) {
             h.open();
             String n = "https://a.org/";
             h.processElement(PrefixDelta.between(n, 0, 0, 20, 20, 1, NONE), 1); // a copied page
             h.processElement(PrefixDelta.between(n, 0, 0, 20, 0, 2, NONE), 2); // a clean one
             h.processElement(PrefixDelta.between(n, 0, 0, 20, 10, 3, NONE), 3); // half and half
-            h.processElement(PrefixDelta.between(n, 20, 0, 20, 10, 4, NONE), 4); // the clean one, revisited: half and half too
+            h.processElement(
+                    PrefixDelta.between(n, 20, 0, 20, 10, 4, NONE), 4); // the clean one, revisited: half and half too
             List<PrefixScore> out = values(h);
             PrefixScore last = out.get(out.size() - 1);
             assertThat(last.pages()).isEqualTo(3);
@@ -281,9 +340,10 @@ class NeighbourhoodFunctionsTest {
     @Test
     void whenTheThresholdMovesEveryNeighbourhoodIsJudgedAgain() throws Exception {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
-        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING,
-                NeighbourhoodAlerts.THRESHOLD)) {
-            h.processElement(update("https://early.org/", 5, 0.9, 4, 0.9, Double.NaN), 1); // bad while the statistic warms up
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
+                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
+            h.processElement(
+                    update("https://early.org/", 5, 0.9, 4, 0.9, Double.NaN), 1); // bad while the statistic warms up
             h.processElement(update("https://clean.org/", 5, 0.1, 4, 0.1, Double.NaN), 1);
             h.processElement(update("https://middling.org/", 5, 0.5, 4, 0.5, Double.NaN), 1);
             assertThat(values(h)).isEmpty();
@@ -291,7 +351,9 @@ class NeighbourhoodFunctionsTest {
             assertThat(values(h)).extracting(a -> ((Alert) a).prefix()).containsExactly("https://early.org/");
             h.processBroadcastElement(0.55, 3); // early is still above: no second alert
             h.processBroadcastElement(0.4, 4); // middling now crosses
-            assertThat(values(h)).extracting(a -> ((Alert) a).prefix()).containsExactly("https://early.org/", "https://middling.org/");
+            assertThat(values(h))
+                    .extracting(a -> ((Alert) a).prefix())
+                    .containsExactly("https://early.org/", "https://middling.org/");
             assertThat(values(h)).extracting(a -> ((Alert) a).threshold()).containsExactly(0.6, 0.4);
         }
     }
@@ -300,7 +362,8 @@ class NeighbourhoodFunctionsTest {
     void theThresholdIsMeanPlusOneStandardDeviationOverNeighbourhoodsAndSurvivesRestore() throws Exception {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN);
         OperatorSubtaskState snapshot;
-        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h =
+                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
             h.open();
             h.processElement(update("a", 1, 0.0, 0, 0, Double.NaN), 1);
             h.processElement(update("b", 1, 1.0, 0, 0, Double.NaN), 1);
@@ -311,7 +374,8 @@ class NeighbourhoodFunctionsTest {
             assertThat(out.get(2).threshold()).isEqualTo(0.25 + 0.25);
             snapshot = h.snapshot(1, 1);
         }
-        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h =
+                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
             h.initializeState(snapshot);
             h.open();
             h.processElement(update("a", 0, 0, 1, 0.0, Double.NaN), 2); // a emptied: leaves the statistic
@@ -319,7 +383,9 @@ class NeighbourhoodFunctionsTest {
             List<PrefixScore> out = values(h);
             assertThat(out.get(0).threshold()).isNaN();
             assertThat(out.get(1).threshold()).isEqualTo(0.5);
-            assertThat(h.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES)).extracting(r -> r.getValue()).containsExactly(0.5);
+            assertThat(h.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES))
+                    .extracting(r -> r.getValue())
+                    .containsExactly(0.5);
         }
     }
 
@@ -327,7 +393,8 @@ class NeighbourhoodFunctionsTest {
     void theRobustThresholdIgnoresTheBadNeighbourhoodsAndItsHistogramSurvivesRestore() throws Exception {
         NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN, 0.05, 0.5, 2);
         OperatorSubtaskState snapshot;
-        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h =
+                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
             h.open();
             for (int i = 0; i < 7; i++) {
                 h.processElement(update("clean" + i, 1, 0.0, 0, 0, Double.NaN), 1);
@@ -335,14 +402,18 @@ class NeighbourhoodFunctionsTest {
             h.processElement(update("copy0", 1, 0.9, 0, 0, Double.NaN), 1);
             h.processElement(update("copy1", 1, 0.9, 0, 0, Double.NaN), 1);
             List<PrefixScore> out = values(h);
-            // mean + sigma of seven zeros and two copies is 0.2 + 0.35: above the ceiling; median and MAD are 0: the floor
+            // mean + sigma of seven zeros and two copies is 0.2 + 0.35: above the ceiling; median and MAD are 0: the
+            // floor
             assertThat(out.get(out.size() - 1).threshold()).isEqualTo(0.05);
             snapshot = h.snapshot(1, 1);
         }
-        try (var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h =
+                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
             h.initializeState(snapshot);
             h.open();
-            for (int i = 0; i < 7; i++) { // the clean ones turn middling: the median moves, which only the restored histogram knows
+            for (int i = 0;
+                    i < 7;
+                    i++) { // the clean ones turn middling: the median moves, which only the restored histogram knows
                 h.processElement(update("clean" + i, 1, 0.3, 1, 0.0, Double.NaN), 2);
             }
             List<PrefixScore> out = values(h);

@@ -39,7 +39,9 @@ class ParseAndHashTest {
             HashedPage hashed = out.get(0);
             assertThat(hashed.url()).isEqualTo("https://x.org/a.html");
             assertThat(hashed.eventTime()).isEqualTo(1_714_557_600_000L);
-            assertThat(hashed).usingRecursiveComparison().isEqualTo(TestPages.hashed(SETTINGS, "https://x.org/a.html", 1_714_557_600_000L, a, b));
+            assertThat(hashed)
+                    .usingRecursiveComparison()
+                    .isEqualTo(TestPages.hashed(SETTINGS, "https://x.org/a.html", 1_714_557_600_000L, a, b));
             assertThat(hashed.chunkCount()).isEqualTo(3); // the title before the first paragraph is a chunk of its own
             assertThat(Sha1.hex(hashed.chunkHashes(), 2)).isEqualTo(TestPages.chunkHash(b));
             assertThat(h.getSideOutput(DeadLetters.TAG)).isNullOrEmpty();
@@ -50,15 +52,28 @@ class ParseAndHashTest {
     void unusableRecordsBecomeDeadLettersWithTheirReasonAndOriginal() throws Exception {
         try (var h = harness()) {
             h.processElement(new SourceRecord("{not json", "pages/0/7"), 1);
-            h.processElement(new SourceRecord(TestPages.pageJson("https://x.org/", "2024-05-01T10:00:00Z", null).replace(",\"body\":null", ""), "pages/0/8"), 2);
-            h.processElement(new SourceRecord(TestPages.pageJson("mailto:someone@x.org", "2024-05-01T10:00:00Z", "<p>x</p>"), "pages/1/3"), 3);
+            h.processElement(
+                    new SourceRecord(
+                            TestPages.pageJson("https://x.org/", "2024-05-01T10:00:00Z", null)
+                                    .replace(",\"body\":null", ""),
+                            "pages/0/8"),
+                    2);
+            h.processElement(
+                    new SourceRecord(
+                            TestPages.pageJson("mailto:someone@x.org", "2024-05-01T10:00:00Z", "<p>x</p>"),
+                            "pages/1/3"),
+                    3);
 
             assertThat(h.extractOutputValues()).isEmpty();
-            List<DeadLetter> dead = h.getSideOutput(DeadLetters.TAG).stream().map(r -> r.getValue()).toList();
-            assertThat(dead).extracting(DeadLetter::reason, DeadLetter::origin).containsExactly(
-                    tuple(DeadLetterReason.INVALID_JSON.code(), "pages/0/7"),
-                    tuple(DeadLetterReason.MISSING_FIELD.code(), "pages/0/8"),
-                    tuple(DeadLetterReason.INVALID_URL.code(), "pages/1/3"));
+            List<DeadLetter> dead = h.getSideOutput(DeadLetters.TAG).stream()
+                    .map(r -> r.getValue())
+                    .toList();
+            assertThat(dead)
+                    .extracting(DeadLetter::reason, DeadLetter::origin)
+                    .containsExactly(
+                            tuple(DeadLetterReason.INVALID_JSON.code(), "pages/0/7"),
+                            tuple(DeadLetterReason.MISSING_FIELD.code(), "pages/0/8"),
+                            tuple(DeadLetterReason.INVALID_URL.code(), "pages/1/3"));
             assertThat(dead.get(0).original()).isEqualTo("{not json");
             assertThat(dead).allSatisfy(d -> assertThat(d.originalTruncated()).isFalse());
         }
@@ -67,13 +82,15 @@ class ParseAndHashTest {
     @Test
     void countsPagesBytesChunksAndDeadLettersInAccumulators() throws Exception {
         try (var h = harness()) {
-            h.processElement(page("https://x.org/a.html", "2024-05-01T10:00:00Z", paragraph("alpha"), paragraph("bravo")), 1);
+            h.processElement(
+                    page("https://x.org/a.html", "2024-05-01T10:00:00Z", paragraph("alpha"), paragraph("bravo")), 1);
             h.processElement(new SourceRecord("[]", "pages/0/9"), 2);
 
             var accumulators = h.getEnvironment().getAccumulatorRegistry().getUserMap();
             assertThat(accumulators.get(Metrics.PAGES_PARSED).getLocalValue()).isEqualTo(1L);
             assertThat(accumulators.get(Metrics.CHUNKS_HASHED).getLocalValue()).isEqualTo(3L); // title, alpha, bravo
-            assertThat((Long) accumulators.get(Metrics.PAGE_BYTES_PARSED).getLocalValue()).isPositive();
+            assertThat((Long) accumulators.get(Metrics.PAGE_BYTES_PARSED).getLocalValue())
+                    .isPositive();
             assertThat(accumulators.get(Metrics.DEAD_LETTERS).getLocalValue()).isEqualTo(1L);
         }
     }
@@ -85,34 +102,53 @@ class ParseAndHashTest {
             terms.add("term" + Integer.toString(i * 7919, 36));
         }
         terms.sort(null);
-        org.reusedetector.imatch.Lexicon lexicon = new org.reusedetector.imatch.Lexicon("test@2026-11-24:abc", "test", "2026-11-24T00:00:00Z", 100,
-                new org.reusedetector.imatch.LexiconParams(0.2, 0.8, 4, 0.33, 3, 2), terms);
-        org.reusedetector.signal.quilt.QuiltStream quilt = new org.reusedetector.signal.quilt.QuiltStream(org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
-        DetectionSettings all = SETTINGS.withLexicon(lexicon).withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2)).withQuilt(quilt);
+        org.reusedetector.imatch.Lexicon lexicon = new org.reusedetector.imatch.Lexicon(
+                "test@2026-11-24:abc",
+                "test",
+                "2026-11-24T00:00:00Z",
+                100,
+                new org.reusedetector.imatch.LexiconParams(0.2, 0.8, 4, 0.33, 3, 2),
+                terms);
+        org.reusedetector.signal.quilt.QuiltStream quilt = new org.reusedetector.signal.quilt.QuiltStream(
+                org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
+        DetectionSettings all = SETTINGS.withLexicon(lexicon)
+                .withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2))
+                .withQuilt(quilt);
         java.util.Random random = new java.util.Random(2);
         List<String> texts = new java.util.ArrayList<>();
         for (int p = 0; p < 6; p++) {
             StringBuilder text = new StringBuilder();
             for (int w = 0; w < 120; w++) {
-                text.append(random.nextInt(3) == 0 ? terms.get(random.nextInt(terms.size())).toUpperCase(java.util.Locale.ROOT) : "Wört" + random.nextInt(90)).append(' ');
+                text.append(
+                                random.nextInt(3) == 0
+                                        ? terms.get(random.nextInt(terms.size()))
+                                                .toUpperCase(java.util.Locale.ROOT)
+                                        : "Wört" + random.nextInt(90))
+                        .append(' ');
             }
             texts.add(text.toString());
         }
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(all))) {
             for (int p = 0; p < texts.size(); p += 2) {
-                h.processElement(page("https://x.org/" + p + ".html", "2024-05-01T10:00:00Z", texts.get(p), texts.get(p + 1)), p);
+                h.processElement(
+                        page("https://x.org/" + p + ".html", "2024-05-01T10:00:00Z", texts.get(p), texts.get(p + 1)),
+                        p);
             }
             List<HashedPage> out = h.extractOutputValues();
-            List<HashedPage> signed = h.getSideOutput(org.reusedetector.signal.imatch.ImatchSignal.SIGNED).stream().map(r -> r.getValue()).toList();
+            List<HashedPage> signed = h.getSideOutput(org.reusedetector.signal.imatch.ImatchSignal.SIGNED).stream()
+                    .map(r -> r.getValue())
+                    .toList();
             assertThat(out).hasSize(3);
             assertThat(signed).hasSize(3);
             // the reference: the word stream (WordSplitter) into a word-sink signer and sketcher, grams from the words
             org.reusedetector.page.PageHasher hasher = all.pageHasher();
-            org.reusedetector.imatch.Signer signer = new org.reusedetector.imatch.Signer(new org.reusedetector.imatch.LexiconTable(lexicon));
+            org.reusedetector.imatch.Signer signer =
+                    new org.reusedetector.imatch.Signer(new org.reusedetector.imatch.LexiconTable(lexicon));
             org.reusedetector.shingle.PageSketcher sketcher = new org.reusedetector.shingle.PageSketcher(5);
             for (int p = 0; p < 3; p++) {
                 String body = TestPages.html(texts.get(2 * p), texts.get(2 * p + 1));
-                HashedPage plain = hasher.hashWithWords(out.get(p).url(), 0, body, org.reusedetector.page.WordSink.both(signer, sketcher));
+                HashedPage plain = hasher.hashWithWords(
+                        out.get(p).url(), 0, body, org.reusedetector.page.WordSink.both(signer, sketcher));
                 assertThat(out.get(p).chunkHashes()).isEqualTo(plain.chunkHashes());
                 assertThat(signed.get(p).imatchSignatures()).isNotEmpty().isEqualTo(signer.signatures());
                 assertThat(out.get(p).quiltGrams()).isNotEmpty().isEqualTo(quilt.sampledGrams(sketcher.words()));

@@ -12,9 +12,9 @@ import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperat
 import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
-import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.TestPages;
+import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
@@ -28,7 +28,8 @@ import org.reusedetector.shingle.ShingleLabels;
 class MatchNearCopiesTest {
 
     private static final NearCopyParams PARAMS = new NearCopyParams(5, 0.3, 2);
-    private static final DetectionSettings SETTINGS = TestPages.settings(null, 0).withNearCopy(PARAMS);
+    private static final DetectionSettings SETTINGS =
+            TestPages.settings(null, 0).withNearCopy(PARAMS);
 
     /** 300 words drawn from a 3000-word vocabulary: unrelated texts share almost no 5-word phrases. */
     private static List<String> words(long seed) {
@@ -67,19 +68,27 @@ class MatchNearCopiesTest {
     }
 
     private static BroadcastOperatorTestHarness<HashedPage, SourceRecord, HashedPage> harness() throws Exception {
-        return new BroadcastOperatorTestHarness<>(new CoBroadcastWithNonKeyedOperator<>(new MatchNearCopies(SETTINGS), List.of(MatchNearCopies.SKETCHES)),
-                1, 1, 0);
+        return new BroadcastOperatorTestHarness<>(
+                new CoBroadcastWithNonKeyedOperator<>(new MatchNearCopies(SETTINGS), List.of(MatchNearCopies.SKETCHES)),
+                1,
+                1,
+                0);
     }
 
     private static SourceRecord label(HashedPage expert, String op) {
         Label label = ShingleLabels.of(expert.url(), expert.shingles(), "informed:expert");
-        return new SourceRecord(Json.write(new Label(label.hash(), label.kind(), op, label.source(), label.exampleUrl(), null, null, label.text())),
+        return new SourceRecord(
+                Json.write(new Label(
+                        label.hash(), label.kind(), op, label.source(), label.exampleUrl(), null, null, label.text())),
                 "labels/0/0");
     }
 
     private static List<Alert> alerts(BroadcastOperatorTestHarness<HashedPage, SourceRecord, HashedPage> h) {
-        return h.getSideOutput(MatchNearCopies.ALERTS) == null ? List.of()
-                : h.getSideOutput(MatchNearCopies.ALERTS).stream().map(r -> r.getValue()).collect(Collectors.toList());
+        return h.getSideOutput(MatchNearCopies.ALERTS) == null
+                ? List.of()
+                : h.getSideOutput(MatchNearCopies.ALERTS).stream()
+                        .map(r -> r.getValue())
+                        .collect(Collectors.toList());
     }
 
     private static double jaccard(List<String> a, List<String> b) {
@@ -98,8 +107,12 @@ class MatchNearCopiesTest {
 
     @Test
     void parsingSketchesPagesOnlyWithTheSignalOn() throws Exception {
-        assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).shingles()).hasSize(84);
-        assertThat(parsed(TestPages.settings(null, 0), "https://expert.org/a.html", words(1)).shingles()).as("signal off: no sketch").isEmpty();
+        assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).shingles())
+                .hasSize(84);
+        assertThat(parsed(TestPages.settings(null, 0), "https://expert.org/a.html", words(1))
+                        .shingles())
+                .as("signal off: no sketch")
+                .isEmpty();
     }
 
     @Test
@@ -109,25 +122,34 @@ class MatchNearCopiesTest {
         try (var h = harness()) {
             h.open();
             h.processBroadcastElement(label(expert, Label.OP_ADD), 1);
-            h.processElement(parsed(SETTINGS, "https://copy.net/a.html", edited(source, 20)), 2);  // 15 words edited
-            h.processElement(parsed(SETTINGS, "https://other.net/b.html", words(2)), 3);          // unrelated
-            h.processElement(parsed(SETTINGS, "https://www.expert.org/b.html", source), 4);      // the labelled site itself
-            h.processElement(parsed(SETTINGS, "https://far.net/c.html", edited(source, 2)), 5);   // every other word edited
+            h.processElement(parsed(SETTINGS, "https://copy.net/a.html", edited(source, 20)), 2); // 15 words edited
+            h.processElement(parsed(SETTINGS, "https://other.net/b.html", words(2)), 3); // unrelated
+            h.processElement(parsed(SETTINGS, "https://www.expert.org/b.html", source), 4); // the labelled site itself
+            h.processElement(
+                    parsed(SETTINGS, "https://far.net/c.html", edited(source, 2)), 5); // every other word edited
 
             List<Alert> alerts = alerts(h);
             assertThat(alerts).extracting(Alert::url).containsExactly("https://copy.net/a.html");
             Alert copy = alerts.get(0);
             assertThat(copy.type()).isEqualTo(Alert.TYPE_NEAR_COPY);
             assertThat(copy.matchedUrl()).isEqualTo("https://expert.org/a.html");
-            assertThat(copy.resemblance()).isGreaterThanOrEqualTo(PARAMS.threshold())
+            assertThat(copy.resemblance())
+                    .isGreaterThanOrEqualTo(PARAMS.threshold())
                     .isCloseTo(jaccard(source, edited(source, 20)), within(0.15));
-            assertThat(copy.evidence()).singleElement().satisfies(e -> assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE));
+            assertThat(copy.evidence())
+                    .singleElement()
+                    .satisfies(e -> assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE));
 
             List<HashedPage> pages = h.extractOutputValues();
-            assertThat(pages).hasSize(4).allSatisfy(p -> assertThat(p.shingles()).as("sketch dropped after the match").isEmpty());
+            assertThat(pages)
+                    .hasSize(4)
+                    .allSatisfy(p -> assertThat(p.shingles())
+                            .as("sketch dropped after the match")
+                            .isEmpty());
             assertThat(pages.get(0).nearCopyOf()).isEqualTo("https://expert.org/a.html");
             assertThat(pages.get(0).nearCopyResemblance()).isEqualTo(copy.resemblance());
-            assertThat(pages.subList(1, 4)).allSatisfy(p -> assertThat(p.nearCopyOf()).isNull());
+            assertThat(pages.subList(1, 4))
+                    .allSatisfy(p -> assertThat(p.nearCopyOf()).isNull());
         }
     }
 
@@ -146,7 +168,9 @@ class MatchNearCopiesTest {
             restored.initializeState(snapshot);
             restored.open();
             restored.processElement(copy, 3);
-            assertThat(alerts(restored)).as("index rebuilt from broadcast state").hasSize(1);
+            assertThat(alerts(restored))
+                    .as("index rebuilt from broadcast state")
+                    .hasSize(1);
 
             restored.processBroadcastElement(label(expert, Label.OP_REMOVE), 4);
             restored.processBroadcastElement(new SourceRecord("not a label", "labels/0/1"), 5);

@@ -10,8 +10,8 @@ import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
-import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.detection.TestPages;
+import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
@@ -34,7 +34,8 @@ class QuiltOperatorsTest {
 
     /** The page as the job parses it, with the quilt signal on: ParseAndHash samples its grams. */
     private static HashedPage parsed(String url, List<String> words) throws Exception {
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(TestPages.settings(null, 0).withQuilt(QUILT)))) {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
+                new ParseAndHash(TestPages.settings(null, 0).withQuilt(QUILT)))) {
             h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", String.join(" ", words)), 1);
             return h.extractOutputValues().get(0);
         }
@@ -42,14 +43,17 @@ class QuiltOperatorsTest {
 
     /** The operators in sequence, the index, the judge, the names and the gatherer keeping their state across pages. */
     private static final class Pipeline implements AutoCloseable {
-        final KeyedOneInputStreamOperatorTestHarness<Integer, QuiltBatch, QuiltBatch> index = new KeyedOneInputStreamOperatorTestHarness<>(
-                new PatchGrams(QUILT), QuiltBatch::shard, Types.INT);
-        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltBatch, QuiltName> judge = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG);
-        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltName, QuiltName> names = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG);
-        final KeyedOneInputStreamOperatorTestHarness<String, QuiltName, Alert> alerts = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new QuiltAlerts(QUILT)), QuiltName::page, Types.STRING);
+        final KeyedOneInputStreamOperatorTestHarness<Integer, QuiltBatch, QuiltBatch> index =
+                new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT);
+        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltBatch, QuiltName> judge =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG);
+        final KeyedOneInputStreamOperatorTestHarness<Long, QuiltName, QuiltName> names =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG);
+        final KeyedOneInputStreamOperatorTestHarness<String, QuiltName, Alert> alerts =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new KeyedProcessOperator<>(new QuiltAlerts(QUILT)), QuiltName::page, Types.STRING);
         int answered;
         int requested;
         int named;
@@ -67,12 +71,20 @@ class QuiltOperatorsTest {
             try (var split = ProcessFunctionTestHarnesses.forProcessFunction(new QuiltGrams(QUILT))) {
                 split.processElement(page, 1);
                 grams = split.extractOutputValues();
-                registrations = split.getSideOutput(QuiltGrams.REGISTRATIONS) == null ? List.of()
-                        : split.getSideOutput(QuiltGrams.REGISTRATIONS).stream().map(r -> r.getValue()).toList();
+                registrations = split.getSideOutput(QuiltGrams.REGISTRATIONS) == null
+                        ? List.of()
+                        : split.getSideOutput(QuiltGrams.REGISTRATIONS).stream()
+                                .map(r -> r.getValue())
+                                .toList();
             }
-            assertThat(grams).as("one record per shard, not per gram").hasSizeLessThanOrEqualTo(QUILT.shards())
+            assertThat(grams)
+                    .as("one record per shard, not per gram")
+                    .hasSizeLessThanOrEqualTo(QUILT.shards())
                     .allSatisfy(b -> assertThat(b.batches()).isEqualTo(grams.size()));
-            assertThat(grams).as("the URL travels once").filteredOn(b -> !b.url().isEmpty()).hasSize(1);
+            assertThat(grams)
+                    .as("the URL travels once")
+                    .filteredOn(b -> !b.url().isEmpty())
+                    .hasSize(1);
             assertThat(registrations).hasSize(1);
             for (QuiltName registration : registrations) {
                 names.processElement(registration, 1);
@@ -85,7 +97,8 @@ class QuiltOperatorsTest {
             named = forward(names.extractOutputValues(), named, alerts);
         }
 
-        private static <T> int forward(List<T> output, int done, KeyedOneInputStreamOperatorTestHarness<?, T, ?> next) throws Exception {
+        private static <T> int forward(List<T> output, int done, KeyedOneInputStreamOperatorTestHarness<?, T, ?> next)
+                throws Exception {
             for (T record : output.subList(done, output.size())) {
                 next.processElement(record, 1);
             }
@@ -113,8 +126,7 @@ class QuiltOperatorsTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -133,9 +145,10 @@ class QuiltOperatorsTest {
                 p.page(parsed("https://source" + s + ".org/page.html", sources.get(s)));
             }
             p.page(parsed("https://quilt.biz/a.html", quilt));
-            p.page(parsed("https://copy.biz/b.html", sources.get(0)));                 // covered by one source
-            p.page(parsed("https://source1.org/other.html", sources.get(1).subList(0, 100))); // own site: no foreign source
-            p.page(parsed("https://fresh.net/c.html", words(99, 200)));               // nothing seen before
+            p.page(parsed("https://copy.biz/b.html", sources.get(0))); // covered by one source
+            p.page(parsed(
+                    "https://source1.org/other.html", sources.get(1).subList(0, 100))); // own site: no foreign source
+            p.page(parsed("https://fresh.net/c.html", words(99, 200))); // nothing seen before
 
             assertThat(p.alerts()).singleElement().satisfies(a -> {
                 assertThat(a.type()).isEqualTo(Alert.TYPE_QUILT);
@@ -143,12 +156,20 @@ class QuiltOperatorsTest {
                 assertThat(a.badness()).isGreaterThanOrEqualTo(0.5).isLessThanOrEqualTo(1.0);
                 assertThat(a.threshold()).isEqualTo(0.5);
                 assertThat(a.pages()).isEqualTo(4L);
-                assertThat(a.evidence()).extracting(e -> e.exampleUrl())
-                        .containsExactlyInAnyOrder("https://source0.org/page.html", "https://source1.org/page.html", "https://source2.org/page.html",
+                assertThat(a.evidence())
+                        .extracting(e -> e.exampleUrl())
+                        .containsExactlyInAnyOrder(
+                                "https://source0.org/page.html",
+                                "https://source1.org/page.html",
+                                "https://source2.org/page.html",
                                 "https://source3.org/page.html");
             });
-            assertThat(p.judge.numKeyedStateEntries()).as("judged pages leave no state").isZero();
-            assertThat(p.alerts.numKeyedStateEntries()).as("alerted quilts leave no state").isZero();
+            assertThat(p.judge.numKeyedStateEntries())
+                    .as("judged pages leave no state")
+                    .isZero();
+            assertThat(p.alerts.numKeyedStateEntries())
+                    .as("alerted quilts leave no state")
+                    .isZero();
         }
     }
 
@@ -163,10 +184,13 @@ class QuiltOperatorsTest {
         assertThat(QUILT.addHolder(new long[] {a}, a)).hasSize(1);
 
         QuiltStream sampled = new QuiltStream(QuiltParams.DEFAULTS, 8, 1000L, 8);
-        long[] words = words(5, 400).stream().mapToLong(org.reusedetector.shingle.Fingerprints::word).toArray();
+        long[] words = words(5, 400).stream()
+                .mapToLong(org.reusedetector.shingle.Fingerprints::word)
+                .toArray();
         long[] all = QUILT.sampledGrams(words);
         long[] some = sampled.sampledGrams(words);
-        assertThat(java.util.Arrays.stream(some).allMatch(g -> Long.remainderUnsigned(g, 8) == 0)).isTrue();
+        assertThat(java.util.Arrays.stream(some).allMatch(g -> Long.remainderUnsigned(g, 8) == 0))
+                .isTrue();
         assertThat(all).contains(some);
         assertThat((double) some.length / all.length).isBetween(0.05, 0.25); // about 1/8
     }
@@ -179,11 +203,15 @@ class QuiltOperatorsTest {
             for (int parallelism = 1; parallelism <= shards && parallelism <= 8; parallelism *= 2) {
                 int[] perSubtask = new int[parallelism];
                 for (int key : keys) {
-                    perSubtask[org.apache.flink.runtime.state.KeyGroupRangeAssignment.assignKeyToParallelOperator(key, 128, parallelism)]++;
+                    perSubtask[
+                            org.apache.flink.runtime.state.KeyGroupRangeAssignment.assignKeyToParallelOperator(
+                                    key, 128, parallelism)]++;
                 }
                 int[] even = new int[parallelism];
                 java.util.Arrays.fill(even, shards / parallelism);
-                assertThat(perSubtask).as("%d shards over %d subtasks", shards, parallelism).isEqualTo(even);
+                assertThat(perSubtask)
+                        .as("%d shards over %d subtasks", shards, parallelism)
+                        .isEqualTo(even);
             }
         }
     }
@@ -191,24 +219,49 @@ class QuiltOperatorsTest {
     @Test
     void holderIdsTellSitesApartWithoutTheirUrls() {
         long page = QuiltStream.holderId("https://www.example.org/a.html");
-        assertThat(QuiltStream.sameSite(page, QuiltStream.holderId("https://docs.example.org/b.html"))).as("one registrable domain").isTrue();
-        assertThat(QuiltStream.sameSite(page, QuiltStream.holderId("https://example.net/a.html"))).isFalse();
-        assertThat(QuiltStream.holderId("https://docs.example.org/b.html")).isNotEqualTo(QuiltStream.holderId("https://docs.example.org/c.html"));
+        assertThat(QuiltStream.sameSite(page, QuiltStream.holderId("https://docs.example.org/b.html")))
+                .as("one registrable domain")
+                .isTrue();
+        assertThat(QuiltStream.sameSite(page, QuiltStream.holderId("https://example.net/a.html")))
+                .isFalse();
+        assertThat(QuiltStream.holderId("https://docs.example.org/b.html"))
+                .isNotEqualTo(QuiltStream.holderId("https://docs.example.org/c.html"));
         long noSite = QuiltStream.holderId("no-url");
-        assertThat(QuiltStream.sameSite(noSite, QuiltStream.holderId("other"))).as("pages without a site share none").isFalse();
+        assertThat(QuiltStream.sameSite(noSite, QuiltStream.holderId("other")))
+                .as("pages without a site share none")
+                .isFalse();
     }
 
     @Test
     void theIndexWritesItsChangesBeforeEachCheckpointAndAfterARestoreAnswersFromState() throws Exception {
-        QuiltBatch first = new QuiltBatch(QuiltStream.holderId("https://a.org/1"), "https://a.org/1", 1L, 0, 1, new long[] {11L, 12L}, new int[0], new long[0]);
-        QuiltBatch second = new QuiltBatch(QuiltStream.holderId("https://b.org/1"), "https://b.org/1", 1L, 0, 1, new long[] {11L, 13L}, new int[0], new long[0]);
+        QuiltBatch first = new QuiltBatch(
+                QuiltStream.holderId("https://a.org/1"),
+                "https://a.org/1",
+                1L,
+                0,
+                1,
+                new long[] {11L, 12L},
+                new int[0],
+                new long[0]);
+        QuiltBatch second = new QuiltBatch(
+                QuiltStream.holderId("https://b.org/1"),
+                "https://b.org/1",
+                1L,
+                0,
+                1,
+                new long[] {11L, 13L},
+                new int[0],
+                new long[0]);
         org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
-        try (var index = new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
+        try (var index =
+                new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
             index.open();
             index.processElement(first, 1);
             assertThat(index.numKeyedStateEntries()).as("written behind").isZero();
             index.prepareSnapshotPreBarrier(1L); // as the task does before each checkpoint's barrier
-            assertThat(index.numKeyedStateEntries()).as("the shard's map, with both grams").isPositive();
+            assertThat(index.numKeyedStateEntries())
+                    .as("the shard's map, with both grams")
+                    .isPositive();
             snapshot = index.snapshot(1L, 1L);
             index.processElement(second, 2);
             assertThat(index.extractOutputValues()).last().satisfies(answer -> {
@@ -216,14 +269,19 @@ class QuiltOperatorsTest {
                 assertThat(answer.holders()).containsExactly(first.page());
             });
         }
-        try (var restored = new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
+        try (var restored =
+                new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
             restored.initializeState(snapshot);
             restored.open();
             restored.processElement(second, 2);
             assertThat(restored.extractOutputValues()).singleElement().satisfies(answer -> {
-                assertThat(answer.holderCounts()).as("gram 11 held by a.org before the checkpoint").containsExactly(1, 0);
+                assertThat(answer.holderCounts())
+                        .as("gram 11 held by a.org before the checkpoint")
+                        .containsExactly(1, 0);
                 assertThat(answer.holders()).containsExactly(first.page());
-                assertThat(answer.grams()).as("the judge needs the number of grams only").isEmpty();
+                assertThat(answer.grams())
+                        .as("the judge needs the number of grams only")
+                        .isEmpty();
             });
         }
     }
@@ -238,14 +296,16 @@ class QuiltOperatorsTest {
                 counts[g] = 1;
                 holders[g] = QuiltStream.holderId("https://source" + (batch * 12 + g) / 9 + ".org/");
             }
-            answers.add(new QuiltBatch(7L, batch == 1 ? "https://quilt.biz/" : "", 1L, batch, 3, new long[0], counts, holders));
+            answers.add(new QuiltBatch(
+                    7L, batch == 1 ? "https://quilt.biz/" : "", 1L, batch, 3, new long[0], counts, holders));
         }
         return answers;
     }
 
     @Test
     void theJudgeGathersAPagesAnswersInOneRecordAndForgetsAPageWhoseAnswersDoNotAllArrive() throws Exception {
-        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG)) {
+        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG)) {
             judge.open();
             for (QuiltBatch answer : answersOfAQuilt()) {
                 judge.processElement(answer, 1);
@@ -262,13 +322,16 @@ class QuiltOperatorsTest {
             judge.setStateTtlProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1); // the rest arrives after the give-up time
             judge.processElement(late.get(1), 2);
             judge.processElement(late.get(2), 2);
-            assertThat(judge.extractOutputValues()).as("no verdict from part of a page's answers").hasSize(4);
+            assertThat(judge.extractOutputValues())
+                    .as("no verdict from part of a page's answers")
+                    .hasSize(4);
         }
     }
 
     @Test
     void aSourceRequestedBeforeItsRegistrationWaitsForItAndOneNeverRegisteredLeavesUnnamed() throws Exception {
-        try (var names = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG)) {
+        try (var names = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG)) {
             names.open();
             names.processElement(new QuiltName(5L, "", "https://quilt.biz/", 1L, 0, 3, 0.7), 1);
             names.processElement(new QuiltName(6L, "", "https://quilt.biz/", 1L, 1, 3, 0.7), 1);
@@ -285,7 +348,10 @@ class QuiltOperatorsTest {
                 assertThat(n.holderUrl()).isEmpty();
             });
             names.processElement(new QuiltName(5L, "", "https://other.biz/", 2L, 2, 3, 0.6), 1);
-            assertThat(names.extractOutputValues()).last().extracting(QuiltName::holderUrl).isEqualTo("https://five.org/");
+            assertThat(names.extractOutputValues())
+                    .last()
+                    .extracting(QuiltName::holderUrl)
+                    .isEqualTo("https://five.org/");
         }
     }
 }

@@ -22,13 +22,20 @@ class QuiltPageSignalTest {
         PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
         PageSketcher stream = new PageSketcher(5);
         QuiltPageSignal signal = new QuiltPageSignal(new SharedWords(5).reader(), QUILT);
-        for (String body : List.of("<p>One, two; three!</p><div>four-five six seven</div>", "<p>Straße und GRÖSSE größe 中文字 𝐀𝐁𝐂𝐃 word1x — École</p>",
-                "<p></p>", "<p>a b c</p>", "<p>" + TEXT + "</p><div>" + TEXT + "</div>")) {
+        for (String body : List.of(
+                "<p>One, two; three!</p><div>four-five six seven</div>",
+                "<p>Straße und GRÖSSE größe 中文字 𝐀𝐁𝐂𝐃 word1x — École</p>",
+                "<p></p>",
+                "<p>a b c</p>",
+                "<p>" + TEXT + "</p><div>" + TEXT + "</div>")) {
             hasher.hashWithWords("https://a/", 0, body, stream);
             long[] words = stream.words();
             stream.reset();
             HashedPage page = signal.apply(hasher.hashWithChunks("https://a/", 0, body, signal::chunk));
-            assertThat(page.quiltGrams()).as(body).isEqualTo(QUILT.sampledGrams(words)).isEqualTo(Phrases.gramSet(words, 5));
+            assertThat(page.quiltGrams())
+                    .as(body)
+                    .isEqualTo(QUILT.sampledGrams(words))
+                    .isEqualTo(Phrases.gramSet(words, 5));
         }
     }
 
@@ -41,6 +48,8 @@ class QuiltPageSignalTest {
         assertThat(signal.apply(empty).quiltGrams()).isEmpty();
         signal.chunk(TEXT.toCharArray(), TEXT.length());
         assertThat(signal.apply(empty).quiltGrams()).hasSize(12 - 5 + 1).isSorted();
-        assertThat(signal.apply(empty).quiltGrams()).as("applying ends the page").isEmpty();
+        assertThat(signal.apply(empty).quiltGrams())
+                .as("applying ends the page")
+                .isEmpty();
     }
 }

@@ -64,7 +64,9 @@ class RecentGramsTest {
         assertThat(recent.complete()).isFalse();
         assertThat(recent.size()).isEqualTo(1);
         assertThat(recent.get(-1L, 0)).containsExactly(1L);
-        assertThat(recent.get(0x9E3779B97F4A7C15L, 0)).as("forgotten: the state must say").isNull();
+        assertThat(recent.get(0x9E3779B97F4A7C15L, 0))
+                .as("forgotten: the state must say")
+                .isNull();
     }
 
     @Test
@@ -85,7 +87,9 @@ class RecentGramsTest {
         assertThat(writes).isEmpty();
         assertThat(recent.get(1, 5)).as("flushed grams stay readable").containsExactly(10L, 11L);
         recent.put(2, new long[] {20L, 21L}, 6, 8);
-        assertThatThrownBy(recent::forgetAll).as("unflushed changes are never forgotten").isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(recent::forgetAll)
+                .as("unflushed changes are never forgotten")
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
