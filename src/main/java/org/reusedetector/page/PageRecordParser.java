@@ -177,7 +177,7 @@ public final class PageRecordParser {
         if (contentType != null && !isHtml(contentType)) {
             throw new Rejected(DeadLetterReason.NOT_HTML, "content type '" + cut(contentType) + "' is not HTML");
         }
-        int bodyBytes = utf8Length(body);
+        long bodyBytes = ValidUnicode.utf8Length(body); // the body as it is scored: a lone surrogate as U+FFFD
         if (bodyBytes > maxBodyBytes) {
             throw new Rejected(
                     DeadLetterReason.BODY_TOO_LARGE,
@@ -251,23 +251,5 @@ public final class PageRecordParser {
     /** A value quoted in a message, cut to a readable length. */
     private static String cut(String value) {
         return value.length() <= 200 ? value : ValidUnicode.prefix(value, 200) + "...";
-    }
-
-    static int utf8Length(String s) {
-        int bytes = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                bytes++;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(c)) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
-        }
-        return bytes;
     }
 }

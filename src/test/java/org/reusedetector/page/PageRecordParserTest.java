@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -344,26 +342,6 @@ class PageRecordParserTest {
     void hugeRecordIsRejectedBeforeParsing() {
         String huge = "{\"url\":\"http://a.org/\",\"pad\":\"" + "x".repeat(100_000) + "\""; // not even valid JSON
         assertThat(rejection(huge)).isEqualTo(DeadLetterReason.BODY_TOO_LARGE);
-    }
-
-    @Test
-    void utf8LengthMatchesTheEncoder() {
-        Random random = new Random(1);
-        for (int i = 0; i < 2000; i++) {
-            StringBuilder s = new StringBuilder();
-            for (int j = random.nextInt(20); j > 0; j--) {
-                switch (random.nextInt(4)) {
-                    case 0 -> s.append((char) random.nextInt(0x80));
-                    case 1 -> s.append((char) (0x80 + random.nextInt(0x780)));
-                    case 2 -> s.append((char) (0x800 + random.nextInt(0xd000 - 0x800)));
-                    default -> s.appendCodePoint(0x10000 + random.nextInt(0x100000));
-                }
-            }
-            String text = s.toString();
-            assertThat(PageRecordParser.utf8Length(text))
-                    .as("%s", text)
-                    .isEqualTo(text.getBytes(StandardCharsets.UTF_8).length);
-        }
     }
 
     @Test
