@@ -260,19 +260,13 @@ public final class JsonLines {
                     line.append(buffer, start, run);
                 } else if (line.length() < OVERSIZED_PREFIX_CHARS) {
                     line.append(buffer, start, Math.min(run, OVERSIZED_PREFIX_CHARS - line.length()));
-                    if (line.length() > OVERSIZED_PREFIX_CHARS) {
-                        line.setLength(OVERSIZED_PREFIX_CHARS);
-                    }
-                } else if (line.length() > OVERSIZED_PREFIX_CHARS) {
+                } else if (line.length() > OVERSIZED_PREFIX_CHARS) { // just went over: keep only the line's start
                     line.setLength(OVERSIZED_PREFIX_CHARS);
                     line.trimToSize();
                 }
                 position = i;
                 if (i < limit) {
                     consumeTerminator();
-                    if (overLimit && line.length() > OVERSIZED_PREFIX_CHARS) {
-                        line.setLength(OVERSIZED_PREFIX_CHARS);
-                    }
                     return line.toString();
                 }
             }
