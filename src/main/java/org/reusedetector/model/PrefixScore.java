@@ -11,8 +11,8 @@ package org.reusedetector.model;
  * @param eventTime event time of the update
  * @param evidence a few labels matched in the neighbourhood
  * @param threshold the neighbourhood threshold at this update ({@code NaN} until the statistic is ready)
- * @param lower the lower confidence bound of {@code badness} ({@code score.NeighbourhoodConfidence})
- * @param upper its upper confidence bound
+ * @param upper the upper confidence bound of {@code badness} ({@code score.NeighbourhoodConfidence}): a bad
+ *     neighbourhood is cleared only when it is below the threshold
  */
 public record PrefixScore(
         String prefix,
@@ -23,10 +23,9 @@ public record PrefixScore(
         long eventTime,
         Evidence[] evidence,
         double threshold,
-        double lower,
         double upper) {
 
-    /** A score whose bounds are its badness (no interval). */
+    /** A score whose upper bound is its badness (no interval). */
     public PrefixScore(
             String prefix,
             long pages,
@@ -36,20 +35,11 @@ public record PrefixScore(
             long eventTime,
             Evidence[] evidence,
             double threshold) {
-        this(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, threshold, badness, badness);
+        this(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, threshold, badness);
     }
 
     public PrefixScore withThreshold(double newThreshold) {
         return new PrefixScore(
-                prefix,
-                pages,
-                badness,
-                previousPages,
-                previousBadness,
-                eventTime,
-                evidence,
-                newThreshold,
-                lower,
-                upper);
+                prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, newThreshold, upper);
     }
 }

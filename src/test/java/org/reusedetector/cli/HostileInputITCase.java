@@ -38,18 +38,7 @@ class HostileInputITCase {
         HostileInput.writeLabels(labels);
         Path out = dir.resolve("detect");
 
-        int exit = Main.run(
-                "detect",
-                "--input",
-                pages.toString(),
-                "--labels",
-                labels.toString(),
-                "--out",
-                out.toString(),
-                "--set",
-                "job.state-dir=" + dir.resolve("state"),
-                "--set",
-                "chunking.max-body-bytes=" + HostileInput.MAX_BODY_BYTES);
+        int exit = detect(pages, labels, out);
 
         assertThat(exit).isZero();
         List<DeadLetter> dead = JsonLines.readAll(out.resolve("dead-letters.jsonl"), DeadLetter.class);
@@ -91,17 +80,7 @@ class HostileInputITCase {
         HostileInput.writeLabels(labels);
         Path out = dir.resolve("detect-bad");
 
-        assertThat(Main.run(
-                        "detect",
-                        "--input",
-                        pages.toString(),
-                        "--labels",
-                        labels.toString(),
-                        "--out",
-                        out.toString(),
-                        "--set",
-                        "job.state-dir=" + dir.resolve("state")))
-                .isZero();
+        assertThat(detect(pages, labels, out)).isZero();
 
         var summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("records").asLong()).isEqualTo(3);
@@ -182,6 +161,22 @@ class HostileInputITCase {
                 assertClean(alertsFile);
             }
         }
+    }
+
+    /** {@code detect} of the pages against the labels into {@code out}, at the corpus's body limit. */
+    private int detect(Path pages, Path labels, Path out) {
+        return Main.run(
+                "detect",
+                "--input",
+                pages.toString(),
+                "--labels",
+                labels.toString(),
+                "--out",
+                out.toString(),
+                "--set",
+                "job.state-dir=" + dir.resolve("state"),
+                "--set",
+                "chunking.max-body-bytes=" + HostileInput.MAX_BODY_BYTES);
     }
 
     /** One dead letter per expected token with its reason, and the good crawl's own four bad records. */

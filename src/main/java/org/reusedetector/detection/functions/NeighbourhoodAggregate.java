@@ -58,8 +58,9 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         } else {
             state.update(after);
         }
-        double[] bounds = confidence.bounds(
-                pages, chunks, matched, after.chunksSquared(), after.matchedSquared(), after.products());
+        // only the upper bound is kept: it decides when a bad neighbourhood is cleared (alerting uses the badness)
+        double upper = confidence
+                .bounds(pages, chunks, matched, after.chunksSquared(), after.matchedSquared(), after.products())[1];
         out.collect(new PrefixScore(
                 delta.prefix(),
                 pages,
@@ -69,7 +70,6 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
                 delta.eventTime(),
                 after.evidence(),
                 Double.NaN,
-                bounds[0],
-                bounds[1]));
+                upper));
     }
 }
