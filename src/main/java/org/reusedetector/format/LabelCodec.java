@@ -29,7 +29,8 @@ public final class LabelCodec {
         if (!Label.OP_ADD.equals(op) && !Label.OP_REMOVE.equals(op)) {
             throw new IllegalArgumentException("unknown label op '" + op + "' (add or remove)");
         }
-        return new Label(hash, kind, op, raw.source(), raw.exampleUrl(), raw.count(), raw.hosts(), raw.text());
+        return new Label(
+                hash, kind, op, raw.source(), raw.exampleUrl(), raw.count(), raw.hosts(), raw.text(), raw.family());
     }
 
     public static String write(Label label) {

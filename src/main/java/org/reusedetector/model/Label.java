@@ -15,9 +15,33 @@ package org.reusedetector.model;
  * @param hosts on how many distinct hosts it was seen, or {@code null}
  * @param text the first characters of the chunk, for review, or {@code null}; for {@code imatch} labels the lexicon
  *     ({@code <lexicon id>#<number>}) the signature belongs to
+ * @param family for blind discovery's labels, the copy family the chunk belongs to (the chunks that sit on exactly
+ *     the same hosts; {@code families.jsonl} of the discovery run describes it), or {@code null}: an expert label's
+ *     source is the site of its example page
  */
 public record Label(
-        String hash, String kind, String op, String source, String exampleUrl, Long count, Long hosts, String text) {
+        String hash,
+        String kind,
+        String op,
+        String source,
+        String exampleUrl,
+        Long count,
+        Long hosts,
+        String text,
+        String family) {
+
+    /** A label that names no copy family. */
+    public Label(
+            String hash,
+            String kind,
+            String op,
+            String source,
+            String exampleUrl,
+            Long count,
+            Long hosts,
+            String text) {
+        this(hash, kind, op, source, exampleUrl, count, hosts, text, null);
+    }
 
     public static final String KIND_CHUNK = "chunk";
     public static final String KIND_FILE = "file";
