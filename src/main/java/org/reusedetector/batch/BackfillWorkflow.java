@@ -16,6 +16,7 @@ import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.detection.Signals;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.Copy;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PrefixDelta;
@@ -24,6 +25,7 @@ import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.RunningStats;
+import org.reusedetector.score.SourceCoverage;
 
 /**
  * Backfill detection of a whole corpus ({@code detect}), in {@code RuntimeExecutionMode.BATCH}. Pages are
@@ -101,7 +103,10 @@ public final class BackfillWorkflow {
         // deltas sum to a neighbourhood's final totals whatever order they come in
         DataStream<PrefixDelta> finals = DetectionWorkflow.prefixDeltas(scored.scores(), batch)
                 .keyBy(PrefixDelta::prefix)
-                .reduce((a, b) -> a.plus(b, Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence)))
+                .reduce((a, b) -> a.plus(
+                        b,
+                        Neighbourhood.mergeEvidence(a.evidence(), b.evidence(), maxEvidence),
+                        SourceCoverage.merge(a.sources(), b.sources())))
                 .uid(OperatorIds.FINAL_NEIGHBOURHOODS)
                 .name(OperatorIds.FINAL_NEIGHBOURHOODS);
 
@@ -124,7 +129,13 @@ public final class BackfillWorkflow {
                 .filter(NeighbourhoodResult::bad)
                 .map(
                         n -> Alert.neighbourhood(
-                                n.prefix(), n.badness(), n.threshold(), n.pages(), n.eventTime(), n.evidence()),
+                                n.prefix(),
+                                n.badness(),
+                                n.threshold(),
+                                n.pages(),
+                                n.eventTime(),
+                                n.evidence(),
+                                n.copies()),
                         TypeInformation.of(Alert.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH)
                 .name(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH);
@@ -175,14 +186,17 @@ public final class BackfillWorkflow {
                 threshold = rule.threshold(stats);
             }
             double badness = badness(totals);
+            Copy[] copies =
+                    SourceCoverage.copies(totals.sources(), rule.coverage().maxSources());
             out.collect(new NeighbourhoodResult(
                     totals.prefix(),
                     totals.pagesDelta(),
                     badness,
-                    rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals)),
+                    rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals), copies),
                     threshold,
                     totals.eventTime(),
-                    totals.evidence()));
+                    totals.evidence(),
+                    copies));
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.reusedetector.batch;
 
+import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 
 /** One line of a backfill's {@code neighborhoods.jsonl}: a prefix's final badness and whether it is bad. */
@@ -10,4 +11,18 @@ public record NeighbourhoodResult(
         boolean bad,
         double threshold,
         long eventTime,
-        Evidence[] evidence) {}
+        Evidence[] evidence,
+        Copy[] copies) {
+
+    /** A result without source coverage. */
+    public NeighbourhoodResult(
+            String prefix,
+            long pages,
+            double badness,
+            boolean bad,
+            double threshold,
+            long eventTime,
+            Evidence[] evidence) {
+        this(prefix, pages, badness, bad, threshold, eventTime, evidence, Copy.NONE);
+    }
+}

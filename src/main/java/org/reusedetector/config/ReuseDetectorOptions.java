@@ -175,6 +175,25 @@ public final class ReuseDetectorOptions {
                     "A bad neighbourhood is cleared only when the upper bound of its badness at this one-sided confidence falls below the"
                             + " threshold (pages are the sample: Student's t over the page-level ratio), so that a neighbourhood near the threshold keeps"
                             + " its verdict instead of flapping. 0: cleared as soon as its badness is not above the threshold.");
+    public static final ConfigOption<Double> NEIGHBORHOOD_COVERAGE_MIN_SHARE = key("neighborhood.coverage.min-share")
+            .doubleType()
+            .defaultValue(0.3)
+            .withDescription(
+                    "Source coverage: a neighbourhood that holds at least this share of one source's labelled chunks (and at least"
+                            + " neighborhood.coverage.min-chunks of them) is bad whatever its badness: added text cannot dilute it. A source is"
+                            + " the site of an expert label's example page, or a blind discovery copy family. Above 1: off.");
+    public static final ConfigOption<Long> NEIGHBORHOOD_COVERAGE_MIN_CHUNKS = key("neighborhood.coverage.min-chunks")
+            .longType()
+            .defaultValue(20L)
+            .withDescription(
+                    "Source coverage: the fewest distinct labelled chunks of one source that make a neighbourhood bad by coverage.");
+    public static final ConfigOption<Integer> NEIGHBORHOOD_COVERAGE_MAX_SOURCES =
+            key("neighborhood.coverage.max-sources")
+                    .intType()
+                    .defaultValue(8)
+                    .withDescription(
+                            "Source coverage: how many sources each neighbourhood tracks, those it holds most chunks of (bounds state to that many"
+                                    + " sources' labelled chunks per neighbourhood); alerts list them as 'copies'. 0: no source coverage.");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_EVIDENCE = key("neighborhood.min-evidence")
             .intType()
             .defaultValue(2)

@@ -12,6 +12,7 @@ import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.StopChunks;
+import org.reusedetector.score.CoverageRule;
 import org.reusedetector.score.NeighbourhoodConfidence;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
@@ -91,7 +92,11 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_STATISTIC) == NeighbourhoodStatistic.ROBUST,
-                        new NeighbourhoodConfidence(config.get(ReuseDetectorOptions.NEIGHBORHOOD_CONFIDENCE))),
+                        new NeighbourhoodConfidence(config.get(ReuseDetectorOptions.NEIGHBORHOOD_CONFIDENCE)),
+                        new CoverageRule(
+                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MIN_SHARE),
+                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MIN_CHUNKS),
+                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MAX_SOURCES))),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis(),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),
@@ -237,6 +242,7 @@ public record DetectionSettings(
     }
 
     public PageScorer pageScorer() {
-        return new PageScorer(stopChunks(), maxEvidence);
+        return new PageScorer(
+                stopChunks(), maxEvidence, neighbourhoodThreshold.coverage().maxSources());
     }
 }

@@ -169,7 +169,8 @@ public final class DetectionWorkflow {
                 .process(
                         new NeighbourhoodAggregate(
                                 settings.neighbourhoodMaxEvidence(),
-                                settings.neighbourhoodThreshold().confidence()),
+                                settings.neighbourhoodThreshold().confidence(),
+                                settings.neighbourhoodThreshold().coverage().maxSources()),
                         TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
                 .name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)

@@ -90,9 +90,12 @@ public final class LabelIndex {
             return remove(hash, kind);
         }
         // discovery's example URLs differ per hash: kept in its own output, not in the dictionary, which they would
-        // bloat
+        // bloat; its copy family (one per host set) is kept, as the source the chunk's coverage counts for
         String example = Label.isDiscovered(label) || label.exampleUrl() == null ? "" : label.exampleUrl();
         String origin = (label.source() == null ? "" : label.source()) + ORIGIN_SEPARATOR + example;
+        if (label.family() != null && !label.family().isEmpty()) {
+            origin += ORIGIN_SEPARATOR + label.family();
+        }
         int originId = store.originId(origin);
         if (originId < 0) {
             originId = store.addOrigin(origin);
@@ -118,6 +121,8 @@ public final class LabelIndex {
             byte[] updated = entries.clone();
             writeInt(updated, at + SUFFIX, updatedValue);
             store.putBucket(bucket, updated);
+            countSource(old, -1);
+            countSource(updatedValue, 1);
             return true;
         }
         int insertAt = (-position - 1) * ENTRY;
@@ -127,6 +132,7 @@ public final class LabelIndex {
         writeInt(updated, insertAt + SUFFIX, pack(kind, origin));
         System.arraycopy(entries, insertAt, updated, insertAt + ENTRY, entries.length - insertAt);
         store.putBucket(bucket, updated);
+        countSource(pack(kind, origin), 1);
         return true;
     }
 
@@ -180,10 +186,12 @@ public final class LabelIndex {
         if (newKind == oldKind) {
             return false;
         }
+        countSource(old, -1);
         if (newKind != 0) {
             byte[] updated = entries.clone();
             writeInt(updated, at + SUFFIX, pack(newKind, old & ORIGIN_MASK));
             store.putBucket(bucket, updated);
+            countSource(pack(newKind, old & ORIGIN_MASK), 1);
         } else if (entries.length == ENTRY) {
             store.removeBucket(bucket);
         } else {
@@ -228,7 +236,7 @@ public final class LabelIndex {
         if (origin != null) {
             int split = origin.indexOf(ORIGIN_SEPARATOR);
             source = emptyToNull(origin.substring(0, split));
-            example = emptyToNull(origin.substring(split + 1));
+            example = emptyToNull(exampleOf(origin, split));
         }
         return new Evidence(Sha1.hex(Arrays.copyOfRange(packed, offset, offset + Sha1.LENGTH)), kind, source, example);
     }
@@ -242,8 +250,71 @@ public final class LabelIndex {
         if (origin == null) {
             return "";
         }
-        String site = Sites.ofUrl(origin.substring(origin.indexOf(ORIGIN_SEPARATOR) + 1));
+        String site = Sites.ofUrl(exampleOf(origin, origin.indexOf(ORIGIN_SEPARATOR)));
         return site == null ? "" : site;
+    }
+
+    private static String exampleOf(String origin, int firstSeparator) {
+        int end = origin.indexOf(ORIGIN_SEPARATOR, firstSeparator + 1);
+        return origin.substring(firstSeparator + 1, end < 0 ? origin.length() : end);
+    }
+
+    /**
+     * The source whose coverage a chunk label of this origin counts for ({@code ""}: none): a discovered label's copy
+     * family; else the site (registrable domain) of an expert label's example page, so that all the labels taken from one
+     * publisher form one source; else the label's {@code source} field.
+     */
+    public String sourceOf(int originId) {
+        return sourceOfOrigin(store.origin(originId));
+    }
+
+    static String sourceOfOrigin(String origin) {
+        if (origin == null) {
+            return "";
+        }
+        int first = origin.indexOf(ORIGIN_SEPARATOR);
+        int second = origin.indexOf(ORIGIN_SEPARATOR, first + 1);
+        if (second >= 0) {
+            return origin.substring(second + 1);
+        }
+        String example = origin.substring(first + 1);
+        String site = example.isEmpty() ? null : Sites.ofUrl(example);
+        return site != null ? site : origin.substring(0, first);
+    }
+
+    /** The example page of an origin ({@code null} when it has none). */
+    public String exampleOf(int originId) {
+        String origin = store.origin(originId);
+        return origin == null ? null : emptyToNull(exampleOf(origin, origin.indexOf(ORIGIN_SEPARATOR)));
+    }
+
+    /** How many chunk labels count for a source ({@link #sourceOf}). */
+    public long sourceChunks(String source) {
+        return store.sourceChunks(source);
+    }
+
+    /** Counts again, from the entries, the chunk labels of every source (a store restored from before they were counted). */
+    public void recountSources() {
+        store.clearSourceChunks();
+        for (int bucket = 0; bucket < 1 << 16; bucket++) {
+            byte[] entries = store.bucket(bucket);
+            if (entries != null) {
+                for (int at = 0; at < entries.length; at += ENTRY) {
+                    countSource(readInt(entries, at + SUFFIX), 1);
+                }
+            }
+        }
+    }
+
+    /** Adds ({@code sign} 1) or takes ({@code -1}) an entry's chunk label to or from its source's count. */
+    private void countSource(int entryValue, int sign) {
+        if ((kindOfEntry(entryValue) & CHUNK_MATCH) == 0 || (entryValue & ORIGIN_MASK) == NO_ORIGIN) {
+            return;
+        }
+        String source = sourceOf(entryValue & ORIGIN_MASK);
+        if (!source.isEmpty()) {
+            store.addSourceChunks(source, sign);
+        }
     }
 
     private static String emptyToNull(String s) {

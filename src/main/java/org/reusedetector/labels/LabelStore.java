@@ -20,4 +20,18 @@ public interface LabelStore {
     int addOrigin(String origin);
 
     String origin(int id);
+
+    /**
+     * How many chunk labels count for a source (see {@code LabelIndex#sourceOf}); 0 when none, or when the store does
+     * not count them (source coverage is then unknown).
+     */
+    default long sourceChunks(String source) {
+        return 0;
+    }
+
+    /** Changes a source's count of chunk labels (a store that does not count them ignores it). */
+    default void addSourceChunks(String source, long delta) {}
+
+    /** Forgets every source's count (before counting again). */
+    default void clearSourceChunks() {}
 }

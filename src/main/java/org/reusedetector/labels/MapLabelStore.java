@@ -14,6 +14,7 @@ public final class MapLabelStore implements LabelStore {
     private int bucketCount;
     private final Map<String, Integer> originIds = new HashMap<>();
     private final List<String> origins = new ArrayList<>();
+    private final Map<String, Long> sourceChunks = new HashMap<>();
 
     @Override
     public byte[] bucket(int bucket) {
@@ -51,6 +52,26 @@ public final class MapLabelStore implements LabelStore {
     @Override
     public String origin(int id) {
         return id >= 0 && id < origins.size() ? origins.get(id) : null;
+    }
+
+    @Override
+    public long sourceChunks(String source) {
+        return sourceChunks.getOrDefault(source, 0L);
+    }
+
+    @Override
+    public void addSourceChunks(String source, long delta) {
+        long count = sourceChunks.getOrDefault(source, 0L) + delta;
+        if (count <= 0) {
+            sourceChunks.remove(source);
+        } else {
+            sourceChunks.put(source, count);
+        }
+    }
+
+    @Override
+    public void clearSourceChunks() {
+        sourceChunks.clear();
     }
 
     public int bucketCount() {

@@ -25,6 +25,8 @@ import java.time.Instant;
  *     0 = the original lexicon, 1..K the randomized ones), else {@code null}
  * @param resemblance near-copy alerts: the estimated resemblance (share of agreeing min-hash shingles), else {@code null}
  * @param matchedUrl near-copy alerts: the labelled page the page nearly copies, else {@code null}
+ * @param copies neighbourhood alerts: the sources the neighbourhood copies, with how much of each it holds, largest
+ *     first ({@code score.SourceCoverage}); else {@code null}
  */
 public record Alert(
         String type,
@@ -41,7 +43,8 @@ public record Alert(
         String brand,
         String lexicon,
         Double resemblance,
-        String matchedUrl) {
+        String matchedUrl,
+        Copy[] copies) {
 
     public static final String TYPE_PAGE = "page";
     public static final String TYPE_FILE = "file";
@@ -51,6 +54,42 @@ public record Alert(
     public static final String TYPE_NEAR_DUPLICATE = "near-duplicate";
     public static final String TYPE_NEAR_COPY = "near-copy";
     public static final String TYPE_QUILT = "quilt";
+
+    /** Without copies (every alert type but {@code neighborhood}). */
+    public Alert(
+            String type,
+            String url,
+            String prefix,
+            double badness,
+            double threshold,
+            Long pages,
+            Integer chunks,
+            Integer matchedChunks,
+            String eventTime,
+            String detectedAt,
+            Evidence[] evidence,
+            String brand,
+            String lexicon,
+            Double resemblance,
+            String matchedUrl) {
+        this(
+                type,
+                url,
+                prefix,
+                badness,
+                threshold,
+                pages,
+                chunks,
+                matchedChunks,
+                eventTime,
+                detectedAt,
+                evidence,
+                brand,
+                lexicon,
+                resemblance,
+                matchedUrl,
+                null);
+    }
 
     /** Without a brand (every alert type but {@code phish}). */
     public Alert(
@@ -241,6 +280,21 @@ public record Alert(
     /** The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad. */
     public static Alert neighbourhood(
             String prefix, double badness, double threshold, long pages, long eventTimeMillis, Evidence[] evidence) {
+        return neighbourhood(prefix, badness, threshold, pages, eventTimeMillis, evidence, Copy.NONE);
+    }
+
+    /**
+     * The alert of a bad neighbourhood, with the sources it copies: by its badness above the threshold, or by covering
+     * enough of one source (then its badness may be under the threshold).
+     */
+    public static Alert neighbourhood(
+            String prefix,
+            double badness,
+            double threshold,
+            long pages,
+            long eventTimeMillis,
+            Evidence[] evidence,
+            Copy[] copies) {
         return new Alert(
                 TYPE_NEIGHBORHOOD,
                 null,
@@ -252,6 +306,11 @@ public record Alert(
                 null,
                 Instant.ofEpochMilli(eventTimeMillis).toString(),
                 Instant.now().toString(),
-                evidence);
+                evidence,
+                null,
+                null,
+                null,
+                null,
+                copies == null ? Copy.NONE : copies);
     }
 }

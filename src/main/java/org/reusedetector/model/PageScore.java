@@ -10,6 +10,7 @@ package org.reusedetector.model;
  * @param badness {@code matchedChunks / chunks}, or 1 for a whole-file match
  * @param fileMatch whether the page's file hash is labelled
  * @param evidence a few of the labels that matched
+ * @param sources the labelled chunks of the page, per source they count for (source coverage); empty when none
  */
 public record PageScore(
         String url,
@@ -18,4 +19,18 @@ public record PageScore(
         int matchedChunks,
         double badness,
         boolean fileMatch,
-        Evidence[] evidence) {}
+        Evidence[] evidence,
+        SourceChunks[] sources) {
+
+    /** A score without source tallies. */
+    public PageScore(
+            String url,
+            long eventTime,
+            int chunks,
+            int matchedChunks,
+            double badness,
+            boolean fileMatch,
+            Evidence[] evidence) {
+        this(url, eventTime, chunks, matchedChunks, badness, fileMatch, evidence, SourceChunks.NONE);
+    }
+}

@@ -13,6 +13,7 @@ package org.reusedetector.model;
  * @param chunksSquaredDelta change in the sum over pages of scorable chunks squared (for the badness's confidence bounds)
  * @param matchedSquaredDelta change in the sum over pages of matched chunks squared
  * @param productsDelta change in the sum over pages of scorable times matched chunks
+ * @param sources the labelled chunks per source the change adds (count +1) or takes (-1), for source coverage
  */
 public record PrefixDelta(
         String prefix,
@@ -23,7 +24,8 @@ public record PrefixDelta(
         Evidence[] evidence,
         double chunksSquaredDelta,
         double matchedSquaredDelta,
-        double productsDelta) {
+        double productsDelta,
+        SourceChunks[] sources) {
 
     /**
      * The change of one page of {@code |chunksDelta|} scorable and {@code |matchedDelta|} matched chunks joining
@@ -40,7 +42,8 @@ public record PrefixDelta(
                 evidence,
                 Math.signum(pagesDelta) * (double) chunksDelta * chunksDelta,
                 Math.signum(pagesDelta) * matchedDelta * matchedDelta,
-                Math.signum(pagesDelta) * chunksDelta * matchedDelta);
+                Math.signum(pagesDelta) * chunksDelta * matchedDelta,
+                SourceChunks.NONE);
     }
 
     /** The change from a page's earlier contribution ({@code 0, 0} for none) to its new one ({@code 0, 0} for none). */
@@ -52,6 +55,23 @@ public record PrefixDelta(
             double matchedAfter,
             long eventTime,
             Evidence[] evidence) {
+        return between(
+                prefix, chunksBefore, matchedBefore, chunksAfter, matchedAfter, eventTime, evidence, SourceChunks.NONE);
+    }
+
+    /**
+     * As {@link #between(String, long, double, long, double, long, Evidence[])}, with the change of labelled chunks per
+     * source ({@code sources}: the new tallies less the old).
+     */
+    public static PrefixDelta between(
+            String prefix,
+            long chunksBefore,
+            double matchedBefore,
+            long chunksAfter,
+            double matchedAfter,
+            long eventTime,
+            Evidence[] evidence,
+            SourceChunks[] sources) {
         int pagesDelta =
                 (chunksAfter > 0 || matchedAfter > 0 ? 1 : 0) - (chunksBefore > 0 || matchedBefore > 0 ? 1 : 0);
         return new PrefixDelta(
@@ -63,11 +83,12 @@ public record PrefixDelta(
                 evidence,
                 (double) chunksAfter * chunksAfter - (double) chunksBefore * chunksBefore,
                 matchedAfter * matchedAfter - matchedBefore * matchedBefore,
-                chunksAfter * matchedAfter - chunksBefore * matchedBefore);
+                chunksAfter * matchedAfter - chunksBefore * matchedBefore,
+                sources);
     }
 
-    /** The sum of two changes of one neighbourhood (the later event time, evidence merged by the caller). */
-    public PrefixDelta plus(PrefixDelta other, Evidence[] mergedEvidence) {
+    /** The sum of two changes of one neighbourhood (the later event time, evidence and sources merged by the caller). */
+    public PrefixDelta plus(PrefixDelta other, Evidence[] mergedEvidence, SourceChunks[] mergedSources) {
         return new PrefixDelta(
                 prefix,
                 pagesDelta + other.pagesDelta,
@@ -77,6 +98,7 @@ public record PrefixDelta(
                 mergedEvidence,
                 chunksSquaredDelta + other.chunksSquaredDelta,
                 matchedSquaredDelta + other.matchedSquaredDelta,
-                productsDelta + other.productsDelta);
+                productsDelta + other.productsDelta,
+                mergedSources);
     }
 }

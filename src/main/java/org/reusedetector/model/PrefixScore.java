@@ -13,6 +13,7 @@ package org.reusedetector.model;
  * @param threshold the neighbourhood threshold at this update ({@code NaN} until the statistic is ready)
  * @param upper the upper confidence bound of {@code badness} ({@code score.NeighbourhoodConfidence}): a bad
  *     neighbourhood is cleared only when it is below the threshold
+ * @param copies the sources the neighbourhood covers most ({@code score.SourceCoverage}), largest first
  */
 public record PrefixScore(
         String prefix,
@@ -23,7 +24,22 @@ public record PrefixScore(
         long eventTime,
         Evidence[] evidence,
         double threshold,
-        double upper) {
+        double upper,
+        Copy[] copies) {
+
+    /** A score without source coverage. */
+    public PrefixScore(
+            String prefix,
+            long pages,
+            double badness,
+            long previousPages,
+            double previousBadness,
+            long eventTime,
+            Evidence[] evidence,
+            double threshold,
+            double upper) {
+        this(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, threshold, upper, Copy.NONE);
+    }
 
     /** A score whose upper bound is its badness (no interval). */
     public PrefixScore(
@@ -40,6 +56,15 @@ public record PrefixScore(
 
     public PrefixScore withThreshold(double newThreshold) {
         return new PrefixScore(
-                prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, newThreshold, upper);
+                prefix,
+                pages,
+                badness,
+                previousPages,
+                previousBadness,
+                eventTime,
+                evidence,
+                newThreshold,
+                upper,
+                copies);
     }
 }

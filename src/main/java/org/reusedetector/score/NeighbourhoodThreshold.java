@@ -1,6 +1,7 @@
 package org.reusedetector.score;
 
 import java.io.Serializable;
+import org.reusedetector.model.Copy;
 
 /**
  * The bad-neighbourhood threshold and verdict. The threshold is k standard deviations above the typical
@@ -33,6 +34,8 @@ import java.io.Serializable;
  * @param robust median + k·1.4826·MAD instead of mean + k·σ (where the statistic keeps a histogram)
  * @param confidence how sure a clean verdict must be: a bad neighbourhood turns clean only when the upper bound of its
  *     badness is below the threshold ({@link NeighbourhoodConfidence#NONE}: as soon as the badness is)
+ * @param coverage the second verdict: a neighbourhood that covers enough of one source is bad whatever its badness
+ *     ({@link CoverageRule#OFF}: none)
  */
 public record NeighbourhoodThreshold(
         long minPages,
@@ -43,8 +46,33 @@ public record NeighbourhoodThreshold(
         double ceiling,
         int minEvidence,
         boolean robust,
-        NeighbourhoodConfidence confidence)
+        NeighbourhoodConfidence confidence,
+        CoverageRule coverage)
         implements Serializable {
+
+    /** Without source coverage. */
+    public NeighbourhoodThreshold(
+            long minPages,
+            long minNeighbourhoods,
+            double standardDeviations,
+            double fixedThreshold,
+            double floor,
+            double ceiling,
+            int minEvidence,
+            boolean robust,
+            NeighbourhoodConfidence confidence) {
+        this(
+                minPages,
+                minNeighbourhoods,
+                standardDeviations,
+                fixedThreshold,
+                floor,
+                ceiling,
+                minEvidence,
+                robust,
+                confidence,
+                CoverageRule.OFF);
+    }
 
     /** Without confidence bounds: the verdict compares the badness itself. */
     public NeighbourhoodThreshold(
@@ -90,6 +118,9 @@ public record NeighbourhoodThreshold(
         if (confidence == null) {
             confidence = NeighbourhoodConfidence.NONE;
         }
+        if (coverage == null) {
+            coverage = CoverageRule.OFF;
+        }
         if (!(floor >= 0 && floor <= ceiling && ceiling <= 1)) {
             throw new IllegalArgumentException(
                     "neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
@@ -102,7 +133,16 @@ public record NeighbourhoodThreshold(
     /** The same rule over a whole corpus (batch): every neighbourhood is in, so no warm-up applies. */
     public NeighbourhoodThreshold forWholeCorpus() {
         return new NeighbourhoodThreshold(
-                minPages, 1, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, robust, confidence);
+                minPages,
+                1,
+                standardDeviations,
+                fixedThreshold,
+                floor,
+                ceiling,
+                minEvidence,
+                robust,
+                confidence,
+                coverage);
     }
 
     public boolean counts(long pages) {
@@ -144,6 +184,36 @@ public record NeighbourhoodThreshold(
      */
     public boolean turnsBad(long pages, double badness, double threshold, int distinctEvidence) {
         return isBad(pages, badness, threshold, distinctEvidence);
+    }
+
+    /**
+     * Whether a neighbourhood that is not bad turns bad by either verdict: the paper's rule
+     * ({@link #turnsBad(long, double, double, int)}), or source coverage ({@link CoverageRule}), which needs no
+     * threshold and so also holds while the stream's statistic warms up.
+     */
+    public boolean turnsBad(long pages, double badness, double threshold, int distinctEvidence, Copy[] copies) {
+        return turnsBad(pages, badness, threshold, distinctEvidence) || pages > 0 && coverage.coversAny(copies);
+    }
+
+    /** Whether a neighbourhood is bad by either verdict (the batch's judgement over final totals). */
+    public boolean isBad(long pages, double badness, double threshold, int distinctEvidence, Copy[] copies) {
+        return isBad(pages, badness, threshold, distinctEvidence) || pages > 0 && coverage.coversAny(copies);
+    }
+
+    /**
+     * As {@link #turnsClean(long, double, double, double, int)}, and no longer covering enough of any source. Coverage
+     * has no hysteresis of its own: it only grows as pages arrive, and falls only when pages or labels go.
+     */
+    public boolean turnsClean(
+            long pages, double badness, double upper, double threshold, int distinctEvidence, Copy[] copies) {
+        if (pages == 0) {
+            return true;
+        }
+        if (coverage.coversAny(copies)) {
+            return false;
+        }
+        return turnsClean(
+                pages, badness, upper, threshold, distinctEvidence); // no verdict while the threshold is unknown
     }
 
     /**

@@ -10,6 +10,7 @@ import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageScore;
+import org.reusedetector.model.SourceChunks;
 import org.reusedetector.page.Sha1;
 import org.reusedetector.page.StopChunks;
 import org.reusedetector.url.Sites;
@@ -30,15 +31,26 @@ public final class PageScorer {
 
     private final StopChunks stopChunks;
     private final int maxEvidence;
+    private final int maxSources;
     /** The site of each label origin id seen (ids are stable: the dictionary only grows). */
     private final Map<Integer, String> originSites = new HashMap<>();
+    /** The coverage source of each label origin id seen. */
+    private final Map<Integer, String> originSources = new HashMap<>();
 
     private String siteOfUrl;
     private String pageSite;
 
     public PageScorer(StopChunks stopChunks, int maxEvidence) {
+        this(stopChunks, maxEvidence, 0);
+    }
+
+    /**
+     * @param maxSources per page, the most sources whose labelled chunks are tallied for source coverage (0: none)
+     */
+    public PageScorer(StopChunks stopChunks, int maxEvidence, int maxSources) {
         this.stopChunks = stopChunks;
         this.maxEvidence = maxEvidence;
+        this.maxSources = maxSources;
     }
 
     public PageScore score(HashedPage page, LabelIndex labels) {
@@ -54,6 +66,7 @@ public final class PageScorer {
         int[] lengths = page.chunkLengths();
         int chunks = 0;
         int matched = 0;
+        SourceCoverage.PageTally tally = null;
         for (int i = 0; i < lengths.length; i++) {
             if (stopChunks.isStop(lengths[i], hashes, i)) {
                 continue;
@@ -70,11 +83,54 @@ public final class PageScorer {
                 if (evidence.size() < maxEvidence) {
                     evidence.add(labels.evidence(hashes, i * 20, lookup, Label.KIND_CHUNK));
                 }
+                if (maxSources > 0) {
+                    tally = tally(tally, lookup, labels, hashes, i * 20);
+                }
             }
         }
         double badness = Containment.of(matched, chunks, fileMatch);
         return new PageScore(
-                page.url(), page.eventTime(), chunks, matched, badness, fileMatch, evidence.toArray(new Evidence[0]));
+                page.url(),
+                page.eventTime(),
+                chunks,
+                matched,
+                badness,
+                fileMatch,
+                evidence.toArray(new Evidence[0]),
+                tally == null ? SourceChunks.NONE : tally.build(maxSources));
+    }
+
+    /** Notes a matched chunk under the source its label counts for (none: the label's origin names no source). */
+    private SourceCoverage.PageTally tally(
+            SourceCoverage.PageTally tally, long lookup, LabelIndex labels, byte[] hashes, int offset) {
+        int origin = LabelIndex.originOf(lookup);
+        String source = originSources.get(origin);
+        if (source == null) {
+            source = labels.sourceOf(origin);
+            if (originSources.size() >= ORIGIN_CACHE_LIMIT) {
+                originSources.clear();
+            }
+            originSources.put(origin, source);
+        }
+        if (source.isEmpty()) {
+            return tally;
+        }
+        if (tally == null) {
+            tally = new SourceCoverage.PageTally();
+        }
+        if (tally.add(source, chunkId(hashes, offset))) {
+            tally.describe(source, labels.sourceChunks(source), labels.exampleOf(origin));
+        }
+        return tally;
+    }
+
+    /** A chunk's identity in coverage tallies: the first 8 bytes of its SHA-1. */
+    public static long chunkId(byte[] hashes, int offset) {
+        long id = 0;
+        for (int b = 0; b < 8; b++) {
+            id = id << 8 | (hashes[offset + b] & 0xff);
+        }
+        return id;
     }
 
     /** Whether an expert label's origin is another site than the page's (or unknown). */
@@ -115,6 +171,13 @@ public final class PageScorer {
         System.arraycopy(evidence, 0, evidence, 1, evidence.length - 1);
         evidence[0] = new Evidence(Sha1.hex(Sha1.of(labelledUrl)), Label.KIND_SHINGLE, null, labelledUrl);
         return new PageScore(
-                score.url(), score.eventTime(), score.chunks(), matched, badness, score.fileMatch(), evidence);
+                score.url(),
+                score.eventTime(),
+                score.chunks(),
+                matched,
+                badness,
+                score.fileMatch(),
+                evidence,
+                score.sources());
     }
 }

@@ -347,4 +347,53 @@ class LabelIndexTest {
         }
         assertThat(store.bucketCount()).isZero();
     }
+
+    @Test
+    void chunkLabelsAreCountedPerSourceAndCountedAgainTheSame() {
+        MapLabelStore store = new MapLabelStore();
+        LabelIndex index = new LabelIndex(store);
+        String h1 = Sha1.hex(Sha1.of("one"));
+        String h2 = Sha1.hex(Sha1.of("two"));
+        String h3 = Sha1.hex(Sha1.of("three"));
+        index.apply(
+                new Label(h1, Label.KIND_CHUNK, Label.OP_ADD, "expert", "https://www.bank.com/a", null, null, null));
+        index.apply(
+                new Label(h2, Label.KIND_CHUNK, Label.OP_ADD, "expert", "https://login.bank.com/b", null, null, null));
+        index.apply(new Label(h3, Label.KIND_FILE, Label.OP_ADD, "expert", "https://www.bank.com/a", null, null, null));
+        index.apply(new Label(h3, Label.KIND_CHUNK, Label.OP_ADD, "discover:r1", "https://m.org/", 3L, 3L, null, "f1"));
+        assertThat(index.sourceChunks("bank.com")).isEqualTo(2); // one site, two example pages; files do not count
+        assertThat(index.sourceChunks("f1")).isEqualTo(1);
+        assertThat(index.sourceOf(LabelIndex.originOf(index.lookup(Sha1.of("one"), 0))))
+                .isEqualTo("bank.com");
+
+        index.apply(new Label(h1, Label.KIND_CHUNK, Label.OP_REMOVE, null, null, null, null, null));
+        assertThat(index.sourceChunks("bank.com")).isEqualTo(1);
+        // a re-added label moves to its new origin's source
+        index.apply(new Label(h2, Label.KIND_CHUNK, Label.OP_ADD, "expert", "https://other.net/", null, null, null));
+        assertThat(index.sourceChunks("bank.com")).isZero();
+        assertThat(index.sourceChunks("other.net")).isEqualTo(1);
+
+        store.clearSourceChunks();
+        assertThat(index.sourceChunks("other.net")).isZero();
+        index.recountSources();
+        assertThat(index.sourceChunks("other.net")).isEqualTo(1);
+        assertThat(index.sourceChunks("f1")).isEqualTo(1);
+        assertThat(index.sourceChunks("bank.com")).isZero();
+    }
+
+    @Test
+    void anOriginWithAFamilyKeepsItsExampleAndSource() {
+        LabelIndex index = new LabelIndex(new MapLabelStore());
+        String h = Sha1.hex(Sha1.of("x"));
+        index.apply(new Label(h, Label.KIND_CHUNK, Label.OP_ADD, "discover:r1", "https://m.org/", 3L, 3L, null, "f9"));
+        long lookup = index.lookup(Sha1.of("x"), 0);
+        assertThat(index.evidence(Sha1.of("x"), 0, lookup, Label.KIND_CHUNK).source())
+                .isEqualTo("discover:r1");
+        assertThat(index.evidence(Sha1.of("x"), 0, lookup, Label.KIND_CHUNK).exampleUrl())
+                .isNull();
+        assertThat(index.originSite(LabelIndex.originOf(lookup))).isEmpty();
+        assertThat(LabelIndex.sourceOfOrigin("informed:x\u0000")).isEqualTo("informed:x");
+        assertThat(LabelIndex.sourceOfOrigin("s\u0000https://a.example.co.uk/p"))
+                .isEqualTo("example.co.uk");
+    }
 }

@@ -43,6 +43,9 @@ import org.reusedetector.stream.functions.UrlContribution;
  */
 class PojoSerializationTest {
 
+    private static final SourceChunks SOURCE_CHUNKS =
+            new SourceChunks("src.org", 40, "https://src.org/p", new long[] {-3, 7}, new int[] {1, -2});
+    private static final Copy COPY = new Copy("src.org", 0.5, 20, 40, "https://src.org/p");
     private static final Evidence EVIDENCE =
             new Evidence("a9993e364706816aba3e25717850c26c9cd0d89d", Label.KIND_CHUNK, "informed:ref", "http://a.org/");
     private static final Evidence BARE_EVIDENCE =
@@ -88,7 +91,13 @@ class PojoSerializationTest {
                                 new PageScore("http://a.org/", 1L, 0, 0, 1.0, true, new Evidence[0]),
                                 new PageScore(null, 1L, 0, 0, 0.0, false, null),
                                 new PageScore(
-                                        "http://a.org/", 1L, 3, 1, 1.0 / 3, false, new Evidence[] {null, EVIDENCE}))),
+                                        "http://a.org/", 1L, 3, 1, 1.0 / 3, false, new Evidence[] {null, EVIDENCE}),
+                                new PageScore(
+                                        "http://a.org/", 1L, 3, 2, 2.0 / 3, false, new Evidence[0], new SourceChunks[] {
+                                            SOURCE_CHUNKS, null
+                                        }))),
+                Arguments.of(SourceChunks.class, List.of(SOURCE_CHUNKS, new SourceChunks(null, 0, null, null, null))),
+                Arguments.of(Copy.class, List.of(COPY, new Copy(null, Double.NaN, 0, 0, null))),
                 Arguments.of(
                         Label.class,
                         List.of(
@@ -169,18 +178,22 @@ class PojoSerializationTest {
                                         9L,
                                         new Evidence[] {EVIDENCE, BARE_EVIDENCE},
                                         Double.NaN),
-                                new PrefixScore(null, 0, 0.0, 0, 0.0, 0L, null, 0.2))),
+                                new PrefixScore(null, 0, 0.0, 0, 0.0, 0L, null, 0.2),
+                                new PrefixScore(
+                                        "http://a.org/", 1, 0.1, 0, 0, 1L, null, 0.2, 0.3, new Copy[] {COPY, null}))),
                 Arguments.of(
                         UrlContribution.class,
                         List.of(
                                 new UrlContribution(4L, 3.0, 123L),
+                                new UrlContribution(4L, 3.0, 123L, new SourceChunks[] {SOURCE_CHUNKS}),
                                 new UrlContribution(0L, Double.NaN, Long.MIN_VALUE))),
                 Arguments.of(
                         NeighbourhoodState.class,
                         List.of(
                                 new NeighbourhoodState(3, 30, 15.0, new Evidence[] {EVIDENCE}),
                                 new NeighbourhoodState(0, 0, 0.0, null),
-                                new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}))),
+                                new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}),
+                                new NeighbourhoodState(2, 20, 2.0, null, 1, 2, 3, new Copy[] {COPY}))),
                 Arguments.of(
                         NeighbourhoodVerdict.class,
                         List.of(

@@ -13,6 +13,7 @@ import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageScore;
+import org.reusedetector.model.SourceChunks;
 import org.reusedetector.page.HashKey;
 import org.reusedetector.page.Sha1;
 import org.reusedetector.page.StopChunks;
@@ -301,5 +302,36 @@ class PageScorerTest {
         assertThat(PageScorer.withNearCopy(exact, 0, null))
                 .as("no near copy: the exact-hash score")
                 .isSameAs(exact);
+    }
+
+    @Test
+    void matchedChunksAreTalliedPerSourceSiteOrFamily() {
+        label("c1", Label.KIND_CHUNK); // example http://expert.org/c1: source expert.org
+        label("c2", Label.KIND_CHUNK);
+        label("unused", Label.KIND_CHUNK);
+        labels.apply(new Label(
+                hex("c3"), Label.KIND_CHUNK, Label.OP_ADD, "discover:run", "http://x.org/", 2L, 2L, null, "f00ab"));
+        PageScore score = new PageScorer(StopChunks.none(), 5, 8).score(page("c1", "c2", "c3", "c4", "c1"), labels);
+        assertThat(score.sources()).extracting(SourceChunks::source).containsExactly("expert.org", "f00ab");
+        SourceChunks expert = score.sources()[0];
+        assertThat(expert.sourceChunks()).isEqualTo(3);
+        assertThat(expert.chunks()).hasSize(2); // c1 twice on the page counts once
+        assertThat(expert.exampleUrl()).startsWith("http://expert.org/");
+        assertThat(score.sources()[1].sourceChunks()).isEqualTo(1);
+        assertThat(score.sources()[1].exampleUrl()).isNull(); // discovery's examples are not in the dictionary
+
+        assertThat(new PageScorer(StopChunks.none(), 5)
+                        .score(page("c1"), labels)
+                        .sources())
+                .isEmpty(); // no sources asked for
+    }
+
+    @Test
+    void aPublishersOwnChunksAreNoCopyOfIt() {
+        label("c1", Label.KIND_CHUNK);
+        HashedPage own =
+                new HashedPage("http://www.expert.org/p.html", 42L, Sha1.of("x"), Sha1.of("c1"), new int[] {200}, 1);
+        assertThat(new PageScorer(StopChunks.none(), 5, 8).score(own, labels).sources())
+                .isEmpty();
     }
 }

@@ -94,6 +94,70 @@ final class BroadcastLabelStore implements LabelStore {
         }
     }
 
+    /**
+     * Reserved origin-dictionary key prefix of a source's count of chunk labels: kept in the dictionary's state, so that
+     * it is snapshotted and restored with the labels it counts.
+     */
+    static final String SOURCE_CHUNKS = "\u0002";
+
+    /** Reserved origin-dictionary key present once the sources are counted (a state from before lacks it). */
+    static final String SOURCES_COUNTED = "\u0001sources-counted";
+
+    @Override
+    public long sourceChunks(String source) {
+        try {
+            Integer count = originIds.get(SOURCE_CHUNKS + source);
+            return count == null ? 0 : count;
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unreadable", e);
+        }
+    }
+
+    @Override
+    public void addSourceChunks(String source, long delta) {
+        try {
+            String key = SOURCE_CHUNKS + source;
+            Integer before = originIds.get(key);
+            long count = (before == null ? 0 : before) + delta;
+            if (count <= 0) {
+                writable(originIds).remove(key);
+            } else {
+                writable(originIds).put(key, (int) Math.min(Integer.MAX_VALUE, count));
+            }
+            writable(originIds).put(SOURCES_COUNTED, 1);
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unwritable", e);
+        }
+    }
+
+    @Override
+    public void clearSourceChunks() {
+        try {
+            var keys = new java.util.ArrayList<String>();
+            for (var entry : originIds.immutableEntries()) {
+                if (entry.getKey().startsWith(SOURCE_CHUNKS)) {
+                    keys.add(entry.getKey());
+                }
+            }
+            for (String key : keys) {
+                writable(originIds).remove(key);
+            }
+            writable(originIds).put(SOURCES_COUNTED, 1);
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unwritable", e);
+        }
+    }
+
+    /** Whether the sources of a (restored) state are counted. */
+    boolean sourcesCounted() {
+        try {
+            return originIds.contains(SOURCES_COUNTED)
+                    || !originIds.immutableEntries().iterator().hasNext();
+        } catch (Exception e) {
+            throw new IllegalStateException("label state unreadable", e);
+        }
+    }
+
     @Override
     public String origin(int id) {
         try {

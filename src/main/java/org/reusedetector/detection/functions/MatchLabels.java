@@ -78,9 +78,20 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         if (context.isRestored()) {
             migrateLegacyLabels(context);
         }
-        bucketView = BroadcastLabelStore.view(context.getOperatorStateStore()
-                .getBroadcastState(LabelState.BUCKETS)
-                .entries());
+        var store = context.getOperatorStateStore();
+        bucketView = BroadcastLabelStore.view(
+                store.getBroadcastState(LabelState.BUCKETS).entries());
+        if (context.isRestored()) {
+            BroadcastLabelStore labels = new BroadcastLabelStore(
+                    store.getBroadcastState(LabelState.BUCKETS),
+                    store.getBroadcastState(LabelState.ORIGINS),
+                    store.getBroadcastState(LabelState.ORIGIN_IDS),
+                    bucketView);
+            if (!labels.sourcesCounted()) { // a checkpoint from before sources were counted
+                new LabelIndex(labels).recountSources();
+                LOG.info("Counted the chunk labels of every source of a restored label set");
+            }
+        }
     }
 
     /** A checkpoint from before the 14-byte entries: every instance converts its copy of the set, the same way. */

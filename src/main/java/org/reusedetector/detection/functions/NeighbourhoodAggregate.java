@@ -1,14 +1,21 @@
 package org.reusedetector.detection.functions;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
+import org.reusedetector.score.CoverageTracker;
 import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.score.NeighbourhoodConfidence;
 import org.reusedetector.stream.functions.NeighbourhoodState;
@@ -16,23 +23,76 @@ import org.reusedetector.stream.functions.NeighbourhoodState;
 /**
  * Keyed by neighbourhood prefix: {@code badness(N) = sum of contains(L, n) / |N|}, kept as two numbers, with the sums of
  * squares that give its confidence bounds ({@link NeighbourhoodConfidence}).
- * The state goes when the last page of the neighbourhood is withdrawn.
+ * It keeps the neighbourhood's source coverage too ({@link CoverageTracker}): the pages holding each labelled chunk of
+ * the sources it covers most, in map state. The state goes when the last page of the neighbourhood is withdrawn.
  */
 public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, PrefixDelta, PrefixScore> {
 
     private final int maxEvidence;
     private final NeighbourhoodConfidence confidence;
+    private final int maxSources;
     private transient ValueState<NeighbourhoodState> state;
+    /** Pages holding each labelled chunk of the tracked sources, keyed by source and chunk. */
+    private transient MapState<String, Integer> chunkPages;
+
+    private transient CoverageTracker tracker;
+    private transient CoverageTracker.ChunkCounts counts;
 
     public NeighbourhoodAggregate(int maxEvidence, NeighbourhoodConfidence confidence) {
+        this(maxEvidence, confidence, 0);
+    }
+
+    /** @param maxSources sources whose coverage each neighbourhood tracks (0: none) */
+    public NeighbourhoodAggregate(int maxEvidence, NeighbourhoodConfidence confidence, int maxSources) {
         this.maxEvidence = maxEvidence;
         this.confidence = confidence;
+        this.maxSources = maxSources;
     }
 
     @Override
     public void open(OpenContext openContext) {
         state = getRuntimeContext()
                 .getState(new ValueStateDescriptor<>("neighbourhood", TypeInformation.of(NeighbourhoodState.class)));
+        chunkPages = getRuntimeContext()
+                .getMapState(new MapStateDescriptor<>("neighbourhood-source-chunks", Types.STRING, Types.INT));
+        tracker = new CoverageTracker(maxSources);
+        counts = new CoverageTracker.ChunkCounts() {
+            @Override
+            public int get(String source, long chunk) throws Exception {
+                Integer pages = chunkPages.get(key(source, chunk));
+                return pages == null ? 0 : pages;
+            }
+
+            @Override
+            public void put(String source, long chunk, int pages) throws Exception {
+                chunkPages.put(key(source, chunk), pages);
+            }
+
+            @Override
+            public void remove(String source, long chunk) throws Exception {
+                chunkPages.remove(key(source, chunk));
+            }
+
+            @Override
+            public void removeSource(String source) throws Exception {
+                String start = source + KEY_SEPARATOR;
+                List<String> keys = new ArrayList<>();
+                for (String key : chunkPages.keys()) {
+                    if (key.startsWith(start)) {
+                        keys.add(key);
+                    }
+                }
+                for (String key : keys) {
+                    chunkPages.remove(key);
+                }
+            }
+        };
+    }
+
+    private static final char KEY_SEPARATOR = '\u0000';
+
+    private static String key(String source, long chunk) {
+        return source + KEY_SEPARATOR + Long.toHexString(chunk);
     }
 
     @Override
@@ -45,6 +105,7 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         boolean empty = pages == 0;
         long chunks = empty ? 0 : Math.max(0, before.chunks() + delta.chunksDelta());
         double matched = empty ? 0.0 : before.matched() + delta.matchedDelta();
+        Copy[] copies = empty ? Copy.NONE : tracker.apply(before.copies(), delta.sources(), counts);
         NeighbourhoodState after = new NeighbourhoodState(
                 pages,
                 chunks,
@@ -52,9 +113,11 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
                 Neighbourhood.mergeEvidence(before.evidence(), delta.evidence(), maxEvidence),
                 empty ? 0 : before.chunksSquared() + delta.chunksSquaredDelta(),
                 empty ? 0 : before.matchedSquared() + delta.matchedSquaredDelta(),
-                empty ? 0 : before.products() + delta.productsDelta());
+                empty ? 0 : before.products() + delta.productsDelta(),
+                copies);
         if (empty) {
             state.clear();
+            chunkPages.clear();
         } else {
             state.update(after);
         }
@@ -70,6 +133,7 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
                 delta.eventTime(),
                 after.evidence(),
                 Double.NaN,
-                upper));
+                upper,
+                copies));
     }
 }

@@ -92,12 +92,20 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {
         int evidence = score.evidence() == null ? 0 : score.evidence().length;
         boolean above = wasAbove;
-        if (!wasAbove && rule.turnsBad(score.pages(), score.badness(), threshold, evidence)) {
+        if (!wasAbove && rule.turnsBad(score.pages(), score.badness(), threshold, evidence, score.copies())) {
             above = true;
             alerts.inc();
             out.collect(Alert.neighbourhood(
-                    score.prefix(), score.badness(), threshold, score.pages(), score.eventTime(), score.evidence()));
-        } else if (wasAbove && rule.turnsClean(score.pages(), score.badness(), score.upper(), threshold, evidence)) {
+                    score.prefix(),
+                    score.badness(),
+                    threshold,
+                    score.pages(),
+                    score.eventTime(),
+                    score.evidence(),
+                    score.copies()));
+        } else if (wasAbove
+                && rule.turnsClean(
+                        score.pages(), score.badness(), score.upper(), threshold, evidence, score.copies())) {
             above = false;
             // a neighbourhood that was bad early in a stream (a clone's ripped pages before its own) can fall back:
             // the latest record of a prefix on the alerts topic is then its current verdict

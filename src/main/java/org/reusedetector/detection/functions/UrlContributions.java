@@ -13,7 +13,9 @@ import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
+import org.reusedetector.model.SourceChunks;
 import org.reusedetector.score.Neighbourhood;
+import org.reusedetector.score.SourceCoverage;
 import org.reusedetector.stream.functions.UrlContribution;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.InvalidUrlException;
@@ -75,19 +77,22 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
                         0,
                         score.eventTime(),
                         NO_EVIDENCE,
+                        SourceCoverage.negate(sourcesOf(previous)),
                         out);
             }
             return;
         }
         long chunks = Neighbourhood.chunksOf(score);
         double matched = Neighbourhood.matchedOf(score);
-        contribution.update(new UrlContribution(chunks, matched, score.eventTime()));
+        SourceChunks[] sources = score.sources() == null ? SourceChunks.NONE : score.sources();
+        contribution.update(new UrlContribution(chunks, matched, score.eventTime(), sources));
         ctx.timerService().registerEventTimeTimer(score.eventTime() + retentionMillis);
         if (previous == null) {
-            emit(ctx.getCurrentKey(), 0, 0, chunks, matched, score.eventTime(), score.evidence(), out);
+            emit(ctx.getCurrentKey(), 0, 0, chunks, matched, score.eventTime(), score.evidence(), sources, out);
         } else {
             revisits.inc();
-            if (chunks != previous.chunks() || matched != previous.matched()) {
+            SourceChunks[] sourcesDelta = SourceCoverage.merge(SourceCoverage.negate(sourcesOf(previous)), sources);
+            if (chunks != previous.chunks() || matched != previous.matched() || sourcesDelta.length > 0) {
                 emit(
                         ctx.getCurrentKey(),
                         previous.chunks(),
@@ -96,9 +101,14 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
                         matched,
                         score.eventTime(),
                         score.evidence(),
+                        sourcesDelta,
                         out);
             }
         }
+    }
+
+    private static SourceChunks[] sourcesOf(UrlContribution contribution) {
+        return contribution.sources() == null ? SourceChunks.NONE : contribution.sources();
     }
 
     @Override
@@ -112,7 +122,16 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         }
         contribution.clear();
         expired.inc();
-        emit(ctx.getCurrentKey(), current.chunks(), current.matched(), 0, 0, timestamp, NO_EVIDENCE, out);
+        emit(
+                ctx.getCurrentKey(),
+                current.chunks(),
+                current.matched(),
+                0,
+                0,
+                timestamp,
+                NO_EVIDENCE,
+                SourceCoverage.negate(sourcesOf(current)),
+                out);
     }
 
     /** Whether a page is part of its neighbourhoods: it has a scorable chunk, or its whole file is labelled. */
@@ -129,6 +148,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
             double matchedAfter,
             long eventTime,
             Evidence[] evidence,
+            SourceChunks[] sources,
             Collector<PrefixDelta> out) {
         List<String> prefixes;
         try {
@@ -139,7 +159,7 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
         }
         for (String prefix : prefixes) {
             out.collect(PrefixDelta.between(
-                    prefix, chunksBefore, matchedBefore, chunksAfter, matchedAfter, eventTime, evidence));
+                    prefix, chunksBefore, matchedBefore, chunksAfter, matchedAfter, eventTime, evidence, sources));
         }
     }
 }

@@ -1,7 +1,15 @@
 package org.reusedetector.stream.functions;
 
+import org.reusedetector.model.SourceChunks;
+
 /**
- * What a URL currently contributes to its neighbourhoods, its latest containment and when it was fetched: keyed state
+ * What a URL currently contributes to its neighbourhoods, its latest containment, its labelled chunks per source, and when it was fetched: keyed state
  * of {@code UrlContributions}. The class name is part of the checkpoint format: do not move or rename it.
  */
-public record UrlContribution(long chunks, double matched, long eventTime) {}
+public record UrlContribution(long chunks, double matched, long eventTime, SourceChunks[] sources) {
+
+    /** A contribution without source tallies (a state written before they were kept reads with none). */
+    public UrlContribution(long chunks, double matched, long eventTime) {
+        this(chunks, matched, eventTime, SourceChunks.NONE);
+    }
+}

@@ -18,10 +18,13 @@ import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
+import org.reusedetector.model.SourceChunks;
+import org.reusedetector.score.CoverageRule;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.url.IgnoredParameters;
 
@@ -410,5 +413,82 @@ class NeighbourhoodFunctionsTest {
             List<PrefixScore> out = values(h);
             assertThat(out.get(out.size() - 1).threshold()).isCloseTo(0.3, Offset.offset(0.002)); // median 0.3, MAD 0
         }
+    }
+
+    private static SourceChunks[] tally(String source, long size, int count, long... chunks) {
+        int[] counts = new int[chunks.length];
+        java.util.Arrays.fill(counts, count);
+        return new SourceChunks[] {new SourceChunks(source, size, "https://" + source + "/p", chunks, counts)};
+    }
+
+    private static PrefixDelta withSources(String prefix, int pagesDelta, long time, SourceChunks[] sources) {
+        return new PrefixDelta(prefix, pagesDelta, 10L * pagesDelta, 0, time, NONE, 0, 0, 0, sources);
+    }
+
+    @Test
+    void theAggregateKeepsSourceCoverageAndLetsItGoWithItsPages() throws Exception {
+        try (var h = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(
+                        new NeighbourhoodAggregate(2, org.reusedetector.score.NeighbourhoodConfidence.NONE, 8)),
+                PrefixDelta::prefix,
+                Types.STRING)) {
+            h.open();
+            String n = "https://copy.org/";
+            h.processElement(withSources(n, 1, 1, tally("src.org", 4, 1, 1, 2)), 1);
+            h.processElement(withSources(n, 1, 2, tally("src.org", 4, 1, 2, 3)), 2);
+            PrefixScore two = (PrefixScore) values(h).get(1);
+            assertThat(two.copies()).containsExactly(new Copy("src.org", 0.75, 3, 4, "https://src.org/p"));
+
+            // a snapshot and restore keep the counts: withdrawing the first page leaves chunk 2 held by the second
+            OperatorSubtaskState snapshot = h.snapshot(1, 3);
+            try (var restored = new KeyedOneInputStreamOperatorTestHarness<>(
+                    new KeyedProcessOperator<>(
+                            new NeighbourhoodAggregate(2, org.reusedetector.score.NeighbourhoodConfidence.NONE, 8)),
+                    PrefixDelta::prefix,
+                    Types.STRING)) {
+                restored.initializeState(snapshot);
+                restored.open();
+                restored.processElement(withSources(n, -1, 4, tally("src.org", 4, -1, 1, 2)), 4);
+                PrefixScore one = (PrefixScore) values(restored).get(0);
+                assertThat(one.copies()).containsExactly(new Copy("src.org", 0.5, 2, 4, "https://src.org/p"));
+                restored.processElement(withSources(n, -1, 5, tally("src.org", 4, -1, 2, 3)), 5);
+                assertThat(((PrefixScore) values(restored).get(1)).copies()).isEmpty();
+                assertThat(restored.numKeyedStateEntries()).isZero();
+            }
+        }
+    }
+
+    @Test
+    void coverageAloneMakesANeighbourhoodBadEvenBeforeTheThresholdIsKnown() throws Exception {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(
+                3,
+                1,
+                1.0,
+                Double.NaN,
+                0.05,
+                0.5,
+                2,
+                true,
+                new org.reusedetector.score.NeighbourhoodConfidence(0.95),
+                new CoverageRule(0.3, 20, 8));
+        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
+                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
+            String n = "https://padded-copy.org/";
+            Copy few = new Copy("src.org", 0.9, 18, 20, null);
+            Copy enough = new Copy("src.org", 0.35, 35, 100, "https://src.org/");
+            h.processElement(covered(n, 1, 0.02, Double.NaN, few), 1); // too few chunks of the source
+            h.processElement(covered(n, 2, 0.02, Double.NaN, enough), 2); // diluted, but covers the source
+            h.processElement(covered(n, 3, 0.01, 0.2, enough), 3); // the threshold is known: still bad by coverage
+            h.processElement(covered(n, 4, 0.01, 0.2, new Copy("src.org", 0.1, 35, 350, null)), 4); // the source grew
+            List<Alert> alerts = values(h);
+            assertThat(alerts).extracting(Alert::type).containsExactly("neighborhood", "cleared");
+            assertThat(alerts.get(0).copies()).containsExactly(enough);
+            assertThat(alerts.get(0).badness()).isEqualTo(0.02);
+        }
+    }
+
+    private static PrefixScore covered(String prefix, long pages, double badness, double threshold, Copy copy) {
+        return new PrefixScore(
+                prefix, pages, badness, pages - 1, badness, 1000, NONE, threshold, badness, new Copy[] {copy});
     }
 }

@@ -1,0 +1,17 @@
+package org.reusedetector.model;
+
+/**
+ * How much of one source a neighbourhood holds, as shown in neighbourhood alerts and results.
+ *
+ * @param source the copied source: the site (registrable domain) an expert label came from, or a blind discovery copy
+ *     family's id (described in the run's {@code families.jsonl})
+ * @param coverage distinct labelled chunks of the source present in the neighbourhood, over all labelled chunks of the
+ *     source
+ * @param chunks distinct labelled chunks of the source present in the neighbourhood
+ * @param sourceChunks labelled chunks of the source in all
+ * @param exampleUrl a page of the source that holds copied text, or {@code null} when the labels do not say (blind)
+ */
+public record Copy(String source, double coverage, long chunks, long sourceChunks, String exampleUrl) {
+
+    public static final Copy[] NONE = new Copy[0];
+}

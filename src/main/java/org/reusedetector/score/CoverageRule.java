@@ -1,0 +1,52 @@
+package org.reusedetector.score;
+
+import java.io.Serializable;
+import org.reusedetector.model.Copy;
+
+/**
+ * When source coverage alone makes a neighbourhood bad: it holds at least {@code minShare} of one source's labelled
+ * chunks, and at least {@code minChunks} of them. The share is what dilution cannot touch; the count keeps a few generic
+ * chunks of a small source (or a small copy family of blind discovery) from condemning a prefix on their own.
+ *
+ * @param minShare the least coverage of one source (above 1: the rule is off)
+ * @param minChunks the fewest distinct chunks of that source
+ * @param maxSources how many sources a neighbourhood's state tracks, the most covered first
+ */
+public record CoverageRule(double minShare, long minChunks, int maxSources) implements Serializable {
+
+    /** No coverage verdicts and no sources tracked. */
+    public static final CoverageRule OFF = new CoverageRule(2.0, Long.MAX_VALUE, 0);
+
+    public CoverageRule {
+        if (!(minShare > 0)) {
+            throw new IllegalArgumentException("coverage min share must be above 0, got " + minShare);
+        }
+        if (minChunks < 1) {
+            throw new IllegalArgumentException("coverage min chunks must be at least 1, got " + minChunks);
+        }
+        if (maxSources < 0) {
+            throw new IllegalArgumentException("coverage max sources must not be negative, got " + maxSources);
+        }
+    }
+
+    public boolean enabled() {
+        return maxSources > 0 && minShare <= 1;
+    }
+
+    /** Whether one copy is enough to make its neighbourhood bad. */
+    public boolean covers(Copy copy) {
+        return enabled() && copy.sourceChunks() > 0 && copy.coverage() >= minShare && copy.chunks() >= minChunks;
+    }
+
+    /** Whether any of a neighbourhood's copies makes it bad. */
+    public boolean coversAny(Copy[] copies) {
+        if (copies != null) {
+            for (Copy copy : copies) {
+                if (covers(copy)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
