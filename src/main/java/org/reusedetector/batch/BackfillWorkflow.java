@@ -188,11 +188,19 @@ public final class BackfillWorkflow {
             double badness = badness(totals);
             Copy[] copies =
                     SourceCoverage.copies(totals.sources(), rule.coverage().maxSources());
+            double lower = rule.confidence()
+                    .bounds(
+                            totals.pagesDelta(),
+                            totals.chunksDelta(),
+                            totals.matchedDelta(),
+                            totals.chunksSquaredDelta(),
+                            totals.matchedSquaredDelta(),
+                            totals.productsDelta())[0];
             out.collect(new NeighbourhoodResult(
                     totals.prefix(),
                     totals.pagesDelta(),
                     badness,
-                    rule.isBad(totals.pagesDelta(), badness, threshold, evidenceCount(totals), copies),
+                    rule.isBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals), copies),
                     threshold,
                     totals.eventTime(),
                     totals.evidence(),

@@ -14,6 +14,8 @@ package org.reusedetector.model;
  * @param upper the upper confidence bound of {@code badness} ({@code score.NeighbourhoodConfidence}): a bad
  *     neighbourhood is cleared only when it is below the threshold
  * @param copies the sources the neighbourhood covers most ({@code score.SourceCoverage}), largest first
+ * @param lower the lower confidence bound of {@code badness}: a neighbourhood turns bad by its badness only when it is
+ *     above the threshold
  */
 public record PrefixScore(
         String prefix,
@@ -25,7 +27,34 @@ public record PrefixScore(
         Evidence[] evidence,
         double threshold,
         double upper,
-        Copy[] copies) {
+        Copy[] copies,
+        double lower) {
+
+    /** A score whose lower bound is its badness. */
+    public PrefixScore(
+            String prefix,
+            long pages,
+            double badness,
+            long previousPages,
+            double previousBadness,
+            long eventTime,
+            Evidence[] evidence,
+            double threshold,
+            double upper,
+            Copy[] copies) {
+        this(
+                prefix,
+                pages,
+                badness,
+                previousPages,
+                previousBadness,
+                eventTime,
+                evidence,
+                threshold,
+                upper,
+                copies,
+                badness);
+    }
 
     /** A score without source coverage. */
     public PrefixScore(
@@ -65,6 +94,7 @@ public record PrefixScore(
                 evidence,
                 newThreshold,
                 upper,
-                copies);
+                copies,
+                lower);
     }
 }

@@ -55,6 +55,18 @@ final class Html {
         return escape(url);
     }
 
+    /** As {@link #url(String)}, with other text shown for the link. */
+    static String link(String url, String text) {
+        if (url == null) {
+            return "";
+        }
+        String lower = url.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("http://") || lower.startsWith("https://")) {
+            return "<a href=\"" + escape(url) + "\" rel=\"nofollow noreferrer\">" + escape(text) + "</a>";
+        }
+        return escape(text);
+    }
+
     static String number(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
     }

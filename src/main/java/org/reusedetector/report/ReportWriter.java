@@ -315,23 +315,38 @@ public final class ReportWriter {
             List<Alert> worst = latest.values().stream()
                     .sorted(Comparator.comparingDouble(Alert::badness)
                             .reversed()
+                            .thenComparing(a -> a.pages() == null ? 0L : -a.pages())
                             .thenComparing(Alert::prefix))
                     .limit(TOP_ROWS)
                     .toList();
+            Map<String, String> texts = labelTexts(summary, worst);
+            Map<String, List<PageResult>> examples = examplePages(in, worst);
             for (Alert a : worst) {
                 rows.add(List.of(
                         Html.url(a.prefix()),
                         Html.number(a.badness()),
                         Html.number(a.threshold()),
                         count(a.pages()),
-                        evidence(a.evidence())));
+                        copies(a.copies()),
+                        copiedText(a.evidence(), texts),
+                        pageLinks(a.prefix(), examples.get(a.prefix()))));
             }
             html.table(
-                    List.of("neighbourhood", "badness", "threshold", "pages", "evidence"),
+                    List.of(
+                            "neighbourhood",
+                            "badness",
+                            "threshold",
+                            "pages",
+                            "copied sources (coverage)",
+                            "copied text",
+                            "its worst pages"),
                     rows,
                     List.of("badness", "threshold", "pages"));
             html.paragraph(latest.size() + " neighbourhoods alerted"
-                    + (latest.size() > TOP_ROWS ? "; the " + TOP_ROWS + " worst are shown." : "."));
+                    + (latest.size() > TOP_ROWS ? "; the " + TOP_ROWS + " worst are shown." : ".")
+                    + " Coverage is the share of a source's labelled chunks that the neighbourhood holds; a neighbourhood"
+                    + " whose badness is under its threshold was alerted for its coverage."
+                    + (texts.isEmpty() ? " The labels file is not readable here: copied text is shown by hash." : ""));
         } else {
             for (NeighbourhoodResult n : worstFirst(worstNeighbourhoods, NeighbourhoodResult::badness)) {
                 rows.add(List.of(Html.url(n.prefix()), Html.number(n.badness()), count(n.pages())));
@@ -355,6 +370,111 @@ public final class ReportWriter {
                 pageRows,
                 List.of("badness", "chunks", "matched chunks"));
         return html.finish();
+    }
+
+    private static final int SNIPPET_CHARS = 160;
+    private static final int EXAMPLE_PAGES = 3;
+
+    /** The text of the labels in the alerts' evidence, from the run's labels file when it can still be read. */
+    private static Map<String, String> labelTexts(BackfillSummary summary, List<Alert> alerts) throws IOException {
+        java.util.Set<String> wanted = new java.util.HashSet<>();
+        for (Alert a : alerts) {
+            if (a.evidence() != null) {
+                for (Evidence e : a.evidence()) {
+                    if (e != null && e.hash() != null) {
+                        wanted.add(e.hash());
+                    }
+                }
+            }
+        }
+        Map<String, String> texts = new java.util.HashMap<>();
+        Path labels = summary == null || summary.labels() == null ? null : Path.of(summary.labels());
+        if (wanted.isEmpty() || labels == null || !Files.isRegularFile(labels)) {
+            return texts;
+        }
+        try {
+            for (Label label : DiscoveryOutput.readLabels(labels)) {
+                if (label.text() != null && wanted.contains(label.hash())) {
+                    texts.put(label.hash(), label.text());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("labels file {} not readable for the report's copied text: {}", labels, e.toString());
+        }
+        return texts;
+    }
+
+    /** The worst few pages under each alerted prefix, in one pass over the pages. */
+    private static Map<String, List<PageResult>> examplePages(Path in, List<Alert> alerts) throws IOException {
+        Map<String, PriorityQueue<PageResult>> worst = new LinkedHashMap<>();
+        for (Alert a : alerts) {
+            worst.put(a.prefix(), new PriorityQueue<>(Comparator.comparingDouble(PageResult::badness)));
+        }
+        BackfillOutput.forEachPage(in, page -> {
+            if (page.badness() <= 0 || page.url() == null) {
+                return;
+            }
+            for (Map.Entry<String, PriorityQueue<PageResult>> e : worst.entrySet()) {
+                if (underPrefix(page.url(), e.getKey())) {
+                    keepTop(e.getValue(), page, EXAMPLE_PAGES);
+                }
+            }
+        });
+        Map<String, List<PageResult>> result = new LinkedHashMap<>();
+        worst.forEach((prefix, heap) -> result.put(prefix, worstFirst(heap, PageResult::badness)));
+        return result;
+    }
+
+    /** Whether a page's URL lies under a normalised prefix (scheme and host compared without case). */
+    static boolean underPrefix(String url, String prefix) {
+        return url.regionMatches(true, 0, prefix, 0, prefix.length());
+    }
+
+    private static String copies(org.reusedetector.model.Copy[] copies) {
+        if (copies == null || copies.length == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (org.reusedetector.model.Copy c : copies) {
+            parts.add("<b>" + Html.escape(c.source()) + "</b> "
+                    + String.format(Locale.ROOT, "%.0f%%", 100 * c.coverage())
+                    + " (" + count(c.chunks()) + " of " + count(c.sourceChunks()) + " chunks)"
+                    + (c.exampleUrl() == null ? "" : "<br>e.g. " + Html.url(c.exampleUrl())));
+        }
+        return String.join("<br>", parts);
+    }
+
+    private static String copiedText(Evidence[] evidence, Map<String, String> texts) {
+        if (evidence == null || evidence.length == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (Evidence e : evidence) {
+            if (e == null) {
+                continue;
+            }
+            String text = e.hash() == null ? null : texts.get(e.hash());
+            if (text != null) {
+                String cut = text.length() > SNIPPET_CHARS ? text.substring(0, SNIPPET_CHARS) + "…" : text;
+                parts.add("“" + Html.escape(cut) + "”");
+            } else {
+                parts.add(evidence(new Evidence[] {e}));
+            }
+        }
+        return String.join("<br>", parts);
+    }
+
+    /** The pages as links named by their path under the prefix, with their badness. */
+    private static String pageLinks(String prefix, List<PageResult> pages) {
+        if (pages == null || pages.isEmpty()) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (PageResult p : pages) {
+            String under = p.url().length() > prefix.length() ? p.url().substring(prefix.length()) : p.url();
+            parts.add(Html.link(p.url(), under) + " " + Html.number(p.badness()));
+        }
+        return String.join("<br>", parts);
     }
 
     private static String evidence(Evidence[] evidence) {

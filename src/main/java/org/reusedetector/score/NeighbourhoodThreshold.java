@@ -187,17 +187,25 @@ public record NeighbourhoodThreshold(
     }
 
     /**
-     * Whether a neighbourhood that is not bad turns bad by either verdict: the paper's rule
-     * ({@link #turnsBad(long, double, double, int)}), or source coverage ({@link CoverageRule}), which needs no
-     * threshold and so also holds while the stream's statistic warms up.
+     * Whether a neighbourhood that is not bad turns bad by either verdict. By its badness: with a confidence level, when
+     * the lower confidence bound of its badness is above a known threshold (a verdict that does not rest on a few pages
+     * that happen to be copied, and needs no minimum of pages: with fewer than two there is no bound), with enough
+     * distinct labelled hashes; without one, the paper's rule ({@link #turnsBad(long, double, double, int)}). Or by
+     * source coverage ({@link CoverageRule}), which needs no threshold and holds however much other text dilutes the
+     * copy.
      */
-    public boolean turnsBad(long pages, double badness, double threshold, int distinctEvidence, Copy[] copies) {
-        return turnsBad(pages, badness, threshold, distinctEvidence) || pages > 0 && coverage.coversAny(copies);
+    public boolean turnsBad(
+            long pages, double badness, double lower, double threshold, int distinctEvidence, Copy[] copies) {
+        boolean byBadness = confidence.level() == 0
+                ? isBad(pages, badness, threshold, distinctEvidence)
+                : pages > 0 && !Double.isNaN(threshold) && lower > threshold && distinctEvidence >= minEvidence;
+        return byBadness || pages > 0 && coverage.coversAny(copies);
     }
 
-    /** Whether a neighbourhood is bad by either verdict (the batch's judgement over final totals). */
-    public boolean isBad(long pages, double badness, double threshold, int distinctEvidence, Copy[] copies) {
-        return isBad(pages, badness, threshold, distinctEvidence) || pages > 0 && coverage.coversAny(copies);
+    /** Whether a neighbourhood is bad over final totals (the batch's judgement): as {@link #turnsBad(long, double, double, double, int, Copy[])}. */
+    public boolean isBad(
+            long pages, double badness, double lower, double threshold, int distinctEvidence, Copy[] copies) {
+        return turnsBad(pages, badness, lower, threshold, distinctEvidence, copies);
     }
 
     /**

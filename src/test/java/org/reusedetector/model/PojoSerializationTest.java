@@ -180,7 +180,8 @@ class PojoSerializationTest {
                                         Double.NaN),
                                 new PrefixScore(null, 0, 0.0, 0, 0.0, 0L, null, 0.2),
                                 new PrefixScore(
-                                        "http://a.org/", 1, 0.1, 0, 0, 1L, null, 0.2, 0.3, new Copy[] {COPY, null}))),
+                                        "http://a.org/", 1, 0.1, 0, 0, 1L, null, 0.2, 0.3, new Copy[] {COPY, null}),
+                                new PrefixScore("http://a.org/", 3, 0.5, 2, 0.4, 1L, null, 0.2, 0.7, null, 0.25))),
                 Arguments.of(
                         UrlContribution.class,
                         List.of(

@@ -121,9 +121,8 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         } else {
             state.update(after);
         }
-        // only the upper bound is kept: it decides when a bad neighbourhood is cleared (alerting uses the badness)
-        double upper = confidence
-                .bounds(pages, chunks, matched, after.chunksSquared(), after.matchedSquared(), after.products())[1];
+        double[] bounds = confidence.bounds(
+                pages, chunks, matched, after.chunksSquared(), after.matchedSquared(), after.products());
         out.collect(new PrefixScore(
                 delta.prefix(),
                 pages,
@@ -133,7 +132,8 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
                 delta.eventTime(),
                 after.evidence(),
                 Double.NaN,
-                upper,
-                copies));
+                bounds[1],
+                copies,
+                bounds[0]));
     }
 }

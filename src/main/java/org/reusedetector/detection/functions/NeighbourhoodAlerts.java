@@ -92,7 +92,8 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {
         int evidence = score.evidence() == null ? 0 : score.evidence().length;
         boolean above = wasAbove;
-        if (!wasAbove && rule.turnsBad(score.pages(), score.badness(), threshold, evidence, score.copies())) {
+        if (!wasAbove
+                && rule.turnsBad(score.pages(), score.badness(), score.lower(), threshold, evidence, score.copies())) {
             above = true;
             alerts.inc();
             out.collect(Alert.neighbourhood(

@@ -282,11 +282,11 @@ class NeighbourhoodFunctionsTest {
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://near.org/";
-            h.processElement(bounded(n, 2, 0.90, 1.00), 1); // too few pages
-            h.processElement(bounded(n, 8, 0.38, 0.45), 1); // above: alert
-            h.processElement(bounded(n, 12, 0.28, 0.34), 1); // below, but not surely: the alert stands
-            h.processElement(bounded(n, 13, 0.33, 0.39), 1); // above again: no second alert
-            h.processElement(bounded(n, 40, 0.20, 0.23), 1); // surely below: cleared
+            h.processElement(bounded(n, 2, 0.90, 0.00, 1.00), 1); // too few pages to be sure
+            h.processElement(bounded(n, 8, 0.38, 0.32, 0.45), 1); // surely above: alert
+            h.processElement(bounded(n, 12, 0.28, 0.22, 0.34), 1); // below, but not surely: the alert stands
+            h.processElement(bounded(n, 13, 0.33, 0.27, 0.39), 1); // above again: no second alert
+            h.processElement(bounded(n, 40, 0.20, 0.17, 0.23), 1); // surely below: cleared
             h.processBroadcastElement(0.1, 2); // the threshold falls: judged again, bad again
             h.processBroadcastElement(
                     0.2, 3); // the threshold rises to its badness, but not above its upper bound: stands
@@ -296,9 +296,8 @@ class NeighbourhoodFunctionsTest {
         }
     }
 
-    private static PrefixScore bounded(String prefix, long pages, double badness, double upper) {
-        return new PrefixScore(
-                prefix, pages, badness, pages - 1, badness, 1000, new org.reusedetector.model.Evidence[0], 0.3, upper);
+    private static PrefixScore bounded(String prefix, long pages, double badness, double lower, double upper) {
+        return new PrefixScore(prefix, pages, badness, pages - 1, badness, 1000, NONE, 0.3, upper, Copy.NONE, lower);
     }
 
     @Test
@@ -490,5 +489,24 @@ class NeighbourhoodFunctionsTest {
     private static PrefixScore covered(String prefix, long pages, double badness, double threshold, Copy copy) {
         return new PrefixScore(
                 prefix, pages, badness, pages - 1, badness, 1000, NONE, threshold, badness, new Copy[] {copy});
+    }
+
+    @Test
+    void oneCopiedPageIsNoVerdictByBadnessWithAConfidenceLevel() throws Exception {
+        var confidence = new org.reusedetector.score.NeighbourhoodConfidence(0.95);
+        try (var h = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new NeighbourhoodAggregate(2, confidence, 8)),
+                PrefixDelta::prefix,
+                Types.STRING)) {
+            h.open();
+            h.processElement(new PrefixDelta("https://a.org/", 1, 28, 27.0, 1, NONE), 1);
+            PrefixScore one = (PrefixScore) values(h).get(0);
+            assertThat(one.lower()).isZero();
+            assertThat(one.upper()).isEqualTo(1.0);
+            NeighbourhoodThreshold rule =
+                    new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, confidence);
+            assertThat(rule.turnsBad(one.pages(), one.badness(), one.lower(), 0.05, 3, one.copies()))
+                    .isFalse();
+        }
     }
 }
