@@ -168,6 +168,13 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "The statistic's threshold is never above this: a neighbourhood whose content is mostly labelled is bad even when"
                             + " copies dominate the population.");
+    public static final ConfigOption<Double> NEIGHBORHOOD_THRESHOLD_TOLERANCE = key("neighborhood.threshold-tolerance")
+            .doubleType()
+            .defaultValue(0.05)
+            .withDescription(
+                    "The stream trusts the threshold statistic once the half-width of its confidence interval (at neighborhood.confidence) is"
+                            + " within this; until then the threshold is neighborhood.threshold-ceiling, so that prefixes alerted against an early,"
+                            + " unsettled statistic are not withdrawn when it settles. 0: trusted once neighborhood.min-neighborhoods count.");
     public static final ConfigOption<Double> NEIGHBORHOOD_CONFIDENCE = key("neighborhood.confidence")
             .doubleType()
             .defaultValue(0.95)

@@ -96,7 +96,8 @@ public record DetectionSettings(
                         new CoverageRule(
                                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MIN_SHARE),
                                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MIN_CHUNKS),
-                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MAX_SOURCES))),
+                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MAX_SOURCES)),
+                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_TOLERANCE)),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_REEVALUATE_STEP),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis(),
                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_MAX_DEPTH),

@@ -76,7 +76,7 @@ public record NeighbourhoodConfidence(double level) implements java.io.Serializa
     }
 
     /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
-    static double normalQuantile(double p) {
+    public static double normalQuantile(double p) {
         double[] a = {
             -3.969683028665376e+01,
             2.209460984245205e+02,

@@ -36,6 +36,8 @@ import org.reusedetector.model.Copy;
  *     badness is below the threshold ({@link NeighbourhoodConfidence#NONE}: as soon as the badness is)
  * @param coverage the second verdict: a neighbourhood that covers enough of one source is bad whatever its badness
  *     ({@link CoverageRule#OFF}: none)
+ * @param tolerance how settled the statistic must be before it is trusted (0: as soon as {@code minNeighbourhoods}
+ *     count): until the half-width of its confidence interval is within this, the threshold is the ceiling
  */
 public record NeighbourhoodThreshold(
         long minPages,
@@ -47,8 +49,35 @@ public record NeighbourhoodThreshold(
         int minEvidence,
         boolean robust,
         NeighbourhoodConfidence confidence,
-        CoverageRule coverage)
+        CoverageRule coverage,
+        double tolerance)
         implements Serializable {
+
+    /** Trusting the statistic as soon as enough neighbourhoods count. */
+    public NeighbourhoodThreshold(
+            long minPages,
+            long minNeighbourhoods,
+            double standardDeviations,
+            double fixedThreshold,
+            double floor,
+            double ceiling,
+            int minEvidence,
+            boolean robust,
+            NeighbourhoodConfidence confidence,
+            CoverageRule coverage) {
+        this(
+                minPages,
+                minNeighbourhoods,
+                standardDeviations,
+                fixedThreshold,
+                floor,
+                ceiling,
+                minEvidence,
+                robust,
+                confidence,
+                coverage,
+                0);
+    }
 
     /** Without source coverage. */
     public NeighbourhoodThreshold(
@@ -142,7 +171,8 @@ public record NeighbourhoodThreshold(
                 minEvidence,
                 robust,
                 confidence,
-                coverage);
+                coverage,
+                0);
     }
 
     public boolean counts(long pages) {
@@ -159,7 +189,27 @@ public record NeighbourhoodThreshold(
         double statistic = robust && stats.hasHistogram()
                 ? stats.median() + standardDeviations * RunningStats.MAD_TO_SIGMA * stats.medianAbsoluteDeviation()
                 : stats.mean() + standardDeviations * stats.standardDeviation();
+        if (!settled(stats)) {
+            return ceiling;
+        }
         return Math.min(ceiling, Math.max(floor, statistic));
+    }
+
+    /**
+     * Whether the statistic is trusted: the half-width of its confidence interval, {@code z · 1.2533 · σ / √n} (the
+     * standard error of a median; the mean's is smaller), is within the tolerance. A stream sees its population a few
+     * neighbourhoods at a time, and an early population (many small clean prefixes, a few copies) puts the statistic
+     * at the floor, where a prefix of natural duplication alerts and is withdrawn once the statistic settles. Until
+     * then the threshold is the ceiling: only a neighbourhood bad whatever the others look like alerts by its badness
+     * (coverage alerts need no threshold).
+     */
+    public boolean settled(RunningStats stats) {
+        if (tolerance <= 0 || stats.count() == 0) {
+            return true;
+        }
+        double z = NeighbourhoodConfidence.normalQuantile(confidence.level() > 0 ? confidence.level() : 0.95);
+        double halfWidth = z * 1.2533 * stats.standardDeviation() / Math.sqrt(stats.count());
+        return halfWidth <= tolerance;
     }
 
     /** Applies a neighbourhood's change (pages and badness before and after) to the statistic. */

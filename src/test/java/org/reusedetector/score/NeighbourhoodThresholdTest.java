@@ -189,4 +189,69 @@ class NeighbourhoodThresholdTest {
         assertThat(streaming.forWholeCorpus())
                 .isEqualTo(new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.1, 0.5, 2));
     }
+
+    private static NeighbourhoodThreshold withTolerance(double tolerance) {
+        return new NeighbourhoodThreshold(
+                5,
+                20,
+                1.0,
+                Double.NaN,
+                0.05,
+                0.5,
+                2,
+                true,
+                new NeighbourhoodConfidence(0.95),
+                CoverageRule.OFF,
+                tolerance);
+    }
+
+    @Test
+    void untilTheStatisticSettlesTheThresholdIsTheCeiling() {
+        RunningStats early = new RunningStats();
+        for (int i = 0; i < 18; i++) {
+            early.add(0.0);
+        }
+        for (int i = 0; i < 4; i++) {
+            early.add(1.0); // 22 neighbourhoods, a few copies: median and MAD 0, sigma 0.38
+        }
+        assertThat(withTolerance(0).threshold(early)).isEqualTo(0.05); // the floor
+        assertThat(withTolerance(0.05).settled(early)).isFalse();
+        assertThat(withTolerance(0.05).threshold(early)).isEqualTo(0.5);
+
+        RunningStats settled = new RunningStats();
+        for (int i = 0; i < 900; i++) {
+            settled.add(0.0);
+        }
+        for (int i = 0; i < 100; i++) {
+            settled.add(1.0); // sigma 0.3 over 1,000: half-width 1.645 * 1.2533 * 0.3 / 31.6 = 0.02
+        }
+        assertThat(withTolerance(0.05).settled(settled)).isTrue();
+        assertThat(withTolerance(0.05).threshold(settled)).isEqualTo(0.05);
+        assertThat(withTolerance(0.05).forWholeCorpus().threshold(early)).isEqualTo(0.05); // batch: no warm-up
+    }
+
+    @Test
+    void withAConfidenceLevelTheLowerBoundDecidesAndCoverageNeedsNoThreshold() {
+        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(
+                5,
+                20,
+                1.0,
+                Double.NaN,
+                0.05,
+                0.5,
+                2,
+                true,
+                new NeighbourhoodConfidence(0.95),
+                new CoverageRule(0.3, 20, 8),
+                0);
+        org.reusedetector.model.Copy[] none = new org.reusedetector.model.Copy[0];
+        assertThat(rule.turnsBad(3, 0.6, 0.31, 0.3, 2, none)).isTrue(); // 3 pages suffice when they agree
+        assertThat(rule.turnsBad(30, 0.6, 0.29, 0.3, 2, none)).isFalse(); // 30 do not when they disagree
+        assertThat(rule.turnsBad(30, 0.6, 0.5, 0.3, 1, none)).isFalse(); // one distinct hash is no evidence
+        org.reusedetector.model.Copy[] covered = {new org.reusedetector.model.Copy("s", 0.4, 40, 100, null)};
+        assertThat(rule.turnsBad(2, 0.01, 0.0, Double.NaN, 0, covered)).isTrue();
+        assertThat(rule.turnsClean(2, 0.01, 0.02, 0.3, 0, covered)).isFalse();
+        assertThat(rule.turnsClean(2, 0.01, 0.02, 0.3, 0, none)).isTrue();
+        assertThat(rule.turnsClean(2, 0.01, 0.02, Double.NaN, 0, none)).isFalse();
+    }
 }
