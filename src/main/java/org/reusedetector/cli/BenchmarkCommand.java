@@ -3,8 +3,6 @@ package org.reusedetector.cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestException;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -14,39 +12,34 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.apache.commons.codec.digest.DigestUtils;
-import org.jsoup.Jsoup;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.DetectionSettings;
-import org.reusedetector.detection.Signals;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.labels.MapLabelStore;
-import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageRecord;
-import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.ChunkerDifferential;
-import org.reusedetector.page.ContentForm;
-import org.reusedetector.page.HtmlChunker;
-import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
-import org.reusedetector.signal.PageSignals;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code benchmark}: throughput and memory figures, printed (targets are met in benchmarks, not in timed tests).
- * Each figure is one run on the machine at hand: run twice and compare before trusting a difference.
+ * {@code benchmark}: throughput, latency and memory figures of whole jobs, printed (targets are met in benchmarks, not
+ * in timed tests), for users to measure their own hardware. Each figure is one run on the machine at hand: run twice and
+ * compare before trusting a difference. The per-page and per-hash work (chunker, page hasher, signers, label lookups)
+ * is measured by the JMH micro-benchmarks of {@code src/jmh/java} instead (docs/benchmarks.md), which a loop timed
+ * here could not measure without the JIT's help or hindrance.
  */
 @Command(
         name = "benchmark",
         mixinStandardHelpOptions = true,
-        description = "Throughput and memory figures of the detector, printed.",
+        description =
+                "Throughput, latency and memory figures of whole jobs, printed (micro-benchmarks: JMH, see docs/benchmarks.md).",
         subcommands = {
             BenchmarkCommand.Stream.class,
             BenchmarkCommand.Chunker.class,
@@ -64,8 +57,7 @@ public final class BenchmarkCommand {
     @Command(
             name = "stream",
             mixinStandardHelpOptions = true,
-            description =
-                    "Pages/s and MB/s of the whole streaming job (embedded Kafka, bounded replay) and, on the same pages, of jsoup parsing alone.")
+            description = "Pages/s and MB/s of the whole streaming job (embedded Kafka, bounded replay).")
     static final class Stream implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
@@ -112,7 +104,6 @@ public final class BenchmarkCommand {
         @Override
         public Integer call() throws Exception {
             ReuseDetectorConfig config = configOptions.load();
-            ParseOnly parse = ParseOnly.measure(input, DetectionSettings.from(config, null, 0));
             Path work = Files.createTempDirectory("reuse-detector-bench");
             int last = parallelisms.get(parallelisms.size() - 1);
             // each run on a broker of its own, so that no run reads what an earlier one left in the page cache of
@@ -132,14 +123,14 @@ public final class BenchmarkCommand {
             }
             System.out.println();
             JobSummary reported = runs > 0 ? summaries.get(last) : cold;
-            double reportedSeconds = runs > 0 ? Chunker.median(seconds.get(last)) : cold.seconds();
-            report(figures, input, last, reported, reportedSeconds, parse);
+            double reportedSeconds = runs > 0 ? median(seconds.get(last)) : cold.seconds();
+            report(figures, input, last, reported, reportedSeconds);
             figures.put("cold_stream_mb_s", cold.bytes() / 1e6 / cold.seconds()).put("runs", runs);
             figures.line(
                     "  cold run (first in this JVM, parallelism %d): %.1f MB/s (%.1f s)",
                     last, cold.bytes() / 1e6 / cold.seconds(), cold.seconds());
             for (var entry : seconds.entrySet()) {
-                double median = Chunker.median(entry.getValue());
+                double median = median(entry.getValue());
                 double mbs = summaries.get(entry.getKey()).bytes() / 1e6 / median;
                 figures.put("stream_mb_s_p" + entry.getKey(), mbs);
                 figures.line(
@@ -184,13 +175,7 @@ public final class BenchmarkCommand {
                     .run();
         }
 
-        static void report(
-                BenchmarkFigures figures,
-                Path input,
-                int parallelism,
-                JobSummary job,
-                double seconds,
-                ParseOnly parse) {
+        static void report(BenchmarkFigures figures, Path input, int parallelism, JobSummary job, double seconds) {
             double pagesPerSecond = job.pages() / seconds;
             double mbPerSecond = job.bytes() / 1e6 / seconds;
             figures.put("pages", job.pages())
@@ -199,26 +184,25 @@ public final class BenchmarkCommand {
                     .put("parallelism", parallelism)
                     .put("stream_pages_s", pagesPerSecond)
                     .put("stream_mb_s", mbPerSecond)
-                    .put("parse_only_mb_s", parse.bytes() / 1e6 / parse.parseSeconds())
-                    .put("hash_mb_s", parse.bytes() / 1e6 / parse.hashSeconds())
                     .put("cores", Runtime.getRuntime().availableProcessors());
             figures.line("benchmark stream: " + input);
             figures.line(
                     "  streaming job (parallelism %s, Kafka in, Kafka out, exactly once): %.0f pages/s, %.1f MB/s  (%d pages, %.1f MB, %.1f s)",
                     parallelism, pagesPerSecond, mbPerSecond, job.pages(), job.bytes() / 1e6, seconds);
-            figures.line(parse.toString());
             figures.line("  cores: %d", Runtime.getRuntime().availableProcessors());
         }
     }
 
-    /** The one-pass chunker against the jsoup chunker and the paper authors' byte splitter, on the same pages in memory. */
+    /**
+     * The one-pass chunker's TEXT-form chunk hashes against the jsoup chunker's (the reference), page by page: a check,
+     * not a timing (the chunkers' speed is measured by the JMH benchmarks, docs/benchmarks.md).
+     */
     @Command(
             name = "chunker",
             mixinStandardHelpOptions = true,
             description =
-                    "MB/s of the one-pass chunker, the jsoup chunker and the paper authors' byte splitter (each with SHA-1 of chunks and file), "
-                            + "on the same pages after warm-up; with --verify, first compares their TEXT-form chunk hashes page by page; "
-                            + "then the one-pass chunker's time per MB on deeply nested pages against a normal page of the same size.")
+                    "With --verify, compares the chunk hashes of the one-pass chunker and the jsoup chunker (TEXT form) page by page. "
+                            + "The chunkers' speed is measured by the JMH micro-benchmarks (docs/benchmarks.md).")
     static final class Chunker implements Callable<Integer> {
         @Mixin
         ConfigOptions configOptions;
@@ -232,26 +216,10 @@ public final class BenchmarkCommand {
 
         @Option(
                 names = "--verify",
+                required = true,
                 description =
                         "Compare the chunk hashes of the new and the jsoup chunker on every page; exit 1 on a difference.")
         boolean verify;
-
-        @Option(
-                names = "--rounds",
-                defaultValue = "3",
-                description =
-                        "Timed passes over the pages per method; the median is reported (default: ${DEFAULT-VALUE}).")
-        int rounds;
-
-        @Option(
-                names = "--nesting",
-                negatable = true,
-                defaultValue = "true",
-                fallbackValue = "true",
-                description =
-                        "Also time pages nested hundreds of thousands of levels deep, at the body size limit, against a normal page "
-                                + "of that size (issue 25; default: ${DEFAULT-VALUE}).")
-        boolean nesting;
 
         @Mixin
         BenchmarkFigures figures;
@@ -262,77 +230,30 @@ public final class BenchmarkCommand {
             DetectionSettings settings = DetectionSettings.from(config, null, 0);
             List<String> urls = new ArrayList<>();
             List<String> bodies = new ArrayList<>();
-            List<byte[]> bodyBytes = new ArrayList<>();
-            long bytes = readPages(input, settings, urls, bodies, bodyBytes);
+            long bytes = readPages(input, settings, urls, bodies);
             Set<String> tags = Set.copyOf(config.chunking().tags());
             figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
             figures.line("benchmark chunker: %s (%d pages, %.1f MB of HTML)", input, bodies.size(), bytes / 1e6);
-            int status = 0;
-            ChunkerDifferential differential = null;
-            if (verify) {
-                differential = new ChunkerDifferential(tags);
-                for (int i = 0; i < bodies.size(); i++) {
-                    differential.compare(urls.get(i), bodies.get(i));
-                }
-                figures.put("verified_pages", differential.pages()).put("identical_pages", differential.identical());
+            ChunkerDifferential differential = new ChunkerDifferential(tags);
+            for (int i = 0; i < bodies.size(); i++) {
+                differential.compare(urls.get(i), bodies.get(i));
+            }
+            figures.put("verified_pages", differential.pages()).put("identical_pages", differential.identical());
+            figures.line(
+                    "  verify: %d pages compared, %d identical, %d differ",
+                    differential.pages(),
+                    differential.identical(),
+                    differential.differences().size());
+            for (ChunkerDifferential.Difference d : differential.differences()) {
                 figures.line(
-                        "  verify: %d pages compared, %d identical, %d differ",
-                        differential.pages(),
-                        differential.identical(),
-                        differential.differences().size());
-                for (ChunkerDifferential.Difference d : differential.differences()) {
-                    figures.line(
-                            "    %s chunk %d%n      jsoup:     %s%n      tokenizer: %s",
-                            d.url(), d.chunkIndex(), clip(d.jsoupChunk()), clip(d.tokenizerChunk()));
-                }
-                status = differential.differences().isEmpty() ? 0 : 1;
-            }
-            PageHasher tokenizing = PageHasher.tokenizing(tags);
-            PageHasher jsoup = new PageHasher(new HtmlChunker(tags, ContentForm.TEXT));
-            ByteSplitter byteSplitter = new ByteSplitter();
-            List<Runnable> methods = List.of(
-                    () -> bodies.forEach(body ->
-                            consume(tokenizing.hash("https://bench/", 0, body).chunkCount())),
-                    () -> bodies.forEach(body ->
-                            consume(jsoup.hash("https://bench/", 0, body).chunkCount())),
-                    () -> bodyBytes.forEach(body -> consume(byteSplitter.hash(body))));
-            for (Runnable method : methods) { // warm-up: one full pass of each
-                method.run();
-            }
-            double[][] seconds = new double[methods.size()][rounds];
-            for (int round = 0; round < rounds; round++) {
-                for (int m = 0; m < methods.size(); m++) {
-                    long start = System.nanoTime();
-                    methods.get(m).run();
-                    seconds[m][round] = (System.nanoTime() - start) / 1e9;
-                }
-            }
-            double mb = bytes / 1e6;
-            double newMbs = mb / median(seconds[0]);
-            double jsoupMbs = mb / median(seconds[1]);
-            double byteSplitMbs = mb / median(seconds[2]);
-            figures.put("new_mb_s", newMbs)
-                    .put("jsoup_mb_s", jsoupMbs)
-                    .put("byte_split_mb_s", byteSplitMbs)
-                    .put("rounds", rounds)
-                    .put("cores", Runtime.getRuntime().availableProcessors());
-            figures.line(
-                    "  new chunker + SHA-1 of chunks and file:      %7.1f MB/s  (%.0f%% of the byte splitter, %.1f x jsoup)",
-                    newMbs, 100 * newMbs / byteSplitMbs, newMbs / jsoupMbs);
-            figures.line("  jsoup chunker + SHA-1 of chunks and file:    %7.1f MB/s", jsoupMbs);
-            figures.line("  byte splitter (paper) + SHA-1 of chunks and file: %7.1f MB/s", byteSplitMbs);
-            figures.line(
-                    "  (median of %d passes each after one warm-up pass; 1 thread; %d cores)",
-                    rounds, Runtime.getRuntime().availableProcessors());
-            if (nesting) {
-                NestingFigures.measure(figures, tags, bodies, settings.maxBodyBytes(), rounds);
+                        "    %s chunk %d%n      jsoup:     %s%n      tokenizer: %s",
+                        d.url(), d.chunkIndex(), clip(d.jsoupChunk()), clip(d.tokenizerChunk()));
             }
             figures.finish();
-            return status;
+            return differential.differences().isEmpty() ? 0 : 1;
         }
 
-        private static long readPages(
-                Path input, DetectionSettings settings, List<String> urls, List<String> bodies, List<byte[]> bodyBytes)
+        private static long readPages(Path input, DetectionSettings settings, List<String> urls, List<String> bodies)
                 throws Exception {
             PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
             long bytes = 0;
@@ -341,11 +262,9 @@ public final class BenchmarkCommand {
                     while (records.hasNext()) {
                         try {
                             PageRecord page = parser.parse(records.next().value());
-                            byte[] utf8 = page.body().getBytes(StandardCharsets.UTF_8);
                             urls.add(page.url());
                             bodies.add(page.body());
-                            bodyBytes.add(utf8);
-                            bytes += utf8.length;
+                            bytes += page.body().getBytes(StandardCharsets.UTF_8).length;
                         } catch (PageRecordParser.Rejected ignored) {
                             // not a page: not part of the comparison
                         }
@@ -353,12 +272,6 @@ public final class BenchmarkCommand {
                 }
             }
             return bytes;
-        }
-
-        static double median(double[] values) {
-            double[] sorted = values.clone();
-            Arrays.sort(sorted);
-            return sorted[sorted.length / 2];
         }
 
         private static String clip(String chunk) {
@@ -369,100 +282,10 @@ public final class BenchmarkCommand {
         }
     }
 
-    /**
-     * The paper authors' chunking, as they describe it: the raw bytes are split before every {@code <p } {@code <p>}
-     * {@code <p\t} {@code <p/} (either case), and every chunk and the whole file are hashed with SHA-1.
-     */
-    static final class ByteSplitter {
-        private final MessageDigest sha1 = DigestUtils.getSha1Digest();
-        private final byte[] hash = new byte[Sha1.LENGTH];
-
-        /** Returns the number of chunks. */
-        int hash(byte[] page) {
-            sha1.update(page);
-            digestInto();
-            int chunks = 0;
-            int start = 0;
-            for (int i = 0; i + 2 < page.length; i++) {
-                if (page[i] == '<' && (page[i + 1] | 0x20) == 'p') {
-                    byte next = page[i + 2];
-                    if ((next == ' ' || next == '>' || next == '\t' || next == '/') && i > start) {
-                        sha1.update(page, start, i - start);
-                        digestInto();
-                        chunks++;
-                        start = i;
-                    }
-                }
-            }
-            sha1.update(page, start, page.length - start);
-            digestInto();
-            return chunks + 1;
-        }
-
-        private void digestInto() {
-            try {
-                sha1.digest(hash, 0, Sha1.LENGTH);
-            } catch (DigestException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-    }
-
-    private static volatile long sink;
-
-    /** Keeps the JIT from dropping a measured loop whose result is otherwise unused. */
-    private static void consume(long value) {
-        sink += value;
-    }
-
-    /** Single-thread figures on the same pages: jsoup parse alone, and parse + chunk + hash. */
-    record ParseOnly(long pages, long bytes, double parseSeconds, double hashSeconds) {
-        static ParseOnly measure(Path input, DetectionSettings settings) throws Exception {
-            PageRecordParser parser = new PageRecordParser(settings.maxBodyBytes());
-            List<String> bodies = new ArrayList<>();
-            long bytes = 0;
-            for (Path file : PageFiles.list(input)) {
-                try (var records = PageFiles.open(file, settings.maxBodyBytes())) {
-                    while (records.hasNext()) {
-                        SourceRecord record = records.next();
-                        try {
-                            String body = parser.parse(record.value()).body();
-                            bodies.add(body);
-                            bytes += body.getBytes(StandardCharsets.UTF_8).length;
-                        } catch (PageRecordParser.Rejected ignored) {
-                            // not a page: not part of the comparison
-                        }
-                    }
-                }
-            }
-            PageHasher hasher = settings.pageHasher();
-            for (int i = 0; i < Math.min(300, bodies.size()); i++) { // warm up the JIT
-                Jsoup.parse(bodies.get(i));
-                hasher.hash("https://warm.up/", 0, bodies.get(i));
-            }
-            long start = System.nanoTime();
-            long nodes = 0;
-            for (String body : bodies) {
-                nodes += Jsoup.parse(body).childNodeSize();
-            }
-            double parse = (System.nanoTime() - start) / 1e9;
-            start = System.nanoTime();
-            for (String body : bodies) {
-                nodes += hasher.hash("https://bench/", 0, body).chunkCount();
-            }
-            double hash = (System.nanoTime() - start) / 1e9;
-            if (nodes == 42) {
-                System.out.print(""); // keeps the loops from being optimised away
-            }
-            return new ParseOnly(bodies.size(), bytes, parse, hash);
-        }
-
-        @Override
-        public String toString() {
-            return String.format(
-                    "  jsoup parse only, 1 thread: %.0f pages/s, %.1f MB/s%n  parse + chunk + SHA-1, 1 thread: %.0f pages/s, %.1f MB/s",
-                    pages / parseSeconds, bytes / 1e6 / parseSeconds, pages / hashSeconds, bytes / 1e6 / hashSeconds);
-        }
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     /** Discovery throughput from raw pages and from the hash index of the same pages. */
@@ -699,19 +522,17 @@ public final class BenchmarkCommand {
     }
 
     /**
-     * Heap per label and lookup time of the compact label index, in a plain-heap store and in a map-backed store
-     * laid out as Flink's heap broadcast state (a {@code HashMap<Integer, byte[]>}), against hex strings in a HashSet.
+     * Heap per label of the compact label index, in a plain-heap store and in a map-backed store laid out as Flink's
+     * heap broadcast state (a {@code HashMap<Integer, byte[]>}), against hex strings in a HashSet; and a check that
+     * every label is found and no other hash is. The lookup time is measured by the JMH benchmarks (docs/benchmarks.md).
      */
     @Command(
             name = "labels",
             mixinStandardHelpOptions = true,
             description =
-                    "Measured heap bytes per label and ns per lookup of the compact label index (plain-heap store and broadcast-state layout), "
-                            + "against a HashSet<String> of hex hashes.")
+                    "Measured heap bytes per label of the compact label index (plain-heap store and broadcast-state layout), "
+                            + "against a HashSet<String> of hex hashes; lookup times: the JMH micro-benchmarks (docs/benchmarks.md).")
     static final class Labels implements Callable<Integer> {
-        private static final java.lang.management.ThreadMXBean THREADS =
-                java.lang.management.ManagementFactory.getThreadMXBean();
-
         @Option(
                 names = "--count",
                 defaultValue = "1000000",
@@ -738,20 +559,6 @@ public final class BenchmarkCommand {
                 strings.add(Sha1.hex(Arrays.copyOfRange(hashes, i * Sha1.LENGTH, (i + 1) * Sha1.LENGTH)));
             }
             long naive = usedHeap() - before;
-            LabelIndex index = new LabelIndex(store);
-            lookups(index, hashes); // warm-up
-            lookups(index, absent);
-            double[] hit = new double[3];
-            double[] miss = new double[3];
-            double[] heapHit = new double[3];
-            for (int round = 0; round < 3; round++) {
-                hit[round] = lookups(broadcastLayout, hashes);
-                miss[round] = lookups(broadcastLayout, absent);
-                heapHit[round] = lookups(index, hashes);
-            }
-            Arrays.sort(hit);
-            Arrays.sort(miss);
-            Arrays.sort(heapHit);
             long found = 0;
             long falseHits = 0;
             for (int i = 0; i < count; i++) {
@@ -762,9 +569,6 @@ public final class BenchmarkCommand {
                     .put("bytes_per_label", broadcastBytes / (double) count)
                     .put("heap_store_bytes_per_label", heapBytes / (double) count)
                     .put("hashset_bytes_per_label", naive / (double) count)
-                    .put("lookup_ns", hit[1])
-                    .put("miss_lookup_ns", miss[1])
-                    .put("heap_store_lookup_ns", heapHit[1])
                     .put("found", found)
                     .put("false_hits", falseHits);
             figures.line(
@@ -777,12 +581,10 @@ public final class BenchmarkCommand {
                     heapBytes / (double) count, store.bucketCount());
             figures.line("  HashSet<String> of hex: %.1f bytes/label", naive / (double) count);
             figures.line(
-                    "  lookups (broadcast-state layout, 1 thread, CPU time, median of 3 passes): %.0f ns per labelled hash, %.0f ns per unlabelled hash "
-                            + "(%d of %d found, %d false hits)",
-                    hit[1], miss[1], found, count, falseHits);
-            figures.line("  lookups (plain-heap store): %.0f ns per labelled hash", heapHit[1]);
+                    "  lookups: %d of %d labels found, %d of %d other hashes hit (lookup times: the JMH benchmarks)",
+                    found, count, falseHits, count);
             figures.finish();
-            return strings.size() == count && found == count ? 0 : 1;
+            return strings.size() == count && found == count && falseHits == 0 ? 0 : 1;
         }
 
         /** Heap taken by the index's store after adding every hash. */
@@ -794,21 +596,6 @@ public final class BenchmarkCommand {
                 index.add(hash, LabelIndex.KIND_CHUNK, 0);
             }
             return usedHeap() - before;
-        }
-
-        /**
-         * Mean ns per lookup over every hash in {@code packed}, in this thread's CPU time: on a shared machine wall time
-         * also counts the time other processes hold the core.
-         */
-        private double lookups(LabelIndex index, byte[] packed) {
-            long sum = 0;
-            long start = THREADS.getCurrentThreadCpuTime();
-            for (int i = 0; i < count; i++) {
-                sum += index.lookup(packed, i * Sha1.LENGTH);
-            }
-            double nanos = (THREADS.getCurrentThreadCpuTime() - start) / (double) count;
-            consume(sum);
-            return nanos;
         }
 
         private static long usedHeap() {
@@ -881,8 +668,8 @@ public final class BenchmarkCommand {
     }
 
     /**
-     * What the {@code imatch} and {@code nearcopy} subcommands share: the pages read into memory once, the parse step
-     * with the signal off and on (interleaved), then the streaming job with the signal off and on, in one run.
+     * What the {@code imatch} and {@code nearcopy} subcommands share: the streaming job with the signal off and on, in
+     * one run. The parse step alone with the signal off and on is measured by the JMH benchmarks (docs/benchmarks.md).
      */
     abstract static class SignalCostBenchmark implements Callable<Integer> {
         /** One signal's parts: its name in the figures, and the stream settings off and on. */
@@ -895,47 +682,26 @@ public final class BenchmarkCommand {
         Path input;
 
         @Option(
-                names = "--rounds",
-                defaultValue = "5",
-                description =
-                        "Timed passes of the parse step per setting; the median is reported (default: ${DEFAULT-VALUE}).")
-        int rounds;
-
-        @Option(
                 names = "--stream-runs",
                 defaultValue = "6",
                 description =
                         "Streaming-job runs per setting, alternating off and on; the fastest of each is reported (default: ${DEFAULT-VALUE}: "
-                                + "the first two or three runs of a JVM are still compiling; 0 = parse step only).")
+                                + "the first two or three runs of a JVM are still compiling).")
         int streamRuns;
 
         @Mixin
         BenchmarkFigures figures;
 
-        /** The settings with the measured signals on, and no other: the parse step runs every signal they turn on. */
-        abstract DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) throws Exception;
-
         /** The labels file the streaming runs load. */
         abstract Path labels();
 
         /** The signal's name and stream settings; may add figures and print its header line. */
-        abstract Signal signal(DetectionSettings settings, List<String> bodies, long bytes);
+        abstract Signal signal() throws Exception;
 
         @Override
         public Integer call() throws Exception {
             ReuseDetectorConfig config = configOptions.load();
-            DetectionSettings settings = withSignal(config, DetectionSettings.from(config, null, 0));
-            List<String> bodies = new ArrayList<>();
-            long bytes = Chunker.readPages(input, settings, new ArrayList<>(), bodies, new ArrayList<>());
-            PageHasher hasher = settings.pageHasher();
-            Runnable off = () -> bodies.forEach(
-                    body -> consume(hasher.hash("https://bench/", 0, body).chunkCount()));
-            PageSignals signals = Signals.pageSignals(settings); // as ParseAndHash runs them, in the chunker's one pass
-            Runnable on = () ->
-                    bodies.forEach(body -> consume(computed(signals.hash(hasher, "https://bench/", 0, body), signals)));
-            figures.put("pages", bodies.size()).put("mb", bytes / 1e6);
-            Signal signal = signal(settings, bodies, bytes);
-            SignalCost.parseStep(figures, signal.name(), bytes, rounds, off, on);
+            Signal signal = signal();
             SignalCost.streamingJob(
                     figures,
                     signal.name(),
@@ -951,34 +717,16 @@ public final class BenchmarkCommand {
             figures.finish();
             return 0;
         }
-
-        /** The sizes of what the page and the signals' own pages carry, consumed so that the JIT keeps the signals' work. */
-        private static long computed(HashedPage page, PageSignals signals) {
-            long n = size(page);
-            for (int i = 0; i < signals.size(); i++) {
-                HashedPage own = signals.ownPage(i);
-                n += own == null ? 0 : size(own);
-            }
-            return n;
-        }
-
-        private static long size(HashedPage page) {
-            return page.chunkCount()
-                    + page.imatchSignatures().length
-                    + page.shingles().length
-                    + page.quiltGrams().length;
-        }
     }
 
     /**
      * The cost of I-Match signatures (issue 9): the whole streaming job with signatures off and on, in one run on the
-     * same pages, and the parse step alone (chunk hashing with and without the signer), interleaved.
+     * same pages.
      */
     @Command(
             name = "imatch",
             mixinStandardHelpOptions = true,
-            description =
-                    "MB/s of the streaming job with I-Match signatures off and on (same run, same pages), and of the parse step alone.")
+            description = "MB/s of the streaming job with I-Match signatures off and on (same run, same pages).")
     static final class Imatch extends SignalCostBenchmark {
         @Option(names = "--labels", required = true, paramLabel = "FILE", description = "A labels file.")
         Path labels;
@@ -987,42 +735,30 @@ public final class BenchmarkCommand {
         Path lexicon;
 
         @Override
-        DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) throws Exception {
-            return settings.withLexicon(org.reusedetector.imatch.Lexicon.read(lexicon))
-                    .withNearCopy(null)
-                    .withQuilt(null);
-        }
-
-        @Override
         Path labels() {
             return labels;
         }
 
         @Override
-        Signal signal(DetectionSettings settings, List<String> bodies, long bytes) {
-            figures.put("lexicon_terms", settings.lexicon().terms().size());
+        Signal signal() throws Exception {
+            org.reusedetector.imatch.Lexicon read = org.reusedetector.imatch.Lexicon.read(lexicon);
+            figures.put("lexicon_terms", read.terms().size());
             figures.line(
-                    "benchmark imatch: %s (%d pages, %.1f MB of HTML), lexicon %s (%d terms, %d lexicons)",
-                    input,
-                    bodies.size(),
-                    bytes / 1e6,
-                    settings.lexicon().id(),
-                    settings.lexicon().terms().size(),
-                    settings.lexicon().lexiconCount());
+                    "benchmark imatch: %s, lexicon %s (%d terms, %d lexicons)",
+                    input, read.id(), read.terms().size(), read.lexiconCount());
             return new Signal("signatures", List.of("imatch.lexicon="), List.of("imatch.lexicon=" + lexicon));
         }
     }
 
     /**
      * The cost of the stream's shingle signals (issue 8): the whole streaming job with the near-copy and quilt signals off
-     * and on, in one run on the same pages and labels, and the parse step alone (chunk hashing with and without the sketch
-     * and the sampled grams).
+     * and on, in one run on the same pages and labels.
      */
     @Command(
             name = "nearcopy",
             mixinStandardHelpOptions = true,
             description =
-                    "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages), and of the parse step alone.")
+                    "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages).")
     static final class NearCopy extends SignalCostBenchmark {
         @Option(
                 names = "--labels",
@@ -1038,13 +774,6 @@ public final class BenchmarkCommand {
                         + " (default: ${DEFAULT-VALUE}).")
         String signals;
 
-        @Override
-        DetectionSettings withSignal(ReuseDetectorConfig config, DetectionSettings settings) {
-            return settings.withLexicon(null)
-                    .withNearCopy(nearCopyOn() ? DetectionSettings.nearCopyParams(config) : null)
-                    .withQuilt(quiltOn() ? DetectionSettings.quiltParams(config) : null);
-        }
-
         private boolean nearCopyOn() {
             return !signals.equals("quilt");
         }
@@ -1059,11 +788,9 @@ public final class BenchmarkCommand {
         }
 
         @Override
-        Signal signal(DetectionSettings settings, List<String> bodies, long bytes) {
+        Signal signal() {
             figures.put("signals", signals);
-            figures.line(
-                    "benchmark nearcopy: %s (%d pages, %.1f MB of HTML), labels %s, signals on: %s",
-                    input, bodies.size(), bytes / 1e6, labels, signals);
+            figures.line("benchmark nearcopy: %s, labels %s, signals on: %s", input, labels, signals);
             return new Signal(
                     "shingles",
                     List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),

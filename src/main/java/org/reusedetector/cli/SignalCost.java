@@ -8,34 +8,13 @@ import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 
 /**
- * What a signal costs, measured as the issues ask: the parse step alone with the signal off and on (interleaved
- * passes over the same pages, median of each), and the whole streaming job off and on (alternating runs, fastest of
- * each), in the same run, so that a busy machine slows both alike. Used by {@code benchmark imatch} and
- * {@code benchmark nearcopy}.
+ * What a signal costs the whole streaming job: off and on, in alternating runs (fastest of each) of the same run, so
+ * that a busy machine slows both alike. Used by {@code benchmark imatch} and {@code benchmark nearcopy}; the parse step
+ * alone with each signal off and on is measured by the JMH benchmarks (docs/benchmarks.md).
  */
 final class SignalCost {
 
     private SignalCost() {}
-
-    /** The parse step's MB/s off and on: {@code rounds} interleaved timed passes after one warm-up pass each. */
-    static void parseStep(BenchmarkFigures figures, String signal, long bytes, int rounds, Runnable off, Runnable on) {
-        off.run();
-        on.run();
-        double[] offSeconds = new double[rounds];
-        double[] onSeconds = new double[rounds];
-        for (int round = 0; round < rounds; round++) {
-            offSeconds[round] = time(off);
-            onSeconds[round] = time(on);
-        }
-        double offMbs = bytes / 1e6 / BenchmarkCommand.Chunker.median(offSeconds);
-        double onMbs = bytes / 1e6 / BenchmarkCommand.Chunker.median(onSeconds);
-        figures.put("parse_off_mb_s", offMbs)
-                .put("parse_on_mb_s", onMbs)
-                .put("parse_on_cost_pct", 100 * (1 - onMbs / offMbs));
-        figures.line(
-                "  parse step, 1 thread (median of %d): %s off %.1f MB/s, on %.1f MB/s: on costs %.1f %%",
-                rounds, signal, offMbs, onMbs, 100 * (1 - onMbs / offMbs));
-    }
 
     /** The streaming job's MB/s off and on, each run on a fresh embedded broker with the given extra settings. */
     static void streamingJob(
@@ -111,11 +90,5 @@ final class SignalCost {
         }
         return BenchmarkCommand.parsed(new StreamCommand(), options, args.toArray(String[]::new))
                 .run();
-    }
-
-    static double time(Runnable method) {
-        long start = System.nanoTime();
-        method.run();
-        return (System.nanoTime() - start) / 1e9;
     }
 }
