@@ -182,6 +182,14 @@ public final class ReuseDetectorOptions {
                     "A bad neighbourhood is cleared only when the upper bound of its badness at this one-sided confidence falls below the"
                             + " threshold (pages are the sample: Student's t over the page-level ratio), so that a neighbourhood near the threshold keeps"
                             + " its verdict instead of flapping. 0: cleared as soon as its badness is not above the threshold.");
+    public static final ConfigOption<Boolean> NEIGHBORHOOD_ALERT_ON_LOWER_BOUND =
+            key("neighborhood.alert-on-lower-bound")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "true: a neighbourhood turns bad by its badness only when the lower bound of its badness (at neighborhood.confidence) is"
+                                    + " above the threshold, with no minimum of pages; false: by the paper's rule (badness above the threshold, at least"
+                                    + " neighborhood.min-pages pages). Off by default: on the mutation experiment it lost the most modified level (8 x cpp).");
     public static final ConfigOption<Double> NEIGHBORHOOD_COVERAGE_MIN_SHARE = key("neighborhood.coverage.min-share")
             .doubleType()
             .defaultValue(0.3)

@@ -92,7 +92,9 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_THRESHOLD_CEILING),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_EVIDENCE),
                         config.get(ReuseDetectorOptions.NEIGHBORHOOD_STATISTIC) == NeighbourhoodStatistic.ROBUST,
-                        new NeighbourhoodConfidence(config.get(ReuseDetectorOptions.NEIGHBORHOOD_CONFIDENCE)),
+                        new NeighbourhoodConfidence(
+                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_CONFIDENCE),
+                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_ALERT_ON_LOWER_BOUND)),
                         new CoverageRule(
                                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MIN_SHARE),
                                 config.get(ReuseDetectorOptions.NEIGHBORHOOD_COVERAGE_MIN_CHUNKS),

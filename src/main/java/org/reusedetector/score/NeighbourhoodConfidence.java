@@ -15,11 +15,18 @@ package org.reusedetector.score;
  *
  * @param level the one-sided confidence level of each bound, in (0.5, 1); or 0 for no interval (both bounds are the
  *     badness itself: the point rule)
+ * @param alertOnLowerBound whether a neighbourhood turns bad by its badness only when the lower bound is above the
+ *     threshold (else by the paper's rule: the badness itself, with enough pages); clearing always uses the upper bound
  */
-public record NeighbourhoodConfidence(double level) implements java.io.Serializable {
+public record NeighbourhoodConfidence(double level, boolean alertOnLowerBound) implements java.io.Serializable {
 
     /** No interval: the verdict compares the badness itself (the paper's rule). */
     public static final NeighbourhoodConfidence NONE = new NeighbourhoodConfidence(0);
+
+    /** Bounds for clearing only: a neighbourhood turns bad by the paper's rule. */
+    public NeighbourhoodConfidence(double level) {
+        this(level, false);
+    }
 
     public NeighbourhoodConfidence {
         if (!(level == 0 || (level > 0.5 && level < 1))) {

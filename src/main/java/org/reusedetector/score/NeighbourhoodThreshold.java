@@ -246,7 +246,7 @@ public record NeighbourhoodThreshold(
      */
     public boolean turnsBad(
             long pages, double badness, double lower, double threshold, int distinctEvidence, Copy[] copies) {
-        boolean byBadness = confidence.level() == 0
+        boolean byBadness = confidence.level() == 0 || !confidence.alertOnLowerBound()
                 ? isBad(pages, badness, threshold, distinctEvidence)
                 : pages > 0 && !Double.isNaN(threshold) && lower > threshold && distinctEvidence >= minEvidence;
         return byBadness || pages > 0 && coverage.coversAny(copies);

@@ -241,7 +241,7 @@ class NeighbourhoodThresholdTest {
                 0.5,
                 2,
                 true,
-                new NeighbourhoodConfidence(0.95),
+                new NeighbourhoodConfidence(0.95, true),
                 new CoverageRule(0.3, 20, 8),
                 0);
         org.reusedetector.model.Copy[] none = new org.reusedetector.model.Copy[0];
@@ -253,5 +253,10 @@ class NeighbourhoodThresholdTest {
         assertThat(rule.turnsClean(2, 0.01, 0.02, 0.3, 0, covered)).isFalse();
         assertThat(rule.turnsClean(2, 0.01, 0.02, 0.3, 0, none)).isTrue();
         assertThat(rule.turnsClean(2, 0.01, 0.02, Double.NaN, 0, none)).isFalse();
+
+        NeighbourhoodThreshold paper = new NeighbourhoodThreshold(
+                5, 20, 1.0, Double.NaN, 0.05, 0.5, 2, true, new NeighbourhoodConfidence(0.95), CoverageRule.OFF, 0);
+        assertThat(paper.turnsBad(30, 0.6, 0.29, 0.3, 2, none)).isTrue(); // the paper's rule: the badness decides
+        assertThat(paper.turnsBad(3, 0.6, 0.5, 0.3, 2, none)).isFalse(); // with min-pages
     }
 }
