@@ -180,6 +180,15 @@ public record NeighbourhoodThreshold(
     }
 
     public double threshold(RunningStats stats) {
+        return threshold(stats, false);
+    }
+
+    /**
+     * The threshold, given whether the statistic has settled before ({@link #settled}): once trusted, a statistic stays
+     * trusted, so that more copies arriving (which widen its interval) do not send the threshold back to the ceiling and
+     * withdraw alerts it raised.
+     */
+    public double threshold(RunningStats stats, boolean settledBefore) {
         if (!Double.isNaN(fixedThreshold)) {
             return fixedThreshold;
         }
@@ -189,7 +198,7 @@ public record NeighbourhoodThreshold(
         double statistic = robust && stats.hasHistogram()
                 ? stats.median() + standardDeviations * RunningStats.MAD_TO_SIGMA * stats.medianAbsoluteDeviation()
                 : stats.mean() + standardDeviations * stats.standardDeviation();
-        if (!settled(stats)) {
+        if (!settledBefore && !settled(stats)) {
             return ceiling;
         }
         return Math.min(ceiling, Math.max(floor, statistic));

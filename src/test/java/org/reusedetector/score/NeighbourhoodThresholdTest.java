@@ -217,6 +217,7 @@ class NeighbourhoodThresholdTest {
         assertThat(withTolerance(0).threshold(early)).isEqualTo(0.05); // the floor
         assertThat(withTolerance(0.05).settled(early)).isFalse();
         assertThat(withTolerance(0.05).threshold(early)).isEqualTo(0.5);
+        assertThat(withTolerance(0.05).threshold(early, true)).isEqualTo(0.05); // once settled, it stays so
 
         RunningStats settled = new RunningStats();
         for (int i = 0; i < 900; i++) {

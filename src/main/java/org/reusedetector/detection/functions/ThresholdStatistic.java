@@ -33,6 +33,9 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
     private final double reevaluateStep;
     private transient RunningStats stats;
     private transient double lastAnnounced;
+    /** Whether the statistic has settled (see {@link NeighbourhoodThreshold#settled}); it stays so. */
+    private transient boolean settled;
+
     private transient ListState<double[]> checkpointed;
 
     public ThresholdStatistic(NeighbourhoodThreshold rule, double reevaluateStep) {
@@ -46,13 +49,14 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
         group.gauge(Metrics.NEIGHBOURHOODS, () -> stats.count());
         group.gauge(Metrics.NEIGHBOURHOOD_MEAN, () -> stats.mean());
         group.gauge(Metrics.NEIGHBOURHOOD_STDDEV, () -> stats.standardDeviation());
-        group.gauge(Metrics.NEIGHBOURHOOD_THRESHOLD, () -> rule.threshold(stats));
+        group.gauge(Metrics.NEIGHBOURHOOD_THRESHOLD, () -> rule.threshold(stats, settled));
     }
 
     @Override
     public void processElement(PrefixScore score, Context ctx, Collector<PrefixScore> out) {
         rule.update(stats, score.previousPages(), score.previousBadness(), score.pages(), score.badness());
-        double threshold = rule.threshold(stats);
+        double threshold = rule.threshold(stats, settled);
+        settled = settled || !Double.isNaN(threshold) && rule.settled(stats);
         out.collect(score.withThreshold(threshold));
         boolean announce = Double.isNaN(lastAnnounced)
                 ? !Double.isNaN(threshold)
@@ -66,7 +70,8 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
         long[] histogram = stats.histogram();
-        double[] snapshot = new double[3 + RunningStats.BINS];
+        double[] snapshot = new double[4 + RunningStats.BINS];
+        snapshot[3 + RunningStats.BINS] = settled ? 1 : 0;
         snapshot[0] = stats.count();
         snapshot[1] = stats.sum();
         snapshot[2] = stats.sumOfSquares();
@@ -87,7 +92,8 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
             // parallelism 1: at most one entry; a checkpoint from before the histogram restores sums only (mean + k
             // sigma)
             long[] histogram = null;
-            if (s.length == 3 + RunningStats.BINS) {
+            settled = s.length == 4 + RunningStats.BINS && s[3 + RunningStats.BINS] > 0;
+            if (s.length >= 3 + RunningStats.BINS) {
                 histogram = new long[RunningStats.BINS];
                 for (int i = 0; i < RunningStats.BINS; i++) {
                     histogram[i] = (long) s[3 + i];
