@@ -417,7 +417,7 @@ public final class DiscoveryFunctions {
 
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<FamilyHost> out) throws Exception {
-            for (FamilyHost h : Families.ofSite(list(families.get()), list(hosts.get()))) {
+            for (FamilyHost h : Families.ofSite(ctx.getCurrentKey(), list(families.get()), list(hosts.get()))) {
                 out.collect(h);
             }
             families.clear();

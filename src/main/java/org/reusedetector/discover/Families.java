@@ -3,8 +3,10 @@ package org.reusedetector.discover;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Copy families: a copy carries a site's content to the same set of hosts, so the published hashes of a discovery
@@ -17,7 +19,8 @@ import java.util.Locale;
  *   <li>{@link #TEMPLATE} when it holds stop chunks only: boilerplate of several sites, never counted as content.
  * </ul>
  *
- * Its hosts are judged source or copier by {@link CopySide}.
+ * The hosts of a mirror or partial family are judged source or copier by {@link CopySide}; those of a template family
+ * are all unclear: boilerplate has no one origin among its hosts.
  */
 public final class Families {
 
@@ -26,8 +29,8 @@ public final class Families {
     public static final String TEMPLATE = "template";
 
     /**
-     * Hosts listed per family: a template can sit on thousands. The hosts judged a source are always listed, then
-     * the others with most pages.
+     * Hosts listed per family: a template can sit on thousands. The hosts judged a source come first, then the
+     * others with most pages.
      */
     public static final int MAX_LISTED_HOSTS = 50;
 
@@ -56,12 +59,18 @@ public final class Families {
         if (labels == null) {
             return null;
         }
-        boolean hasSource = hosts.stream().anyMatch(h -> CopySide.sourceLike(h.sitePages(), h.siteOwnPages()));
+        Map<String, CopySide.SiteText> sites = new HashMap<>();
+        for (FamilyHost h : hosts) {
+            sites.putIfAbsent(h.site(), new CopySide.SiteText(h.sitePages(), h.siteOwnPages()));
+        }
+        // boilerplate has no one origin among its hosts (a generator's fixed text is on every site built with it)
+        Map<String, CopySide.Judgement> sides =
+                TEMPLATE.equals(labels.kind()) ? CopySide.unclear(sites.keySet()) : CopySide.judge(sites);
         List<FamilyHost> ordered = new ArrayList<>(hosts);
         ordered.sort(HOST_ORDER);
         List<FamilyHost> listed = new ArrayList<>();
         for (FamilyHost h : ordered) {
-            if (CopySide.sourceLike(h.sitePages(), h.siteOwnPages())) {
+            if (listed.size() < MAX_LISTED_HOSTS && sides.get(h.site()).side().equals(CopySide.SOURCE)) {
                 listed.add(h);
             }
         }
@@ -69,7 +78,7 @@ public final class Families {
             if (listed.size() >= MAX_LISTED_HOSTS) {
                 break;
             }
-            if (!CopySide.sourceLike(h.sitePages(), h.siteOwnPages())) {
+            if (!sides.get(h.site()).side().equals(CopySide.SOURCE)) {
                 listed.add(h);
             }
         }
@@ -77,7 +86,7 @@ public final class Families {
         Family.Member[] members = new Family.Member[listed.size()];
         for (int i = 0; i < members.length; i++) {
             FamilyHost h = listed.get(i);
-            CopySide.Judgement side = CopySide.judge(h.sitePages(), h.siteOwnPages(), hasSource);
+            CopySide.Judgement side = sides.get(h.site());
             members[i] = new Family.Member(
                     h.host(),
                     h.pages(),
@@ -124,17 +133,17 @@ public final class Families {
     }
 
     /**
-     * The evidence of each family host of one site: {@code families} are the families' pages on the site's hosts
+     * The evidence of each family host of {@code site}: {@code families} are the families' pages on the site's hosts
      * (one per family and host), {@code hosts} the totals of the site's hosts (all of them, with or without a family).
      */
-    static List<FamilyHost> ofSite(List<FamilyPage> families, List<HostPages> hosts) {
+    static List<FamilyHost> ofSite(String site, List<FamilyPage> families, List<HostPages> hosts) {
         List<FamilyHost> out = new ArrayList<>();
         if (families.isEmpty()) {
             return out;
         }
         long sitePages = 0;
         long siteOwnPages = 0;
-        java.util.Map<String, HostPages> byHost = new java.util.HashMap<>();
+        Map<String, HostPages> byHost = new HashMap<>();
         for (HostPages h : hosts) {
             sitePages += h.textPages();
             siteOwnPages += h.ownPages();
@@ -148,6 +157,7 @@ public final class Families {
             out.add(new FamilyHost(
                     f.family(),
                     f.host(),
+                    site,
                     pages,
                     f.chunks(),
                     f.filePages(),

@@ -14,8 +14,8 @@ package org.reusedetector.discover;
  * @param exampleText the start of one of its chunks ({@link FamilyLabels}), or {@code null}
  * @param exampleUrl a page holding that example
  * @param firstSeen the earliest fetch of a page holding the family
- * @param hosts its hosts, most pages first, at most {@link Families#MAX_LISTED_HOSTS} (every host judged a
- *     source is listed)
+ * @param hosts its hosts, most pages first: at most {@link Families#MAX_LISTED_HOSTS}, those judged a source
+ *     before the others
  */
 public record Family(
         String id,

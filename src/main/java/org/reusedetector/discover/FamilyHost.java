@@ -6,6 +6,7 @@ package org.reusedetector.discover;
  *
  * @param family the family id
  * @param host the host
+ * @param site its site (registrable domain)
  * @param pages the host's pages holding the family ({@link FamilyPage#contentPages}; for a template family, its
  *     pages holding the family's stop chunks)
  * @param chunks the family's labelled chunks on those pages (each once a page)
@@ -20,6 +21,7 @@ package org.reusedetector.discover;
 public record FamilyHost(
         String family,
         String host,
+        String site,
         long pages,
         long chunks,
         long filePages,
