@@ -371,14 +371,7 @@ public final class DiscoveryWorkflow {
         }
         DataStream<HashedPage> latest = latestFetch(hashed, settings.ignoredParameters());
         Result result = build(latest, samples, params, recursion);
-        DataStream<PageHashes> counted = latest.process(
-                        new DiscoveryFunctions.PrepareCounting(params, recursion, settings.ignoredParameters()),
-                        PojoTypes.of(PageHashes.class))
-                .uid(FAMILY_PREPARE)
-                .name("discover: eligible hashes of a page, for its families")
-                .filter(p -> p.fate() == PageHashes.COUNTED)
-                .uid(FAMILY_COUNTED)
-                .name("discover: counted pages, for their families");
+        DataStream<PageHashes> counted = countedPages(latest, params, recursion, settings.ignoredParameters());
         writeTo(
                 result,
                 latest.filter(p -> recursion.isRecursion(p.url()))
@@ -470,6 +463,25 @@ public final class DiscoveryWorkflow {
                 .process(new DiscoveryFunctions.AssembleFamily(), PojoTypes.of(Family.class))
                 .uid(FAMILY_ASSEMBLE)
                 .name("discover: a family");
+    }
+
+    /**
+     * The pages {@link #build} counts, as {@link #families} reads them: {@code latest} holds each URL once
+     * ({@link #latestFetch}); pages with an unusable or a crawler-recursion URL are left out.
+     */
+    public static DataStream<PageHashes> countedPages(
+            DataStream<HashedPage> latest,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            IgnoredParameters ignored) {
+        return latest.process(
+                        new DiscoveryFunctions.PrepareCounting(params, recursion, ignored),
+                        PojoTypes.of(PageHashes.class))
+                .uid(FAMILY_PREPARE)
+                .name("discover: eligible hashes of a page, for its families")
+                .filter(p -> p.fate() == PageHashes.COUNTED)
+                .uid(FAMILY_COUNTED)
+                .name("discover: counted pages, for their families");
     }
 
     /**
