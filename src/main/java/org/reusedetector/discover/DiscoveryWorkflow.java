@@ -422,7 +422,7 @@ public final class DiscoveryWorkflow {
      * The copy families of a run ({@link Families}): the published hashes of {@code frequent} grouped by family, and
      * a second reading of the counted pages (each URL once) for their hosts: which families each page holds, and
      * whether each host's site publishes text of its own ({@link CopySide}). The published hashes reach every page
-     * reader whole (a broadcast, some 50 bytes a hash); what travels per page is one record per family it holds and
+     * reader whole (a broadcast, 50 to 100 bytes a hash where they are kept); what travels per page is one record per family it holds and
      * one for its host.
      */
     public static DataStream<Family> families(DataStream<PageHashes> counted, DataStream<HashCount> frequent) {

@@ -9,7 +9,8 @@ import org.reusedetector.page.Sha1;
 /**
  * The published hashes of a discovery run and their families, looked up by the 20-byte hash as pages are read a
  * second time ({@link PageFamilies}). An open-addressing table of three longs a hash (its bytes, and its family's
- * number with its role), so that a run's labels cost about 50 bytes each, not the hundreds of a map of strings.
+ * number with its role), at most half full, so that a run's labels cost 50 to 100 bytes each, not the hundreds of a
+ * map of strings.
  */
 final class FamilyIndex {
 
