@@ -109,12 +109,10 @@ public final class DiscoverCommand implements Callable<Integer> {
                 discovery.frequent().size(),
                 discovery.labels().size(),
                 out.resolve(DiscoveryOutput.LABELS));
-        if (java.nio.file.Files.exists(out.resolve(DiscoveryOutput.FAMILIES))) {
-            System.out.printf(
-                    "Copy families: %d -> %s%n",
-                    DiscoveryOutput.readFamilies(out.resolve(DiscoveryOutput.FAMILIES))
-                            .size(),
-                    out.resolve(DiscoveryOutput.FAMILIES));
+        Path families = out.resolve(DiscoveryOutput.FAMILIES);
+        if (java.nio.file.Files.exists(families)) {
+            int count = DiscoveryOutput.readFamilies(families).size();
+            System.out.printf("Copy families: %d -> %s%n", count, families);
         }
 
         Path toPublish = out.resolve(DiscoveryOutput.LABELS);

@@ -403,8 +403,7 @@ public final class DiscoveryWorkflow {
                 recursionUrls, dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
     }
 
-    // the uids of the families' operators (stable: savepoints are no concern of a BATCH job, but uids are unique per
-    // job)
+    // the uids of the families' operators, unique within the discovery job
     static final String FAMILY_PREPARE = "discover-family-prepare";
     static final String FAMILY_COUNTED = "discover-family-counted";
     static final String FAMILY_LATEST = "discover-family-latest-fetch";
@@ -422,8 +421,8 @@ public final class DiscoveryWorkflow {
      * The copy families of a run ({@link Families}): the published hashes of {@code frequent} grouped by family, and
      * a second reading of the counted pages (each URL once) for their hosts: which families each page holds, and
      * whether each host's site publishes text of its own ({@link CopySide}). The published hashes reach every page
-     * reader whole (a broadcast, 50 to 100 bytes a hash where they are kept); what travels per page is one record per family it holds and
-     * one for its host.
+     * reader whole (a broadcast, kept in 50 to 100 bytes a hash); what travels per page is one record per family it
+     * holds and one for its host.
      */
     public static DataStream<Family> families(DataStream<PageHashes> counted, DataStream<HashCount> frequent) {
         DataStream<HashCount> published = frequent.filter(c -> c.verdict().published())
