@@ -28,7 +28,7 @@ final class PageFamilies {
             int found = index.find(hashes, 0);
             if (found >= 0 && (found & 1) == FamilyIndex.CONTENT) {
                 families = meet(families, found >>> 1);
-                met[(families - 1) * 4 + 3] = 1; // a file hash has a family of its own host set, met here first
+                met[(families - 1) * 4 + 3] = 1; // the first hash looked at: its family has the first slot
                 labelled = true;
             }
             first = Sha1.LENGTH;
