@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
             "Blind discovery: count every chunk and file hash over the whole corpus (raw pages or a hash index) in pages, hosts",
             "and sites, and label the content that a copy carried to the same hosts (a page's worth or more, across sites, not boilerplate);",
             "boilerplate shared by several sites becomes stop labels.",
-            "Writes labels.jsonl, frequent.jsonl (for review), histogram.csv (frequency-occurrence), summary.json and recursion.jsonl to --out.",
+            "Writes labels.jsonl, frequent.jsonl (for review), histogram.csv (frequency-occurrence), summary.json and recursion.jsonl to --out,",
+            "and families.jsonl: the copy families (labels on the same hosts), each host judged source, copier or unclear.",
             "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic."
         })
 public final class DiscoverCommand implements Callable<Integer> {
@@ -108,6 +109,11 @@ public final class DiscoverCommand implements Callable<Integer> {
                 discovery.frequent().size(),
                 discovery.labels().size(),
                 out.resolve(DiscoveryOutput.LABELS));
+        Path families = out.resolve(DiscoveryOutput.FAMILIES);
+        if (java.nio.file.Files.exists(families)) {
+            int count = DiscoveryOutput.readFamilies(families).size();
+            System.out.printf("Copy families: %d -> %s%n", count, families);
+        }
 
         Path toPublish = out.resolve(DiscoveryOutput.LABELS);
         if (previous != null) {

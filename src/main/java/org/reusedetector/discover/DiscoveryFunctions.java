@@ -12,7 +12,9 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -46,6 +48,17 @@ public final class DiscoveryFunctions {
     /** Side output of {@link MergeRanges}: its part of the frequency-occurrence histogram. */
     public static final OutputTag<HistogramRow> HISTOGRAM_ROWS =
             new OutputTag<>("discover-histogram-rows", TypeInformation.of(HistogramRow.class));
+
+    /** Side output of {@link PageFamiliesOf}: each page as one page of its host. */
+    public static final OutputTag<HostPages> HOST_PAGES =
+            new OutputTag<>("discover-host-pages", TypeInformation.of(HostPages.class));
+
+    /**
+     * The broadcast of the published hashes to {@link PageFamiliesOf}. Nothing is kept in this state: the function
+     * builds a compact index of its own (see there).
+     */
+    static final MapStateDescriptor<String, HashCount> FAMILY_HASHES =
+            new MapStateDescriptor<>("discover-family-hashes", Types.STRING, TypeInformation.of(HashCount.class));
 
     static final MapStateDescriptor<String, DiscoveryThresholds> THRESHOLDS = new MapStateDescriptor<>(
             "discover-thresholds", Types.STRING, TypeInformation.of(DiscoveryThresholds.class));
@@ -148,17 +161,7 @@ public final class DiscoveryFunctions {
             long size = groupSize.value() == null ? 0 : groupSize.value();
             boolean copiedSite = size >= thresholds(ctx).groupThreshold();
             for (HashCount c : candidates.get()) {
-                out.collect(new HashCount(
-                        c.hash(),
-                        c.kind(),
-                        c.count(),
-                        c.hosts(),
-                        c.sites(),
-                        c.topHostPages(),
-                        size,
-                        c.exampleUrl(),
-                        c.text(),
-                        copiedSite ? Verdict.LABEL : Verdict.SMALL_GROUP));
+                out.collect(c.judged(copiedSite ? Verdict.LABEL : Verdict.SMALL_GROUP, size, ctx.getCurrentKey()));
             }
             candidates.clear();
             groupSize.clear();
@@ -352,5 +355,122 @@ public final class DiscoveryFunctions {
                     row -> output.collect(HISTOGRAM_ROWS, new StreamRecord<>(row)));
             counts = null;
         }
+    }
+
+    /**
+     * A counted page → one {@link FamilyPage} per family it holds, and itself as a {@link HostPages} to a side output
+     * ({@link PageFamilies}). The published hashes arrive on the broadcast side, which BATCH execution reads whole
+     * before any page; they are kept in a {@link FamilyIndex} of this instance rather than in broadcast state (a map of
+     * objects, several times larger). That is safe in BATCH execution only: a failed task runs again from its inputs,
+     * the broadcast side first.
+     */
+    public static final class PageFamiliesOf extends BroadcastProcessFunction<PageHashes, HashCount, FamilyPage> {
+        private transient FamilyIndex index;
+        private transient PageFamilies families;
+
+        @Override
+        public void open(OpenContext context) {
+            index = new FamilyIndex();
+            families = new PageFamilies(index);
+        }
+
+        @Override
+        public void processBroadcastElement(HashCount published, Context ctx, Collector<FamilyPage> out) {
+            index.add(published.hash(), published.family(), published.verdict() == Verdict.LABEL);
+        }
+
+        @Override
+        public void processElement(PageHashes page, ReadOnlyContext ctx, Collector<FamilyPage> out) {
+            ctx.output(HOST_PAGES, families.of(page, out::collect));
+        }
+    }
+
+    /**
+     * Per site: the evidence about each family host of the site ({@link Families#ofSite}), once all the site's
+     * family pages and host totals are in (BATCH execution fires a key's timers at its end).
+     */
+    public static final class SiteEvidence extends KeyedCoProcessFunction<String, FamilyPage, HostPages, FamilyHost> {
+        private transient ListState<FamilyPage> families;
+        private transient ListState<HostPages> hosts;
+
+        @Override
+        public void open(OpenContext context) {
+            families = getRuntimeContext()
+                    .getListState(
+                            new ListStateDescriptor<>("discover-site-families", TypeInformation.of(FamilyPage.class)));
+            hosts = getRuntimeContext()
+                    .getListState(
+                            new ListStateDescriptor<>("discover-site-hosts", TypeInformation.of(HostPages.class)));
+        }
+
+        @Override
+        public void processElement1(FamilyPage family, Context ctx, Collector<FamilyHost> out) throws Exception {
+            families.add(family);
+            ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void processElement2(HostPages host, Context ctx, Collector<FamilyHost> out) throws Exception {
+            hosts.add(host);
+            ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<FamilyHost> out) throws Exception {
+            for (FamilyHost h : Families.ofSite(ctx.getCurrentKey(), list(families.get()), list(hosts.get()))) {
+                out.collect(h);
+            }
+            families.clear();
+            hosts.clear();
+        }
+    }
+
+    /**
+     * Per family: its record ({@link Families#assemble}) from its published hashes and its hosts' evidence, once all
+     * are in.
+     */
+    public static final class AssembleFamily extends KeyedCoProcessFunction<String, FamilyHost, FamilyLabels, Family> {
+        private transient ListState<FamilyHost> hosts;
+        private transient ValueState<FamilyLabels> labels;
+
+        @Override
+        public void open(OpenContext context) {
+            hosts = getRuntimeContext()
+                    .getListState(
+                            new ListStateDescriptor<>("discover-family-hosts", TypeInformation.of(FamilyHost.class)));
+            labels = getRuntimeContext()
+                    .getState(new ValueStateDescriptor<>(
+                            "discover-family-labels", TypeInformation.of(FamilyLabels.class)));
+        }
+
+        @Override
+        public void processElement1(FamilyHost host, Context ctx, Collector<Family> out) throws Exception {
+            hosts.add(host);
+            ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void processElement2(FamilyLabels family, Context ctx, Collector<Family> out) throws Exception {
+            labels.update(family);
+            ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<Family> out) throws Exception {
+            Family family = Families.assemble(labels.value(), list(hosts.get()));
+            if (family != null) {
+                out.collect(family);
+            }
+            hosts.clear();
+            labels.clear();
+        }
+    }
+
+    private static <T> java.util.List<T> list(Iterable<T> items) {
+        java.util.List<T> list = new java.util.ArrayList<>();
+        if (items != null) {
+            items.forEach(list::add);
+        }
+        return list;
     }
 }

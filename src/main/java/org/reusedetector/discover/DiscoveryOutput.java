@@ -23,6 +23,7 @@ import org.reusedetector.model.Label;
  *       for review (copy lines of benign ones into an exclude file);
  *   <li>{@code histogram.csv}: the frequency-occurrence curves ({@code kind,occurrences,items});
  *   <li>{@code summary.json}: the {@link DiscoverySummary};
+ *   <li>{@code families.jsonl}: the copy families ({@link Families}), one {@link Family} per line;
  *   <li>{@code recursion.jsonl}, {@code dead-letters.jsonl} and, with a previous run, {@code label-changes.jsonl}.
  * </ul>
  */
@@ -36,6 +37,8 @@ public final class DiscoveryOutput {
     public static final String RECURSION = "recursion.jsonl";
     /** Records that were not usable pages (from raw pages only). */
     public static final String DEAD_LETTERS = "dead-letters.jsonl";
+    /** The copy families, one {@link Family} per line, most pages first. */
+    public static final String FAMILIES = "families.jsonl";
     /** With a previous run's labels: the adds and removes to publish. */
     public static final String CHANGES = "label-changes.jsonl";
 
@@ -43,6 +46,7 @@ public final class DiscoveryOutput {
     static final String FREQUENT_PART = "_frequent.jsonl";
 
     static final String HISTOGRAM_PART = "_histogram.jsonl";
+    static final String FAMILIES_PART = "_families.jsonl";
     static final String SUMMARY_PART = "_summary.jsonl";
 
     private DiscoveryOutput() {}
@@ -58,7 +62,9 @@ public final class DiscoveryOutput {
             RECURSION,
             DEAD_LETTERS,
             CHANGES,
+            FAMILIES,
             FREQUENT_PART,
+            FAMILIES_PART,
             HISTOGRAM_PART,
             SUMMARY_PART
         }) {
@@ -80,7 +86,10 @@ public final class DiscoveryOutput {
                 JsonLines.readAll(dir.resolve(HISTOGRAM_PART), HistogramRow.class),
                 source);
         write(dir, run);
-        for (String part : new String[] {FREQUENT_PART, HISTOGRAM_PART, SUMMARY_PART}) {
+        if (Files.exists(dir.resolve(FAMILIES_PART))) {
+            writeFamilies(dir.resolve(FAMILIES), JsonLines.readAll(dir.resolve(FAMILIES_PART), Family.class));
+        }
+        for (String part : new String[] {FREQUENT_PART, HISTOGRAM_PART, SUMMARY_PART, FAMILIES_PART}) {
             Files.deleteIfExists(dir.resolve(part));
         }
         return run;
@@ -122,6 +131,22 @@ public final class DiscoveryOutput {
                 out.newLine();
             }
         }
+    }
+
+    /** Writes families in {@link Families#ORDER}. */
+    public static void writeFamilies(Path file, List<Family> families) throws IOException {
+        List<Family> sorted = new ArrayList<>(families);
+        sorted.sort(Families.ORDER);
+        try (BufferedWriter out = JsonLines.writer(file)) {
+            for (Family f : sorted) {
+                out.write(Json.write(f));
+                out.newLine();
+            }
+        }
+    }
+
+    public static List<Family> readFamilies(Path file) throws IOException {
+        return JsonLines.readAll(file, Family.class);
     }
 
     /** Reads a labels file (plain or {@code .gz}); every line is validated. */

@@ -25,6 +25,7 @@ import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.NormalizedUrl;
+import org.reusedetector.url.Sites;
 
 /**
  * Blind discovery over a whole corpus as a Flink BATCH workflow (paper §4.2, step 3b): count every eligible
@@ -177,8 +178,10 @@ public final class DiscoveryWorkflow {
      *
      * @param result the streams of the run, as {@link #build} gives them (no chunk texts: an index has none)
      * @param recursion the recursion URLs
+     * @param pages every fetch as prepared for counting (each URL once as its latest fetch only after
+     *     {@link #latestPrepared})
      */
-    public record IndexResult(Result result, DataStream<RecursionUrl> recursion) {}
+    public record IndexResult(Result result, DataStream<RecursionUrl> recursion, DataStream<PageHashes> pages) {}
 
     /**
      * Blind discovery of hashed pages (a hash index) with the rules of {@link #build}, counted in bulk: each page's
@@ -246,7 +249,8 @@ public final class DiscoveryWorkflow {
                             histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
                             pageStats(spread.getSideOutput(DiscoveryFunctions.PAGE_STATS)),
                             params),
-                    spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+                    spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
+                    prepared);
         }
         SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(
                         PartitionCounts::partition, PageHashes::partition)
@@ -268,7 +272,8 @@ public final class DiscoveryWorkflow {
         DataStream<DiscoverySummary> pageStats = pageStats(blocks.getSideOutput(DiscoveryFunctions.PAGE_STATS));
         return new IndexResult(
                 classify(spread, histogram, pageStats, params),
-                blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS));
+                blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
+                prepared);
     }
 
     /** Flink's setting of the codec of batch shuffles ({@code NONE} turns compression off). */
@@ -284,7 +289,8 @@ public final class DiscoveryWorkflow {
      * <li>object reuse: otherwise every page read, every page's hashes and every count block is copied field by
      * field (its arrays too) on its way to the next chained operator. Safe here: the job's records are immutable,
      * and no operator of it keeps a record it was given beyond the call, except {@link RangeCounts}, which keeps
-     * the blocks of example URLs that {@link PartitionCounts} makes afresh for each.
+     * the blocks of example URLs that {@link PartitionCounts} makes afresh for each, and the families' reductions
+     * and joins ({@link #families}), which keep records their upstream makes afresh for each.
      * </ul>
      */
     public static ReuseDetectorConfig forIndex(ReuseDetectorConfig config) {
@@ -345,7 +351,9 @@ public final class DiscoveryWorkflow {
                             params,
                             recursion,
                             settings.ignoredParameters());
-            writeTo(indexed.result(), indexed.recursion(), dir);
+            DataStream<Family> families =
+                    families(latestPrepared(indexed.pages()), indexed.result().frequent());
+            writeTo(indexed.result(), indexed.recursion(), families, dir);
             return;
         }
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
@@ -363,10 +371,12 @@ public final class DiscoveryWorkflow {
         }
         DataStream<HashedPage> latest = latestFetch(hashed, settings.ignoredParameters());
         Result result = build(latest, samples, params, recursion);
+        DataStream<PageHashes> counted = countedPages(latest, params, recursion, settings.ignoredParameters());
         writeTo(
                 result,
                 latest.filter(p -> recursion.isRecursion(p.url()))
                         .map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)),
+                families(counted, result.frequent()),
                 dir);
         JsonLinesFileSink.writeTo(
                 deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
@@ -380,7 +390,9 @@ public final class DiscoveryWorkflow {
         }
     }
 
-    private static void writeTo(Result result, DataStream<RecursionUrl> recursionUrls, Path dir) {
+    private static void writeTo(
+            Result result, DataStream<RecursionUrl> recursionUrls, DataStream<Family> families, Path dir) {
+        JsonLinesFileSink.writeTo(families, dir.resolve(DiscoveryOutput.FAMILIES_PART), FAMILY_SINK);
         JsonLinesFileSink.writeTo(
                 result.frequent(), dir.resolve(DiscoveryOutput.FREQUENT_PART), OperatorIds.DISCOVER_FREQUENT_SINK);
         JsonLinesFileSink.writeTo(
@@ -389,6 +401,100 @@ public final class DiscoveryWorkflow {
                 result.summary(), dir.resolve(DiscoveryOutput.SUMMARY_PART), OperatorIds.DISCOVER_SUMMARY_SINK);
         JsonLinesFileSink.writeTo(
                 recursionUrls, dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
+    }
+
+    // the uids of the families' operators, unique within the discovery job
+    static final String FAMILY_PREPARE = "discover-family-prepare";
+    static final String FAMILY_COUNTED = "discover-family-counted";
+    static final String FAMILY_LATEST = "discover-family-latest-fetch";
+    static final String FAMILY_PUBLISHED = "discover-family-published";
+    static final String FAMILY_PAGES = "discover-family-pages";
+    static final String FAMILY_PER_HOST = "discover-family-per-host";
+    static final String FAMILY_HOST_PAGES = "discover-family-host-pages";
+    static final String FAMILY_SITE_EVIDENCE = "discover-family-site-evidence";
+    static final String FAMILY_LABELS = "discover-family-labels";
+    static final String FAMILY_LABELS_PER_FAMILY = "discover-family-labels-per-family";
+    static final String FAMILY_ASSEMBLE = "discover-family-assemble";
+    static final String FAMILY_SINK = "discover-families-sink";
+
+    /**
+     * The copy families of a run ({@link Families}): the published hashes of {@code frequent} grouped by family, and
+     * a second reading of the counted pages (each URL once) for their hosts: which families each page holds, and
+     * whether each host's site publishes text of its own ({@link CopySide}). The published hashes reach every page
+     * reader whole (a broadcast, kept in 50 to 100 bytes a hash); what travels per page is one record per family it
+     * holds and one for its host.
+     */
+    public static DataStream<Family> families(DataStream<PageHashes> counted, DataStream<HashCount> frequent) {
+        DataStream<HashCount> published = frequent.filter(c -> c.verdict().published())
+                .uid(FAMILY_PUBLISHED)
+                .name("discover: published hashes, for their families");
+        SingleOutputStreamOperator<FamilyPage> pageFamilies = counted.connect(
+                        published.broadcast(DiscoveryFunctions.FAMILY_HASHES))
+                .process(new DiscoveryFunctions.PageFamiliesOf(), PojoTypes.of(FamilyPage.class))
+                .uid(FAMILY_PAGES)
+                .name("discover: families of a page");
+        DataStream<FamilyPage> perHost = pageFamilies
+                .keyBy(FamilyPage::key)
+                .reduce(FamilyPage::add)
+                .uid(FAMILY_PER_HOST)
+                .name("discover: pages of a family on a host");
+        DataStream<HostPages> hosts = pageFamilies
+                .getSideOutput(DiscoveryFunctions.HOST_PAGES)
+                .keyBy(HostPages::host)
+                .reduce(HostPages::add)
+                .uid(FAMILY_HOST_PAGES)
+                .name("discover: pages of a host");
+        DataStream<FamilyHost> evidence = perHost.keyBy(f -> Sites.of(f.host()), Types.STRING)
+                .connect(hosts.keyBy(h -> Sites.of(h.host()), Types.STRING))
+                .process(new DiscoveryFunctions.SiteEvidence(), PojoTypes.of(FamilyHost.class))
+                .uid(FAMILY_SITE_EVIDENCE)
+                .name("discover: the evidence of a site's family hosts");
+        DataStream<FamilyLabels> labels = published
+                .map(FamilyLabels::of, PojoTypes.of(FamilyLabels.class))
+                .uid(FAMILY_LABELS)
+                .name("discover: a published hash of a family")
+                .keyBy(FamilyLabels::family)
+                .reduce(FamilyLabels::merge)
+                .uid(FAMILY_LABELS_PER_FAMILY)
+                .name("discover: the published hashes of a family");
+        return evidence.keyBy(FamilyHost::family)
+                .connect(labels.keyBy(FamilyLabels::family))
+                .process(new DiscoveryFunctions.AssembleFamily(), PojoTypes.of(Family.class))
+                .uid(FAMILY_ASSEMBLE)
+                .name("discover: a family");
+    }
+
+    /**
+     * The pages {@link #build} counts, as {@link #families} reads them: {@code latest} holds each URL once
+     * ({@link #latestFetch}); pages with an unusable or a crawler-recursion URL are left out.
+     */
+    public static DataStream<PageHashes> countedPages(
+            DataStream<HashedPage> latest,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            IgnoredParameters ignored) {
+        return latest.process(
+                        new DiscoveryFunctions.PrepareCounting(params, recursion, ignored),
+                        PojoTypes.of(PageHashes.class))
+                .uid(FAMILY_PREPARE)
+                .name("discover: eligible hashes of a page, for its families")
+                .filter(p -> p.fate() == PageHashes.COUNTED)
+                .uid(FAMILY_COUNTED)
+                .name("discover: counted pages, for their families");
+    }
+
+    /**
+     * The counted pages of a hash index, each URL once as its latest fetch (of equal times, either): what
+     * {@link PartitionCounts} counts, for {@link #families}.
+     */
+    public static DataStream<PageHashes> latestPrepared(DataStream<PageHashes> prepared) {
+        return prepared.keyBy(PageHashes::identity)
+                .reduce((a, b) -> a.eventTime() >= b.eventTime() ? a : b)
+                .uid(FAMILY_LATEST)
+                .name("discover: latest fetch of a URL, for its families")
+                .filter(p -> p.fate() == PageHashes.COUNTED)
+                .uid(FAMILY_COUNTED)
+                .name("discover: counted pages, for their families");
     }
 
     /**

@@ -15,6 +15,8 @@ import org.reusedetector.model.Label;
  * @param exampleUrl one page carrying it (the smallest URL, so that runs are reproducible)
  * @param text the chunk's first characters for review, or {@code null} (files, or counts without raw pages)
  * @param verdict label or why not
+ * @param family the copy family of a published hash ({@link Families#id}: all published hashes on exactly the same
+ *     hosts), else {@code null}
  */
 public record HashCount(
         String hash,
@@ -26,7 +28,23 @@ public record HashCount(
         long group,
         String exampleUrl,
         String text,
-        Verdict verdict) {
+        Verdict verdict,
+        String family) {
+
+    /** Of no family (not published, or not yet classified). */
+    public HashCount(
+            String hash,
+            String kind,
+            long count,
+            long hosts,
+            long sites,
+            long topHostPages,
+            long group,
+            String exampleUrl,
+            String text,
+            Verdict verdict) {
+        this(hash, kind, count, hosts, sites, topHostPages, group, exampleUrl, text, verdict, null);
+    }
 
     /** Without site and group counts (each host its own site). */
     public HashCount(
@@ -38,7 +56,7 @@ public record HashCount(
             String exampleUrl,
             String text,
             Verdict verdict) {
-        this(hash, kind, count, hosts, hosts, topHostPages, 0, exampleUrl, text, verdict);
+        this(hash, kind, count, hosts, hosts, topHostPages, 0, exampleUrl, text, verdict, null);
     }
 
     /** Characters of chunk text kept for review. */
@@ -49,10 +67,26 @@ public record HashCount(
         return count == 0 ? 0 : (double) topHostPages / count;
     }
 
-    /** The label record ({@code op=add}) publishing this hash. */
+    /** The label record ({@code op=add}) publishing this hash, naming its family. */
     public Label toLabel(String source) {
         String labelKind = verdict == Verdict.STOP ? Label.KIND_STOP : kind;
-        return new Label(hash, labelKind, Label.OP_ADD, source, exampleUrl, count, hosts, text);
+        return new Label(hash, labelKind, Label.OP_ADD, source, exampleUrl, count, hosts, text, family);
+    }
+
+    /** This count with its verdict and, if the verdict publishes it, the family of its host set. */
+    public HashCount judged(Verdict verdict, long group, long hostSet) {
+        return new HashCount(
+                hash,
+                kind,
+                count,
+                hosts,
+                sites,
+                topHostPages,
+                group,
+                exampleUrl,
+                text,
+                verdict,
+                verdict.published() ? Families.id(hostSet) : null);
     }
 
     public static String clip(String text) {

@@ -101,8 +101,10 @@ public record Tally(
                 text != null ? text : o.text);
     }
 
+    /** The count with its verdict; a published one names the family of its host set. */
     public HashCount toCount(Verdict verdict, long group) {
-        return new HashCount(hash, kind, count, hosts, sites, topHostPages, group, exampleUrl, text, verdict);
+        String family = verdict.published() ? Families.id(hostSet) : null;
+        return new HashCount(hash, kind, count, hosts, sites, topHostPages, group, exampleUrl, text, verdict, family);
     }
 
     private static String smaller(String a, String b) {

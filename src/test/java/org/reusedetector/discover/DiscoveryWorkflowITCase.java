@@ -88,6 +88,7 @@ class DiscoveryWorkflowITCase {
                 .orElseThrow()
                 .fileHash());
         assertThat(labelRecords)
+                .extracting(DiscoveryWorkflowITCase::withoutFamily)
                 .containsExactlyInAnyOrder(
                         new Label(
                                 copied,
@@ -127,6 +128,12 @@ class DiscoveryWorkflowITCase {
                                 10L,
                                 3L,
                                 DiscoveryFixture.BIG_TEMPLATE));
+        // each label names the family of its hosts: the mirror's chunk and its file sit on the same hosts
+        Map<String, String> familyOf = new HashMap<>();
+        labelRecords.forEach(l -> familyOf.put(l.hash(), l.family()));
+        assertThat(familyOf.values()).allSatisfy(f -> assertThat(f).matches("f[0-9a-f]{16}"));
+        assertThat(familyOf.get(mirrored)).isEqualTo(familyOf.get(mirrorFile));
+        assertThat(familyOf.get(copied)).isNotEqualTo(familyOf.get(mirrored));
         assertThat(run.histogram())
                 .containsExactly(
                         new HistogramRow("chunk", 1, 21),
@@ -175,6 +182,12 @@ class DiscoveryWorkflowITCase {
                 .extracting(Label::text)
                 .containsExactly(StructureFixture.TEMPLATE);
         assertThat(labelRecords).allSatisfy(l -> assertThat(l.hosts()).isEqualTo(6L));
+        // the source and its five mirrors: one family, whose id is the fingerprint of exactly these hosts
+        long hostSet = HostSets.fingerprint("docs.source-site.org");
+        for (int m = 1; m <= StructureFixture.MIRRORS; m++) {
+            hostSet += HostSets.fingerprint("m" + m + ".copy-farm.net");
+        }
+        assertThat(labelRecords).extracting(Label::family).containsOnly(Families.id(hostSet));
 
         Map<String, Verdict> verdicts = new HashMap<>();
         run.frequent().forEach(c -> verdicts.put(c.text() == null ? c.hash() : c.text(), c.verdict()));
@@ -253,6 +266,10 @@ class DiscoveryWorkflowITCase {
                         () -> DiscoveryWorkflow.build(pages, null, DiscoveryFixture.params(), RecursionFilter.none()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("BATCH");
+    }
+
+    static Label withoutFamily(Label l) {
+        return new Label(l.hash(), l.kind(), l.op(), l.source(), l.exampleUrl(), l.count(), l.hosts(), l.text());
     }
 
     static <T> List<T> drain(CloseableIterator<T> iterator) throws Exception {
