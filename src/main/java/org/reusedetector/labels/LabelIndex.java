@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.Label;
 import org.reusedetector.page.Sha1;
@@ -261,7 +262,7 @@ public final class LabelIndex {
 
     /**
      * The source whose coverage a chunk label of this origin counts for ({@code ""}: none): a discovered label's copy
-     * family; else the site (registrable domain) of an expert label's example page, so that all the labels taken from one
+     * family ({@code family:<id>}); else the site (registrable domain) of an expert label's example page, so that all the labels taken from one
      * publisher form one source; else the label's {@code source} field.
      */
     public String sourceOf(int originId) {
@@ -275,7 +276,7 @@ public final class LabelIndex {
         int first = origin.indexOf(ORIGIN_SEPARATOR);
         int second = origin.indexOf(ORIGIN_SEPARATOR, first + 1);
         if (second >= 0) {
-            return origin.substring(second + 1);
+            return Copy.FAMILY_PREFIX + origin.substring(second + 1);
         }
         String example = origin.substring(first + 1);
         String site = example.isEmpty() ? null : Sites.ofUrl(example);

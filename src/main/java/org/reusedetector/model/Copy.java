@@ -3,8 +3,8 @@ package org.reusedetector.model;
 /**
  * How much of one source a neighbourhood holds, as shown in neighbourhood alerts and results.
  *
- * @param source the copied source: the site (registrable domain) an expert label came from, or a blind discovery copy
- *     family's id (described in the run's {@code families.jsonl})
+ * @param source the copied source: the site (registrable domain) an expert label came from, or {@code family:<id>},
+ *     a blind discovery copy family (described in the run's {@code families.jsonl})
  * @param coverage distinct labelled chunks of the source present in the neighbourhood, over all labelled chunks of the
  *     source
  * @param chunks distinct labelled chunks of the source present in the neighbourhood
@@ -14,4 +14,12 @@ package org.reusedetector.model;
 public record Copy(String source, double coverage, long chunks, long sourceChunks, String exampleUrl) {
 
     public static final Copy[] NONE = new Copy[0];
+
+    /** The prefix of a source that is a blind discovery copy family: {@code family:<id>}. */
+    public static final String FAMILY_PREFIX = "family:";
+
+    /** Whether the source is a blind discovery copy family rather than an expert's site. */
+    public boolean isFamily() {
+        return source != null && source.startsWith(FAMILY_PREFIX);
+    }
 }

@@ -19,6 +19,7 @@ import org.reusedetector.batch.NeighbourhoodResult;
 import org.reusedetector.batch.PageResult;
 import org.reusedetector.discover.DiscoveryOutput;
 import org.reusedetector.discover.DiscoverySummary;
+import org.reusedetector.discover.Family;
 import org.reusedetector.discover.HashCount;
 import org.reusedetector.discover.HistogramRow;
 import org.reusedetector.format.Json;
@@ -152,6 +153,7 @@ public final class ReportWriter {
         DiscoverySummary summary = Files.exists(summaryFile) ? DiscoveryOutput.readSummary(summaryFile) : null;
         html.heading("Summary");
         summaryTable(html, summary);
+        families(html, in.resolve(DiscoveryOutput.FAMILIES));
 
         List<HistogramRow> histogram = Files.exists(in.resolve(DiscoveryOutput.HISTOGRAM))
                 ? DiscoveryOutput.readHistogram(in.resolve(DiscoveryOutput.HISTOGRAM))
@@ -370,6 +372,67 @@ public final class ReportWriter {
                 pageRows,
                 List.of("badness", "chunks", "matched chunks"));
         return html.finish();
+    }
+
+    private static final int FAMILY_HOSTS_SHOWN = 6;
+
+    /**
+     * The copy families of a discovery run, most pages first: what was copied (the start of a chunk, an example page),
+     * how much, and which hosts hold it, each with the side of the copy its evidence puts it on.
+     */
+    private static void families(Html html, Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        List<Family> families = new ArrayList<>();
+        long[] total = new long[1];
+        JsonLines.forEach(file, Family.class, f -> {
+            total[0]++;
+            if (families.size() < TOP_ROWS) { // the file is sorted, most pages first
+                families.add(f);
+            }
+        });
+        html.heading("Copy families (" + total[0] + ")");
+        html.paragraph("A family is the labelled content that sits on exactly the same hosts: a mirror (whole files"
+                + " identical), a partial copy (chunks only) or a template (boilerplate, not labelled). Each host is"
+                + " judged the source or a copier by how much text of its own its site has beside the family's, with"
+                + " the confidence of that judgement; 'unclear' where the evidence cannot tell. Labels and neighbourhood"
+                + " alerts name the family by its id.");
+        List<List<String>> rows = new ArrayList<>();
+        for (Family f : families) {
+            List<String> hosts = new ArrayList<>();
+            Family.Member[] members = f.hosts() == null ? new Family.Member[0] : f.hosts();
+            for (int i = 0; i < Math.min(FAMILY_HOSTS_SHOWN, members.length); i++) {
+                Family.Member m = members[i];
+                hosts.add(Html.escape(m.host()) + " <i>" + Html.escape(m.side())
+                        + (m.confidence() > 0 ? String.format(Locale.ROOT, " %.2f", m.confidence()) : "") + "</i> ("
+                        + count(m.pages()) + " pages, " + String.format(Locale.ROOT, "%.0f%%", 100 * m.share())
+                        + " of its text)");
+            }
+            if (f.hostCount() > hosts.size()) {
+                hosts.add("… " + count(f.hostCount() - hosts.size()) + " more");
+            }
+            String text = f.exampleText() == null ? "" : f.exampleText();
+            rows.add(List.of(
+                    "<code>" + Html.escape(f.id()) + "</code>",
+                    Html.escape(f.kind()),
+                    count(f.chunks()),
+                    count(f.pages()),
+                    count(f.hostCount()),
+                    (text.isEmpty() ? "" : "“" + Html.escape(cut(text)) + "”<br>") + Html.url(f.exampleUrl()),
+                    String.join("<br>", hosts)));
+        }
+        html.table(
+                List.of("family", "kind", "chunks", "pages", "hosts", "copied text", "hosts: side, confidence"),
+                rows,
+                List.of("chunks", "pages", "hosts"));
+        if (total[0] > TOP_ROWS) {
+            html.paragraph("The " + TOP_ROWS + " largest of " + total[0] + " families.");
+        }
+    }
+
+    private static String cut(String text) {
+        return text.length() > SNIPPET_CHARS ? text.substring(0, SNIPPET_CHARS) + "…" : text;
     }
 
     private static final int SNIPPET_CHARS = 160;

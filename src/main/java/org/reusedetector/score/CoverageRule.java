@@ -6,7 +6,12 @@ import org.reusedetector.model.Copy;
 /**
  * When source coverage alone makes a neighbourhood bad: it holds at least {@code minShare} of one source's labelled
  * chunks, and at least {@code minChunks} of them. The share is what dilution cannot touch; the count keeps a few generic
- * chunks of a small source (or a small copy family of blind discovery) from condemning a prefix on their own.
+ * chunks of a small source from condemning a prefix on their own.
+ *
+ * <p>Only an expert's site is a source of verdicts. A blind discovery copy family is the content on exactly the same
+ * hosts, so every host of a family covers all of it by construction, the original publisher's as well as natural
+ * duplication's: its coverage says which family a neighbourhood holds (alerts list it), not that the neighbourhood
+ * copied it. Blind verdicts stay with badness.
  *
  * @param minShare the least coverage of one source (above 1: the rule is off)
  * @param minChunks the fewest distinct chunks of that source
@@ -35,7 +40,11 @@ public record CoverageRule(double minShare, long minChunks, int maxSources) impl
 
     /** Whether one copy is enough to make its neighbourhood bad. */
     public boolean covers(Copy copy) {
-        return enabled() && copy.sourceChunks() > 0 && copy.coverage() >= minShare && copy.chunks() >= minChunks;
+        return enabled()
+                && !copy.isFamily()
+                && copy.sourceChunks() > 0
+                && copy.coverage() >= minShare
+                && copy.chunks() >= minChunks;
     }
 
     /** Whether any of a neighbourhood's copies makes it bad. */

@@ -362,7 +362,7 @@ class LabelIndexTest {
         index.apply(new Label(h3, Label.KIND_FILE, Label.OP_ADD, "expert", "https://www.bank.com/a", null, null, null));
         index.apply(new Label(h3, Label.KIND_CHUNK, Label.OP_ADD, "discover:r1", "https://m.org/", 3L, 3L, null, "f1"));
         assertThat(index.sourceChunks("bank.com")).isEqualTo(2); // one site, two example pages; files do not count
-        assertThat(index.sourceChunks("f1")).isEqualTo(1);
+        assertThat(index.sourceChunks("family:f1")).isEqualTo(1);
         assertThat(index.sourceOf(LabelIndex.originOf(index.lookup(Sha1.of("one"), 0))))
                 .isEqualTo("bank.com");
 
@@ -377,7 +377,7 @@ class LabelIndexTest {
         assertThat(index.sourceChunks("other.net")).isZero();
         index.recountSources();
         assertThat(index.sourceChunks("other.net")).isEqualTo(1);
-        assertThat(index.sourceChunks("f1")).isEqualTo(1);
+        assertThat(index.sourceChunks("family:f1")).isEqualTo(1);
         assertThat(index.sourceChunks("bank.com")).isZero();
     }
 

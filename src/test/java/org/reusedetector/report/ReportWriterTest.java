@@ -250,6 +250,109 @@ class ReportWriterTest {
     }
 
     @Test
+    void aDetectionReportSaysWhatWasCopiedFromWhere(@TempDir Path in, @TempDir Path out) throws Exception {
+        String prefix = "https://copy.example/docs/";
+        Files.write(
+                in.resolve(BackfillOutput.PAGES),
+                List.of(
+                        Json.write(new PageResult(prefix + "a.html", 40, 36, 0.9, false, true)),
+                        Json.write(new PageResult(prefix + "b.html", 40, 20, 0.5, false, true)),
+                        Json.write(new PageResult("https://other.example/c.html", 40, 40, 1.0, false, true))));
+        Files.write(
+                in.resolve(BackfillOutput.NEIGHBORHOODS),
+                List.of(Json.write(new NeighbourhoodResult(prefix, 2, 0.7, true, 0.5, 0L, new Evidence[0]))));
+        Path labels = in.resolve("labels.jsonl");
+        Files.write(
+                labels,
+                List.of(Json.write(new org.reusedetector.model.Label(
+                        HASH_A,
+                        "chunk",
+                        "add",
+                        "informed:ref",
+                        "https://source.example/p.html",
+                        1L,
+                        1L,
+                        "A paragraph the copier took " + EVIL))));
+        org.reusedetector.model.Copy copy =
+                new org.reusedetector.model.Copy("source.example", 0.75, 30, 40, "https://source.example/p.html");
+        Files.write(
+                in.resolve(BackfillOutput.ALERTS),
+                List.of(Json.write(Alert.neighbourhood(
+                        prefix,
+                        0.7,
+                        0.5,
+                        2,
+                        0L,
+                        new Evidence[] {new Evidence(HASH_A, "chunk", "informed:ref", null)},
+                        new org.reusedetector.model.Copy[] {copy}))));
+        BackfillOutput.writeSummary(
+                in,
+                new BackfillSummary(
+                        "pages.jsonl",
+                        labels.toString(),
+                        3L,
+                        3L,
+                        3,
+                        3,
+                        0,
+                        1,
+                        1,
+                        1,
+                        0.7,
+                        0,
+                        0.144,
+                        0.5,
+                        "rule",
+                        5,
+                        100,
+                        "TEXT",
+                        1.0,
+                        java.util.Map.of("neighborhood", 1L)));
+
+        String html = Files.readString(ReportWriter.write(in, out).html());
+
+        assertThat(html)
+                .contains(
+                        "<b>source.example</b> 75% (30 of 40 chunks)",
+                        "“A paragraph the copier took &lt;script&gt;", ">a.html</a> 0.900", ">b.html</a> 0.500");
+        assertThat(html).doesNotContain("<script");
+    }
+
+    @Test
+    void aDiscoveryReportListsTheCopyFamilies(@TempDir Path in, @TempDir Path out) throws Exception {
+        Files.writeString(in.resolve(DiscoveryOutput.LABELS), "");
+        Files.writeString(in.resolve(DiscoveryOutput.HISTOGRAM), "kind,occurrences,hashes\n");
+        org.reusedetector.discover.Family family = new org.reusedetector.discover.Family(
+                "f0123456789abcdef",
+                "mirror",
+                120,
+                10,
+                0,
+                30,
+                2,
+                "Copied text " + EVIL,
+                "https://mirror.example/a.html",
+                new org.reusedetector.discover.Family.FirstSeen(
+                        "mirror.example", "https://mirror.example/a.html", "2026-01-01T00:00:00Z"),
+                new org.reusedetector.discover.Family.Member[] {
+                    new org.reusedetector.discover.Family.Member("source.example", 15, 0.4, "source", 0.8, 40, 40, 25),
+                    new org.reusedetector.discover.Family.Member("mirror.example", 15, 1.0, "copier", 0.8, 15, 15, 0)
+                });
+        Files.write(in.resolve(DiscoveryOutput.FAMILIES), List.of(Json.write(family)));
+
+        String html = Files.readString(ReportWriter.write(in, out).html());
+
+        assertThat(html)
+                .contains(
+                        "Copy families (1)",
+                        "<code>f0123456789abcdef</code>",
+                        "source.example <i>source 0.80</i> (15 pages, 40% of its text)",
+                        "mirror.example <i>copier 0.80</i>",
+                        "“Copied text &lt;script&gt;");
+        assertThat(html).doesNotContain("<script");
+    }
+
+    @Test
     void refusesADirectoryWithoutOutputs(@TempDir Path in, @TempDir Path out) {
         assertThatThrownBy(() -> ReportWriter.write(in, out))
                 .isInstanceOf(IllegalArgumentException.class)

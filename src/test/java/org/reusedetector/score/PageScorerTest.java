@@ -312,7 +312,7 @@ class PageScorerTest {
         labels.apply(new Label(
                 hex("c3"), Label.KIND_CHUNK, Label.OP_ADD, "discover:run", "http://x.org/", 2L, 2L, null, "f00ab"));
         PageScore score = new PageScorer(StopChunks.none(), 5, 8).score(page("c1", "c2", "c3", "c4", "c1"), labels);
-        assertThat(score.sources()).extracting(SourceChunks::source).containsExactly("expert.org", "f00ab");
+        assertThat(score.sources()).extracting(SourceChunks::source).containsExactly("expert.org", "family:f00ab");
         SourceChunks expert = score.sources()[0];
         assertThat(expert.sourceChunks()).isEqualTo(3);
         assertThat(expert.chunks()).hasSize(2); // c1 twice on the page counts once
