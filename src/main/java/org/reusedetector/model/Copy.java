@@ -18,8 +18,11 @@ public record Copy(String source, double coverage, long chunks, long sourceChunk
     /** The prefix of a source that is a blind discovery copy family: {@code family:<id>}. */
     public static final String FAMILY_PREFIX = "family:";
 
-    /** Whether the source is a blind discovery copy family rather than an expert's site. */
-    public boolean isFamily() {
+    /**
+     * Whether a source is a blind discovery copy family rather than an expert's site (static, so that it is no property
+     * of the record in JSON).
+     */
+    public static boolean isFamily(String source) {
         return source != null && source.startsWith(FAMILY_PREFIX);
     }
 }

@@ -41,7 +41,7 @@ public record CoverageRule(double minShare, long minChunks, int maxSources) impl
     /** Whether one copy is enough to make its neighbourhood bad. */
     public boolean covers(Copy copy) {
         return enabled()
-                && !copy.isFamily()
+                && !Copy.isFamily(copy.source())
                 && copy.sourceChunks() > 0
                 && copy.coverage() >= minShare
                 && copy.chunks() >= minChunks;
