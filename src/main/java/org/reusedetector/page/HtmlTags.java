@@ -47,6 +47,10 @@ final class HtmlTags {
     static final int NOT_FRAMESET_OK = 1 << 18;
     /** Read by the head's rules in a template too, so it does not decide what the template holds. */
     static final int HEAD_RULES = 1 << 19;
+    /** html, head, body, frameset: the document's frame, implied where missing. */
+    static final int FRAME = 1 << 20;
+    /** table and template: the open ones are counted or have a state (one flag test on every push and pop). */
+    static final int TABLE_OR_TEMPLATE = 1 << 21;
 
     /** jsoup 1.18.3's block tags ({@code Tag.blockTags}, and button, which it registers with the default); unknown tags are inline. */
     private static final String[] BLOCK_TAGS = {
@@ -332,6 +336,8 @@ final class HtmlTags {
                 "u");
         add(LIST_ITEM, "li", "dd", "dt");
         add(TABLE_CONTEXT, "table", "tbody", "tfoot", "thead", "tr", "colgroup");
+        add(FRAME, "html", "head", "body", "frameset");
+        add(TABLE_OR_TEMPLATE, "table", "template");
         add(
                 HEAD_RULES,
                 "base",

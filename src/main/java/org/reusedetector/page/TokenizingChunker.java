@@ -4,6 +4,7 @@ import static org.reusedetector.page.HtmlTags.BLOCK;
 import static org.reusedetector.page.HtmlTags.CLOSES_P;
 import static org.reusedetector.page.HtmlTags.DATA;
 import static org.reusedetector.page.HtmlTags.FORMATTING;
+import static org.reusedetector.page.HtmlTags.FRAME;
 import static org.reusedetector.page.HtmlTags.HEADING;
 import static org.reusedetector.page.HtmlTags.HEAD_CONTENT;
 import static org.reusedetector.page.HtmlTags.HEAD_RULES;
@@ -18,6 +19,7 @@ import static org.reusedetector.page.HtmlTags.SCRIPT;
 import static org.reusedetector.page.HtmlTags.SPECIAL;
 import static org.reusedetector.page.HtmlTags.STAYS_IN_TABLE;
 import static org.reusedetector.page.HtmlTags.TABLE_CONTEXT;
+import static org.reusedetector.page.HtmlTags.TABLE_OR_TEMPLATE;
 import static org.reusedetector.page.HtmlTags.TABLE_PART;
 import static org.reusedetector.page.HtmlTags.VOID;
 
@@ -278,6 +280,7 @@ public final class TokenizingChunker {
     private final Tag tagTd;
     private final Tag tagTh;
     private final Tag tagCol;
+    private final Tag tagTr;
     private final Tag tagForm;
     private final Tag tagNoframes;
 
@@ -360,10 +363,8 @@ public final class TokenizingChunker {
     private static final byte TRAIL = 4;
     /** Per location (0, or a table's entry): the last piece written there, after which the next one is linked. */
     private int[] lastPieceAt = new int[64];
-    /** The location of the piece being written, and where text of the current element goes. */
+    /** The location of the piece being written. */
     private int writeLocation;
-
-    private int textLocation;
     /** Open HTML tables (including any taken out of order by the depth limit, which pops them). */
     private int openTables;
     /** The text written since the first table opened, while the pieces are joined back into {@link #text}. */
@@ -437,6 +438,7 @@ public final class TokenizingChunker {
         tagTd = named("td");
         tagTh = named("th");
         tagCol = named("col");
+        tagTr = named("tr");
         tagForm = named("form");
         tagNoframes = named("noframes");
     }
@@ -532,23 +534,10 @@ public final class TokenizingChunker {
             return i;
         }
         int i = from;
-        if (textLength == pieceStart || textLocation != writeLocation) {
-            // Leading whitespace: a space only between words, so at the start of a piece it is noted, not written;
-            // and whitespace alone in a table stays in the table, where text with it goes before the table.
-            while (i < end && isSpace(s[i])) {
-                i++;
-            }
-            if (i == end || s[i] == '<') {
-                if (i > from) {
-                    space();
-                }
-                return i;
-            }
-            if (textLocation != writeLocation) {
-                moveTo(textLocation);
-            }
-            if (i > from) {
-                space();
+        if (pieces != 0) { // a table is open (kept apart so that this method stays small enough to inline)
+            i = pieceRunStart(from);
+            if (i < 0) {
+                return ~i;
             }
         }
         int capacity = textLength + (end - i) + 2; // room for the rest of the page, a pending space and one spare store
@@ -581,6 +570,36 @@ public final class TokenizingChunker {
         }
         textLength = length;
         pendingSpace = space != 0;
+        return i;
+    }
+
+    /**
+     * The start of a text run while a table is open. Leading whitespace is a space only between words, so at the start
+     * of a piece it is noted, not written; and whitespace alone in a table stays in the table, where text with it goes
+     * before the table. Returns where the run goes on, or its complement where the run ends.
+     */
+    private int pieceRunStart(int from) {
+        int at = textLocation();
+        if (textLength != pieceStart && at == writeLocation) {
+            return from;
+        }
+        char[] s = src;
+        int i = from;
+        while (i < n && isSpace(s[i])) {
+            i++;
+        }
+        if (i == n || s[i] == '<') {
+            if (i > from) {
+                space();
+            }
+            return ~i;
+        }
+        if (at != writeLocation) {
+            moveTo(at);
+        }
+        if (i > from) {
+            space();
+        }
         return i;
     }
 
@@ -1100,49 +1119,16 @@ public final class TokenizingChunker {
         if (tag.is(NOT_FRAMESET_OK)) {
             framesetOk = false;
         }
-        if (current() == tagTemplate && stackNamespace[depth - 1] == HTML) {
-            // a template's first element decides what it holds: table structure, columns or body content
-            int template = depth - 1;
-            if (templateMode[template] == UNDECIDED && !tag.is(HEAD_RULES)) {
-                templateMode[template] = tag == tagCol ? COLUMNS : tag.is(TABLE_PART) ? TABLE_CONTENT : BODY_CONTENT;
-            }
-            if (templateMode[template] == COLUMNS && tag != tagCol && tag != tagTemplate) {
-                return 0;
-            }
-        }
-        if (tag == tagFrameset) {
-            // before the body, or when the body has no text and no element that rules frames out, a frameset
-            // replaces the body (not in a template); otherwise it is ignored
-            if (chunkChars + textLength == rawChars && (framesetOk || !bodyWasStarted) && topHtml(tagTemplate) < 0) {
-                while (depth > 1) {
-                    pop();
-                }
-                framesetMode = true;
-                topChanged();
-            }
+        // The rare cases are methods of their own, so that the compiler inlines the common path of this one whole.
+        if (tagTemplate.topHtml >= 0 && templateIgnores(tag)) {
             return 0;
         }
-        if (tag == tagHtml || tag == tagHead || tag == tagBody) {
+        if (tag.is(FRAME)) {
+            frameStartTag(tag, bodyWasStarted);
             return 0; // the document frame is implied; repeated or late frame tags are ignored
         }
-        if (inSelect()) {
-            if ((tag == tagTable || tag.is(TABLE_PART)) && inTable()) {
-                popThrough(tagSelect); // a select in a table ends at table structure, which is then read as such
-            } else if (tag == tagOption || tag == tagOptgroup) {
-                if (current() == tagOption) {
-                    pop();
-                }
-                if (tag == tagOptgroup && current() == tagOptgroup) {
-                    pop();
-                }
-            } else if (tag == tagSelect || tag == tagInput || tag == tagKeygen || tag == tagTextarea) {
-                popThrough(tagSelect);
-                if (tag == tagSelect) {
-                    return 0;
-                }
-            } else if (!tag.is(SCRIPT) && tag != tagTemplate) {
-                return 0; // select holds options only: other tags are ignored
-            }
+        if (inSelect() && selectIgnores(tag)) {
+            return 0;
         }
         if (tag.is(TABLE_PART)) {
             if (!tablePartsAllowed()) {
@@ -1151,23 +1137,20 @@ public final class TokenizingChunker {
             switch (name) {
                 case "td", "th" -> {
                     closeCell();
-                    popToTableBody(true, true);
+                    if (current() != tagTr) { // a cell in a row: the common case
+                        popToTableBody(true, true);
+                    }
                 }
                 case "tr" -> popToTableBody(true, false);
                 default -> popToTableBody(false, false);
             }
         } else if (tag == tagTable) {
-            if (inTableMode()) {
-                if (!inTableScope(tagTable)) {
-                    return 0;
-                }
-                popThrough(tagTable); // a table start tag in a table ends that table, and starts the next
+            if (inTableMode() && !endTableForTable()) {
+                return 0;
             }
             if (!quirks) {
                 closePInButtonScope();
             }
-        } else if (tag == tagForm && current().is(TABLE_CONTEXT) && stackNamespace[depth - 1] == HTML) {
-            return 0; // a form in a table outside its cells is empty (and so changes no chunk)
         } else if (tag.is(LIST_ITEM)) {
             closeListItem(tag);
             closePInButtonScope();
@@ -1177,6 +1160,9 @@ public final class TokenizingChunker {
                 pop();
             }
         } else if (tag.is(CLOSES_P)) {
+            if (tag == tagForm && current().is(TABLE_CONTEXT) && stackNamespace[depth - 1] == HTML) {
+                return 0; // a form in a table outside its cells is empty (and so changes no chunk)
+            }
             closePInButtonScope();
         } else if (tag == tagButton) {
             if (inScope(tagButton, false, false)) {
@@ -1216,6 +1202,64 @@ public final class TokenizingChunker {
             return PLAINTEXT;
         }
         return 0;
+    }
+
+    /** A start tag in a template: its first element decides what it holds (table structure, columns or body content). */
+    private boolean templateIgnores(Tag tag) {
+        int template = depth - 1;
+        if (stack[template] != tagTemplate || stackNamespace[template] != HTML) {
+            return false;
+        }
+        if (templateMode[template] == UNDECIDED && !tag.is(HEAD_RULES)) {
+            templateMode[template] = tag == tagCol ? COLUMNS : tag.is(TABLE_PART) ? TABLE_CONTENT : BODY_CONTENT;
+        }
+        return templateMode[template] == COLUMNS && tag != tagCol && tag != tagTemplate;
+    }
+
+    /**
+     * html, head, body or frameset: before the body, or when the body has no text and no element that rules frames
+     * out, a frameset replaces the body (not in a template); the rest are ignored.
+     */
+    private void frameStartTag(Tag tag, boolean bodyWasStarted) {
+        if (tag == tagFrameset
+                && chunkChars + textLength == rawChars
+                && (framesetOk || !bodyWasStarted)
+                && topHtml(tagTemplate) < 0) {
+            while (depth > 1) {
+                pop();
+            }
+            framesetMode = true;
+            topChanged();
+        }
+    }
+
+    /** A start tag in a select: it holds options only, and in a table ends at table structure. */
+    private boolean selectIgnores(Tag tag) {
+        if ((tag == tagTable || tag.is(TABLE_PART)) && inTable()) {
+            popThrough(tagSelect); // the table structure is then read as such
+        } else if (tag == tagOption || tag == tagOptgroup) {
+            if (current() == tagOption) {
+                pop();
+            }
+            if (tag == tagOptgroup && current() == tagOptgroup) {
+                pop();
+            }
+        } else if (tag == tagSelect || tag == tagInput || tag == tagKeygen || tag == tagTextarea) {
+            popThrough(tagSelect);
+            return tag == tagSelect;
+        } else {
+            return !tag.is(SCRIPT) && tag != tagTemplate; // other tags are ignored
+        }
+        return false;
+    }
+
+    /** A table start tag in a table ends that table, and starts the next; returns false if it is ignored. */
+    private boolean endTableForTable() {
+        if (!inTableScope(tagTable)) {
+            return false;
+        }
+        popThrough(tagTable);
+        return true;
     }
 
     private void processEndTag(Tag tag) {
@@ -1396,7 +1440,7 @@ public final class TokenizingChunker {
             if (keepSection && (top.name.equals("tbody") || top.name.equals("thead") || top.name.equals("tfoot"))) {
                 return;
             }
-            if (keepRow && top.name.equals("tr")) {
+            if (keepRow && top == tagTr) {
                 return;
             }
             pop();
@@ -1536,8 +1580,8 @@ public final class TokenizingChunker {
         if (depth >= maxDepth) {
             pop(); // see MAX_DEPTH
         }
-        int at = insertionLocation(tag);
-        boolean table = tag == tagTable && namespace == HTML;
+        int at = pieces == 0 ? 0 : insertionLocation(tag); // with no table open, everything stays in place
+        boolean table = tag.is(TABLE_OR_TEMPLATE) && tag == tagTable && namespace == HTML;
         int before = 0;
         if (table) {
             // what is later placed before this table goes after the pieces written at its location so far
@@ -1601,9 +1645,6 @@ public final class TokenizingChunker {
     }
 
     private void push(Tag tag, byte namespace, int at) {
-        if (depth >= maxDepth) {
-            pop(); // see MAX_DEPTH
-        }
         if (depth == stack.length) {
             growStack();
         }
@@ -1622,11 +1663,12 @@ public final class TokenizingChunker {
             tag.topForeign = entry;
         }
         location[entry] = at;
-        if (tag == tagTemplate) {
-            templateMode[entry] = UNDECIDED;
-        }
-        if (tag == tagTable && namespace == HTML) {
-            openTables++;
+        if (tag.is(TABLE_OR_TEMPLATE)) {
+            if (tag == tagTemplate) {
+                templateMode[entry] = UNDECIDED;
+            } else if (namespace == HTML) {
+                openTables++;
+            }
         }
         depth = entry + 1;
         stackWork++;
@@ -1639,9 +1681,6 @@ public final class TokenizingChunker {
         }
         depth--;
         release(depth);
-        if (openTables == 0 && pieces > 0) {
-            joinPieces(); // the last table closed: nothing more can be placed before it
-        }
         if (stackBlock[depth]) {
             blockSpace(location[depth]);
         }
@@ -1659,16 +1698,29 @@ public final class TokenizingChunker {
         int top = depth - 1;
         Tag tag = stack[top];
         textVisible = !tag.is(DATA);
+        if (framesetMode || tag.is(TABLE_OR_TEMPLATE)) {
+            rareTop(top, tag);
+        }
+    }
+
+    private void rareTop(int top, Tag tag) {
         if (framesetMode) {
             textVisible = tag == tagNoframes;
         } else if (tag == tagTemplate && templateMode[top] == COLUMNS) {
             textVisible = false; // columns hold no text
         }
-        if (tag.is(TABLE_CONTEXT) && stackNamespace[top] == HTML) {
-            textLocation = fosterLocation(top);
-        } else {
-            textLocation = location[top];
+    }
+
+    /**
+     * Where text goes now: where the current element's content goes, or before the table when the current element
+     * holds table structure. Asked when text comes, not at every push and pop, as most tags in a table hold none.
+     */
+    private int textLocation() {
+        int top = depth - 1;
+        if (stack[top].is(TABLE_CONTEXT) && stackNamespace[top] == HTML) {
+            return fosterLocation(top);
         }
+        return location[top];
     }
 
     /** Takes the entry, the topmost in the arrays, out of its name's chain and its kinds' lists (unless a question did). */
@@ -1679,8 +1731,8 @@ public final class TokenizingChunker {
             if (tag.topHtml == entry) {
                 tag.topHtml = sameBelow[entry];
             }
-            if (tag == tagTable) {
-                openTables--;
+            if (tag.is(TABLE_OR_TEMPLATE) && tag == tagTable && --openTables == 0 && pieces > 0) {
+                joinPieces(); // the last table closed: nothing more can be placed before it
             }
         } else if (tag.topForeign == entry) {
             tag.topForeign = sameBelow[entry];
@@ -1829,10 +1881,18 @@ public final class TokenizingChunker {
 
     private void text(char c) {
         if (textVisible) {
-            if (textLocation != writeLocation && !isSpace(c)) {
-                moveTo(textLocation);
+            if (pieces != 0 && !isSpace(c)) {
+                relocate();
             }
             appendText(c);
+        }
+    }
+
+    /** A table is open: text may go elsewhere than the piece being written (whitespace alone stays, see {@link #pieceRunStart}). */
+    private void relocate() {
+        int at = textLocation();
+        if (at != writeLocation) {
+            moveTo(at);
         }
     }
 
@@ -1840,8 +1900,8 @@ public final class TokenizingChunker {
         if (!textVisible) {
             return;
         }
-        if (textLocation != writeLocation) {
-            moveTo(textLocation);
+        if (pieces != 0) {
+            relocate();
         }
         if (codepoint < Character.MIN_SUPPLEMENTARY_CODE_POINT) {
             appendText((char) codepoint);
@@ -1882,6 +1942,14 @@ public final class TokenizingChunker {
 
     /** The start or end of a block element whose content goes to {@code at}: its words stay apart from others. */
     private void blockSpace(int at) {
+        if (pieces == 0) {
+            pendingSpace = textLength > 0; // the common case: no table open, so one chunk being written
+        } else {
+            blockSpaceInPieces(at);
+        }
+    }
+
+    private void blockSpaceInPieces(int at) {
         if (at != writeLocation) {
             moveTo(at);
         }
