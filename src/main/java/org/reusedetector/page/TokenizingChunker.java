@@ -341,7 +341,8 @@ public final class TokenizingChunker {
     // text already read. While an HTML table is open, text is therefore kept in pieces: runs of the text buffer, each
     // written at one location, linked in document order. Content written before a table goes after the pieces written
     // there so far, which a pointer per location remembers. When the last table closes, the pieces are joined in
-    // document order into chunks: each character is copied once more, and only on pages with tables.
+    // document order into chunks: the text written since the first table opened is copied out and back, the chunk it
+    // opened in stays put.
     /** Pieces in use; 0 while no table is open (text goes straight into chunks). */
     private int pieces;
     /** The piece being written, its start in the text buffer, and whether it has had a space before any text. */
@@ -365,7 +366,7 @@ public final class TokenizingChunker {
     private int[] lastPieceAt = new int[64];
     /** The location of the piece being written. */
     private int writeLocation;
-    /** Open HTML tables (including any taken out of order by the depth limit, which pops them). */
+    /** Open HTML tables. */
     private int openTables;
     /** The text written since the first table opened, while the pieces are joined back into {@link #text}. */
     private char[] joined = new char[256];
@@ -377,8 +378,8 @@ public final class TokenizingChunker {
     private boolean quirks;
     private boolean bodyStarted;
     /**
-     * The standard's frameset-ok flag: no text and none of the start tags that rule out frames has been read, so a
-     * {@code <frameset>} replaces the body. Text is counted: characters of chunks outside raw-text elements.
+     * The standard's frameset-ok flag, but for text: none of the start tags that rule out frames has been read. Text
+     * rules them out too: it is counted, as the characters of chunks less those of raw-text elements.
      */
     private boolean framesetOk;
 
