@@ -36,6 +36,21 @@ final class HtmlTags {
     static final int HEAD_CONTENT = 1 << 14;
     /** An end tag that closes the element only when it is in scope (the standard's closers). */
     static final int SCOPED_CLOSER = 1 << 15;
+    /**
+     * A current element whose content model is table structure: text and most elements written in it belong before
+     * the table ("foster parenting"). colgroup is one: what it cannot hold ends it, and then goes before the table.
+     */
+    static final int TABLE_CONTEXT = 1 << 16;
+    /** A start tag that a table holds where it is written, not before the table: table structure and head content. */
+    static final int STAYS_IN_TABLE = 1 << 17;
+    /** A start tag after which a {@code <frameset>} is ignored (the standard's frameset-ok flag becomes "not ok"). */
+    static final int NOT_FRAMESET_OK = 1 << 18;
+    /** Read by the head's rules in a template too, so it does not decide what the template holds. */
+    static final int HEAD_RULES = 1 << 19;
+    /** html, head, body, frameset: the document's frame, implied where missing. */
+    static final int FRAME = 1 << 20;
+    /** table and template: the open ones are counted or have a state (one flag test on every push and pop). */
+    static final int TABLE_OR_TEMPLATE = 1 << 21;
 
     /** jsoup 1.18.3's block tags ({@code Tag.blockTags}, and button, which it registers with the default); unknown tags are inline. */
     private static final String[] BLOCK_TAGS = {
@@ -320,6 +335,64 @@ final class HtmlTags {
                 "tt",
                 "u");
         add(LIST_ITEM, "li", "dd", "dt");
+        add(TABLE_CONTEXT, "table", "tbody", "tfoot", "thead", "tr", "colgroup");
+        add(FRAME, "html", "head", "body", "frameset");
+        add(TABLE_OR_TEMPLATE, "table", "template");
+        add(
+                HEAD_RULES,
+                "base",
+                "basefont",
+                "bgsound",
+                "link",
+                "meta",
+                "noframes",
+                "script",
+                "style",
+                "template",
+                "title");
+        add(
+                STAYS_IN_TABLE,
+                "caption",
+                "col",
+                "colgroup",
+                "tbody",
+                "td",
+                "tfoot",
+                "th",
+                "thead",
+                "tr",
+                "table",
+                "script",
+                "style",
+                "template",
+                "form");
+        add(
+                NOT_FRAMESET_OK,
+                "pre",
+                "listing",
+                "li",
+                "dd",
+                "dt",
+                "button",
+                "area",
+                "br",
+                "embed",
+                "img",
+                "image",
+                "keygen",
+                "wbr",
+                "hr",
+                "textarea",
+                "xmp",
+                "iframe",
+                "select",
+                "input",
+                "applet",
+                "marquee",
+                "object",
+                "table",
+                "template",
+                "body");
         add(
                 HEAD_CONTENT,
                 "base",

@@ -4,9 +4,12 @@ import static org.reusedetector.page.HtmlTags.BLOCK;
 import static org.reusedetector.page.HtmlTags.CLOSES_P;
 import static org.reusedetector.page.HtmlTags.DATA;
 import static org.reusedetector.page.HtmlTags.FORMATTING;
+import static org.reusedetector.page.HtmlTags.FRAME;
 import static org.reusedetector.page.HtmlTags.HEADING;
 import static org.reusedetector.page.HtmlTags.HEAD_CONTENT;
+import static org.reusedetector.page.HtmlTags.HEAD_RULES;
 import static org.reusedetector.page.HtmlTags.LIST_ITEM;
+import static org.reusedetector.page.HtmlTags.NOT_FRAMESET_OK;
 import static org.reusedetector.page.HtmlTags.PLAINTEXT;
 import static org.reusedetector.page.HtmlTags.RAWTEXT;
 import static org.reusedetector.page.HtmlTags.RCDATA;
@@ -14,6 +17,9 @@ import static org.reusedetector.page.HtmlTags.SCOPED_CLOSER;
 import static org.reusedetector.page.HtmlTags.SCOPE_BOUNDARY;
 import static org.reusedetector.page.HtmlTags.SCRIPT;
 import static org.reusedetector.page.HtmlTags.SPECIAL;
+import static org.reusedetector.page.HtmlTags.STAYS_IN_TABLE;
+import static org.reusedetector.page.HtmlTags.TABLE_CONTEXT;
+import static org.reusedetector.page.HtmlTags.TABLE_OR_TEMPLATE;
 import static org.reusedetector.page.HtmlTags.TABLE_PART;
 import static org.reusedetector.page.HtmlTags.VOID;
 
@@ -29,15 +35,18 @@ import org.jsoup.nodes.Entities;
  * (the standard's states for tags, attributes, comments, CDATA, doctype, raw text, RCDATA and script data,
  * and jsoup's character references) drives a stack of open elements that follows the tree-construction
  * rules that move chunk starts or word breaks: implied and ignored end tags, a stray {@code </p>}, list items,
- * headings, tables, select and foreign (SVG, MathML) content. Visible text is whitespace-normalised straight
+ * headings, tables (with foster parenting: what is written in a table outside its cells goes before the table),
+ * select, template, frameset and foreign (SVG, MathML) content. Visible text is whitespace-normalised straight
  * into one reusable buffer that is handed to a {@link ChunkSink} at every chunk end.
  *
- * <p>Known differences from jsoup: an element written inside a table but outside any cell (say {@code <b>} after
- * a row) is moved before the table by jsoup, as by browsers ("foster parenting"); here its text stays where it is
- * written. No page of the two standard crawls has it (see {@code TokenizingChunkerTest}). And at most
- * {@link #MAX_DEPTH} elements are open: deeper, each new element closes the deepest one first, where jsoup 1.18
- * nests without limit (and looks only so far down its stack for some end tags). Every question the tree rules ask
- * of the stack is answered in a few steps however deep the nesting, so that time is linear in the page.
+ * <p>The standard is the reference, jsoup a second opinion: the html5lib tree-construction tests check both
+ * ({@code Html5libTreeConstructionTest}, which lists where the chunks follow the standard and not jsoup 1.18: text
+ * written in a table outside its cells goes before the table, as elements do in jsoup; script data with a
+ * {@code <script>} inside {@code <!--}; {@code isindex}; the tags a {@code noscript} in head may not hold; and a few
+ * more). No page of the standard crawls has any of them. And at most {@link #MAX_DEPTH} elements are open: deeper,
+ * each new element closes the deepest one first, where jsoup 1.18 nests without limit (and looks only so far down
+ * its stack for some end tags). Every question the tree rules ask of the stack is answered in a few steps however
+ * deep the nesting, so that time is linear in the page.
  *
  * <p>Holds buffers: one instance per thread.
  */
@@ -270,6 +279,10 @@ public final class TokenizingChunker {
     private final Tag tagImage;
     private final Tag tagTd;
     private final Tag tagTh;
+    private final Tag tagCol;
+    private final Tag tagTr;
+    private final Tag tagForm;
+    private final Tag tagNoframes;
 
     // per page
     private char[] ownSource = new char[0];
@@ -310,10 +323,71 @@ public final class TokenizingChunker {
      */
     private long stackWork;
 
+    /**
+     * Per stack entry, where its content goes in document order: 0 where it is written, or the entry of the table
+     * before which it was placed (foster parenting: an element written in a table but outside its cells).
+     */
+    private int[] location = new int[64];
+    /** Per template entry, what its content turned out to be: {@link #UNDECIDED}, {@link #BODY_CONTENT}... */
+    private byte[] templateMode = new byte[64];
+
+    private static final byte UNDECIDED = 0;
+    private static final byte BODY_CONTENT = 1;
+    private static final byte TABLE_CONTENT = 2;
+    /** A template whose content began with col: it holds columns and nothing else. */
+    private static final byte COLUMNS = 3;
+
+    // Foster parenting moves content written in a table, outside its cells, before the table, so before chunks and
+    // text already read. While an HTML table is open, text is therefore kept in pieces: runs of the text buffer, each
+    // written at one location, linked in document order. Content written before a table goes after the pieces written
+    // there so far, which a pointer per location remembers. When the last table closes, the pieces are joined in
+    // document order into chunks: the text written since the first table opened is copied out and back, the chunk it
+    // opened in stays put.
+    /** Pieces in use; 0 while no table is open (text goes straight into chunks). */
+    private int pieces;
+    /** The piece being written, its start in the text buffer, and whether it has had a space before any text. */
+    private int piece;
+
+    private int pieceStart;
+    private boolean pieceLead;
+    private int[] pieceBegin = new int[16];
+    private int[] pieceEnd = new int[16];
+    /** The next piece in document order, or -1. */
+    private int[] pieceNext = new int[16];
+
+    private byte[] pieceFlags = new byte[16];
+    /** The piece starts a chunk. */
+    private static final byte BREAK = 1;
+    /** The piece had a space before its first character (or, empty, any space). */
+    private static final byte LEAD = 2;
+    /** The piece had a space after its last character. */
+    private static final byte TRAIL = 4;
+    /** Per location (0, or a table's entry): the last piece written there, after which the next one is linked. */
+    private int[] lastPieceAt = new int[64];
+    /** The location of the piece being written. */
+    private int writeLocation;
+    /** Open HTML tables. */
+    private int openTables;
+    /** The text written since the first table opened, while the pieces are joined back into {@link #text}. */
+    private char[] joined = new char[256];
+    /** Characters copied by joins since this chunker was made: for tests, which check that it grows with the page. */
+    private long joinWork;
+
     private boolean textVisible;
     private boolean documentStarted;
     private boolean quirks;
     private boolean bodyStarted;
+    /**
+     * The standard's frameset-ok flag, but for text: none of the start tags that rule out frames has been read. Text
+     * rules them out too: it is counted, as the characters of chunks less those of raw-text elements.
+     */
+    private boolean framesetOk;
+
+    private long chunkChars;
+    private long rawChars;
+    /** A frameset replaced the body: only noframes content is text from here on. */
+    private boolean framesetMode;
+
     private final char[] nameBuffer = new char[64];
     private boolean selfClosing;
     private final int[] codepoints = new int[2];
@@ -364,6 +438,10 @@ public final class TokenizingChunker {
         tagImage = named("image");
         tagTd = named("td");
         tagTh = named("th");
+        tagCol = named("col");
+        tagTr = named("tr");
+        tagForm = named("form");
+        tagNoframes = named("noframes");
     }
 
     /** The chunks of {@code html} as strings, in document order (for tests and tools; production uses the sink). */
@@ -394,9 +472,21 @@ public final class TokenizingChunker {
         documentStarted = false;
         quirks = false;
         bodyStarted = false;
-        push(tagHtml, HTML);
+        framesetOk = true;
+        framesetMode = false;
+        chunkChars = 0;
+        rawChars = 0;
+        pieces = 0;
+        pieceStart = 0;
+        pieceLead = false;
+        writeLocation = 0;
+        openTables = 0;
+        push(tagHtml, HTML, 0);
         try {
             run();
+            if (pieces > 0) {
+                joinPieces(); // tables left open at the end of the page
+            }
             finishChunk();
         } finally {
             this.sink = null;
@@ -444,15 +534,21 @@ public final class TokenizingChunker {
             }
             return i;
         }
-        int capacity =
-                textLength + (end - from) + 2; // room for the rest of the page, a pending space and one spare store
+        int i = from;
+        if (pieces != 0) { // a table is open (kept apart so that this method stays small enough to inline)
+            i = pieceRunStart(from);
+            if (i < 0) {
+                return ~i;
+            }
+        }
+        int capacity = textLength + (end - i) + 2; // room for the rest of the page, a pending space and one spare store
         if (capacity > text.length) {
             text = java.util.Arrays.copyOf(text, Math.max(capacity, text.length * 2));
         }
         char[] out = text;
         int length = textLength;
+        int base = pieceStart;
         int space = pendingSpace ? 1 : 0;
-        int i = from;
         for (; i < end; i++) {
             char c = s[i];
             if (c >= 0x80 || c == '<' || c == '&') { // rare, so well predicted
@@ -460,7 +556,7 @@ public final class TokenizingChunker {
                     break;
                 }
                 if (WhitespaceNormalizer.isSpace(c)) {
-                    space = length > 0 ? 1 : 0;
+                    space = length > base ? 1 : 0;
                     continue;
                 }
             }
@@ -471,10 +567,40 @@ public final class TokenizingChunker {
             length += space & visible;
             out[length] = c;
             length += visible;
-            space = (length > 0 ? 1 : 0) & (visible ^ 1);
+            space = (length > base ? 1 : 0) & (visible ^ 1);
         }
         textLength = length;
         pendingSpace = space != 0;
+        return i;
+    }
+
+    /**
+     * The start of a text run while a table is open. Leading whitespace is a space only between words, so at the start
+     * of a piece it is noted, not written; and whitespace alone in a table stays in the table, where text with it goes
+     * before the table. Returns where the run goes on, or its complement where the run ends.
+     */
+    private int pieceRunStart(int from) {
+        int at = textLocation();
+        if (textLength != pieceStart && at == writeLocation) {
+            return from;
+        }
+        char[] s = src;
+        int i = from;
+        while (i < n && isSpace(s[i])) {
+            i++;
+        }
+        if (i == n || s[i] == '<') {
+            if (i > from) {
+                space();
+            }
+            return ~i;
+        }
+        if (at != writeLocation) {
+            moveTo(at);
+        }
+        if (i > from) {
+            space();
+        }
         return i;
     }
 
@@ -711,15 +837,22 @@ public final class TokenizingChunker {
 
     /** Content of script, style, raw-text and RCDATA elements up to their end tag; returns where that tag starts. */
     private int rawContent(int from, Tag tag, int mode) {
+        if (mode == SCRIPT) {
+            return scriptEnd(from);
+        }
+        long before = chunkChars + textLength;
+        int end = rawText(from, tag, mode);
+        rawChars += chunkChars + textLength - before; // text of raw-text elements leaves a frameset possible
+        return end;
+    }
+
+    private int rawText(int from, Tag tag, int mode) {
         char[] s = src;
         if (mode == PLAINTEXT) {
             for (int i = from; i < n; i++) {
                 text(s[i] == 0 ? '\uFFFD' : s[i]);
             }
             return n;
-        }
-        if (mode == SCRIPT) {
-            return scriptEnd(from);
         }
         int end = endTagAfter(from, tag);
         if (mode == RCDATA) {
@@ -965,8 +1098,14 @@ public final class TokenizingChunker {
 
     /** Returns the content mode the element's content is read in (0 for ordinary markup). */
     private int processStartTag(Tag tag, boolean selfClosingTag) {
+        if (framesetMode && tag != tagNoframes) {
+            return 0; // a frameset holds frames, and noframes the only text
+        }
         byte namespace = stackNamespace[depth - 1];
         if (namespace != HTML && !isHtmlIntegrationPoint() && !FOREIGN_TO_HTML.contains(tag.name)) {
+            if (tag == tagSvg && namespace == MATHML && current().name.equals("annotation-xml")) {
+                namespace = SVG; // the one way from MathML into SVG
+            }
             insert(tag, namespace, isForeignBlock(tag.name, namespace));
             if (selfClosingTag) {
                 pop();
@@ -974,39 +1113,42 @@ public final class TokenizingChunker {
             return 0;
         }
         String name = tag.name;
+        boolean bodyWasStarted = bodyStarted;
         if (!bodyStarted && !tag.is(HEAD_CONTENT)) {
             bodyStarted = true;
         }
-        if (tag == tagHtml || tag == tagHead || tag == tagBody || tag == tagFrameset) {
+        if (tag.is(NOT_FRAMESET_OK)) {
+            framesetOk = false;
+        }
+        // The rare cases are methods of their own, so that the compiler inlines the common path of this one whole.
+        if (tagTemplate.topHtml >= 0 && templateIgnores(tag)) {
+            return 0;
+        }
+        if (tag.is(FRAME)) {
+            frameStartTag(tag, bodyWasStarted);
             return 0; // the document frame is implied; repeated or late frame tags are ignored
         }
-        if (inSelect()) {
-            if (tag == tagOption || tag == tagOptgroup) {
-                if (current() == tagOption) {
-                    pop();
-                }
-                if (tag == tagOptgroup && current() == tagOptgroup) {
-                    pop();
-                }
-            } else if (tag == tagSelect || tag == tagInput || tag == tagKeygen || tag == tagTextarea) {
-                popThrough(tagSelect);
-                if (tag == tagSelect) {
-                    return 0;
-                }
-            } else if (!tag.is(SCRIPT) && tag != tagTemplate) {
-                return 0; // select holds options only: other tags are ignored
-            }
+        if (inSelect() && selectIgnores(tag)) {
+            return 0;
         }
         if (tag.is(TABLE_PART)) {
-            if (!inTable()) {
+            if (!tablePartsAllowed()) {
                 return 0; // table structure outside a table is ignored
             }
             switch (name) {
-                case "td", "th" -> closeCell();
-                case "tr" -> popToTableBody(true);
-                default -> popToTableBody(false);
+                case "td", "th" -> {
+                    closeCell();
+                    if (current() != tagTr) { // a cell in a row: the common case
+                        popToTableBody(true, true);
+                    }
+                }
+                case "tr" -> popToTableBody(true, false);
+                default -> popToTableBody(false, false);
             }
         } else if (tag == tagTable) {
+            if (inTableMode() && !endTableForTable()) {
+                return 0;
+            }
             if (!quirks) {
                 closePInButtonScope();
             }
@@ -1019,6 +1161,9 @@ public final class TokenizingChunker {
                 pop();
             }
         } else if (tag.is(CLOSES_P)) {
+            if (tag == tagForm && current().is(TABLE_CONTEXT) && stackNamespace[depth - 1] == HTML) {
+                return 0; // a form in a table outside its cells is empty (and so changes no chunk)
+            }
             closePInButtonScope();
         } else if (tag == tagButton) {
             if (inScope(tagButton, false, false)) {
@@ -1035,7 +1180,7 @@ public final class TokenizingChunker {
             }
             return 0;
         } else if (tag == tagBr) {
-            blockSpace();
+            blockSpace(insertionLocation(tag));
             return 0;
         } else if (tag == tagImage) {
             return 0;
@@ -1060,7 +1205,71 @@ public final class TokenizingChunker {
         return 0;
     }
 
+    /** A start tag in a template: its first element decides what it holds (table structure, columns or body content). */
+    private boolean templateIgnores(Tag tag) {
+        int template = depth - 1;
+        if (stack[template] != tagTemplate || stackNamespace[template] != HTML) {
+            return false;
+        }
+        if (templateMode[template] == UNDECIDED && !tag.is(HEAD_RULES)) {
+            templateMode[template] = tag == tagCol ? COLUMNS : tag.is(TABLE_PART) ? TABLE_CONTENT : BODY_CONTENT;
+        }
+        return templateMode[template] == COLUMNS && tag != tagCol && tag != tagTemplate;
+    }
+
+    /**
+     * html, head, body or frameset: before the body, or when the body has no text and no element that rules frames
+     * out, a frameset replaces the body (not in a template); the rest are ignored.
+     */
+    private void frameStartTag(Tag tag, boolean bodyWasStarted) {
+        if (tag == tagFrameset
+                && chunkChars + textLength == rawChars
+                && (framesetOk || !bodyWasStarted)
+                && topHtml(tagTemplate) < 0) {
+            while (depth > 1) {
+                pop();
+            }
+            framesetMode = true;
+            topChanged();
+        }
+    }
+
+    /** A start tag in a select: it holds options only, and in a table ends at table structure. */
+    private boolean selectIgnores(Tag tag) {
+        if ((tag == tagTable || tag.is(TABLE_PART)) && inTable()) {
+            popThrough(tagSelect); // the table structure is then read as such
+        } else if (tag == tagOption || tag == tagOptgroup) {
+            if (current() == tagOption) {
+                pop();
+            }
+            if (tag == tagOptgroup && current() == tagOptgroup) {
+                pop();
+            }
+        } else if (tag == tagSelect || tag == tagInput || tag == tagKeygen || tag == tagTextarea) {
+            popThrough(tagSelect);
+            return tag == tagSelect;
+        } else {
+            return !tag.is(SCRIPT) && tag != tagTemplate; // other tags are ignored
+        }
+        return false;
+    }
+
+    /** A table start tag in a table ends that table, and starts the next; returns false if it is ignored. */
+    private boolean endTableForTable() {
+        if (!inTableScope(tagTable)) {
+            return false;
+        }
+        popThrough(tagTable);
+        return true;
+    }
+
     private void processEndTag(Tag tag) {
+        if (framesetMode) {
+            if (tag == tagNoframes && current() == tagNoframes) {
+                pop();
+            }
+            return;
+        }
         String name = tag.name;
         byte namespace = stackNamespace[depth - 1];
         if (namespace != HTML && tag != tagP && tag != tagBr) {
@@ -1078,12 +1287,21 @@ public final class TokenizingChunker {
         }
         if (tag == tagHead) {
             if (!bodyStarted) {
-                blockSpace();
+                blockSpace(location[depth - 1]);
             }
             return;
         }
         if (tag == tagBr) {
-            blockSpace(); // </br> is read as <br>
+            blockSpace(insertionLocation(tag)); // </br> is read as <br>, which starts the body
+            framesetOk = false;
+            bodyStarted = true;
+            return;
+        }
+        if (tag == tagTemplate) {
+            if (topHtml(tagTemplate) > 0) {
+                generateImpliedEndTags(null);
+                popThrough(tagTemplate);
+            }
             return;
         }
         if (tag == tagP) {
@@ -1210,14 +1428,20 @@ public final class TokenizingChunker {
         }
     }
 
-    /** Back to the table (for tbody, thead, tfoot, caption, colgroup) or to the table body (for tr). */
-    private void popToTableBody(boolean keepSection) {
+    /**
+     * Back to the table (for tbody, thead, tfoot, caption, colgroup), to the table body (for tr) or to the row (for a
+     * cell): what was written in between, even placed before the table, ends there.
+     */
+    private void popToTableBody(boolean keepSection, boolean keepRow) {
         while (depth > 1) {
             Tag top = current();
             if (top == tagTable || top == tagTemplate || top == tagHtml) {
                 return;
             }
             if (keepSection && (top.name.equals("tbody") || top.name.equals("thead") || top.name.equals("tfoot"))) {
+                return;
+            }
+            if (keepRow && top == tagTr) {
                 return;
             }
             pop();
@@ -1354,20 +1578,74 @@ public final class TokenizingChunker {
     }
 
     private void insert(Tag tag, byte namespace, boolean block) {
-        if (tag.chunkStart) {
-            finishChunk();
-        }
-        if (block) {
-            blockSpace();
-        }
-        push(tag, namespace);
-        stackBlock[depth - 1] = block;
-    }
-
-    private void push(Tag tag, byte namespace) {
         if (depth >= maxDepth) {
             pop(); // see MAX_DEPTH
         }
+        int at = pieces == 0 ? 0 : insertionLocation(tag); // with no table open, everything stays in place
+        boolean table = tag.is(TABLE_OR_TEMPLATE) && tag == tagTable && namespace == HTML;
+        int before = 0;
+        if (table) {
+            // what is later placed before this table goes after the pieces written at its location so far
+            if (pieces == 0) {
+                startPieces();
+            }
+            before = lastPieceAt[at];
+            startPiece(at, false);
+        }
+        if (tag.chunkStart) {
+            chunkBreak(at);
+        }
+        if (block) {
+            blockSpace(at);
+        }
+        push(tag, namespace, at);
+        stackBlock[depth - 1] = block;
+        if (table) {
+            lastPieceAt[depth - 1] = before;
+        }
+    }
+
+    /**
+     * Where an element started now goes: where the current element's content goes, or, when the current element
+     * holds table structure and the element is not part of it, before the table (foster parenting).
+     */
+    private int insertionLocation(Tag tag) {
+        int top = depth - 1;
+        if (stack[top].is(TABLE_CONTEXT) && stackNamespace[top] == HTML && !tag.is(STAYS_IN_TABLE)) {
+            return fosterLocation(top);
+        }
+        return location[top];
+    }
+
+    /** Before the topmost table; in a template's table structure, at the end of the template's content. */
+    private int fosterLocation(int top) {
+        int table = topHtml(tagTable);
+        return table > 0 && table > topHtml(tagTemplate) ? table : location[top];
+    }
+
+    /**
+     * The insertion mode is one of the table's own: the current element holds table structure, or was placed before
+     * the table (and is not in a template opened since).
+     */
+    private boolean inTableMode() {
+        int top = depth - 1;
+        if (stack[top].is(TABLE_CONTEXT) && stackNamespace[top] == HTML) {
+            return true;
+        }
+        return location[top] != 0 && location[top] > topHtml(tagTemplate);
+    }
+
+    /** Table structure is read in a table (with no template above it) or in a template that began with it. */
+    private boolean tablePartsAllowed() {
+        int table = topAny(tagTable);
+        int template = topHtml(tagTemplate);
+        if (table > template) {
+            return table > 0;
+        }
+        return template > 0 && templateMode[template] >= TABLE_CONTENT;
+    }
+
+    private void push(Tag tag, byte namespace, int at) {
         if (depth == stack.length) {
             growStack();
         }
@@ -1385,9 +1663,17 @@ public final class TokenizingChunker {
             sameBelow[entry] = tag.topForeign;
             tag.topForeign = entry;
         }
+        location[entry] = at;
+        if (tag.is(TABLE_OR_TEMPLATE)) {
+            if (tag == tagTemplate) {
+                templateMode[entry] = UNDECIDED;
+            } else if (namespace == HTML) {
+                openTables++;
+            }
+        }
         depth = entry + 1;
         stackWork++;
-        textVisible = !tag.is(DATA);
+        topChanged();
     }
 
     private void pop() {
@@ -1397,7 +1683,7 @@ public final class TokenizingChunker {
         depth--;
         release(depth);
         if (stackBlock[depth]) {
-            blockSpace();
+            blockSpace(location[depth]);
         }
         while (deadEntries != 0 && dead[depth - 1]) { // the root is never dead
             depth--;
@@ -1405,7 +1691,37 @@ public final class TokenizingChunker {
             dead[depth] = false; // so that a push need not clear it
             release(depth);
         }
-        textVisible = !stack[depth - 1].is(DATA);
+        topChanged();
+    }
+
+    /** Whether the current element's text is visible, and where it goes. */
+    private void topChanged() {
+        int top = depth - 1;
+        Tag tag = stack[top];
+        textVisible = !tag.is(DATA);
+        if (framesetMode || tag.is(TABLE_OR_TEMPLATE)) {
+            rareTop(top, tag);
+        }
+    }
+
+    private void rareTop(int top, Tag tag) {
+        if (framesetMode) {
+            textVisible = tag == tagNoframes;
+        } else if (tag == tagTemplate && templateMode[top] == COLUMNS) {
+            textVisible = false; // columns hold no text
+        }
+    }
+
+    /**
+     * Where text goes now: where the current element's content goes, or before the table when the current element
+     * holds table structure. Asked when text comes, not at every push and pop, as most tags in a table hold none.
+     */
+    private int textLocation() {
+        int top = depth - 1;
+        if (stack[top].is(TABLE_CONTEXT) && stackNamespace[top] == HTML) {
+            return fosterLocation(top);
+        }
+        return location[top];
     }
 
     /** Takes the entry, the topmost in the arrays, out of its name's chain and its kinds' lists (unless a question did). */
@@ -1415,6 +1731,9 @@ public final class TokenizingChunker {
         if (namespace == HTML) {
             if (tag.topHtml == entry) {
                 tag.topHtml = sameBelow[entry];
+            }
+            if (tag.is(TABLE_OR_TEMPLATE) && tag == tagTable && --openTables == 0 && pieces > 0) {
+                joinPieces(); // the last table closed: nothing more can be placed before it
             }
         } else if (tag.topForeign == entry) {
             tag.topForeign = sameBelow[entry];
@@ -1515,6 +1834,9 @@ public final class TokenizingChunker {
         dead = java.util.Arrays.copyOf(dead, length);
         sameBelow = java.util.Arrays.copyOf(sameBelow, length);
         selectBase = java.util.Arrays.copyOf(selectBase, length);
+        location = java.util.Arrays.copyOf(location, length);
+        templateMode = java.util.Arrays.copyOf(templateMode, length);
+        lastPieceAt = java.util.Arrays.copyOf(lastPieceAt, length);
         for (int kind = 0; kind < KINDS; kind++) {
             kindEntries[kind] = java.util.Arrays.copyOf(kindEntries[kind], length);
         }
@@ -1539,6 +1861,11 @@ public final class TokenizingChunker {
         }
     }
 
+    /** Characters copied to join pieces since this chunker was made (see {@link #joinWork}). */
+    long joinWork() {
+        return joinWork;
+    }
+
     /** Stack entries visited since this chunker was made (see {@link #stackWork}). */
     long stackWork() {
         return stackWork;
@@ -1555,13 +1882,27 @@ public final class TokenizingChunker {
 
     private void text(char c) {
         if (textVisible) {
+            if (pieces != 0 && !isSpace(c)) {
+                relocate();
+            }
             appendText(c);
+        }
+    }
+
+    /** A table is open: text may go elsewhere than the piece being written (whitespace alone stays, see {@link #pieceRunStart}). */
+    private void relocate() {
+        int at = textLocation();
+        if (at != writeLocation) {
+            moveTo(at);
         }
     }
 
     private void textCodepoint(int codepoint) {
         if (!textVisible) {
             return;
+        }
+        if (pieces != 0) {
+            relocate();
         }
         if (codepoint < Character.MIN_SUPPLEMENTARY_CODE_POINT) {
             appendText((char) codepoint);
@@ -1573,8 +1914,8 @@ public final class TokenizingChunker {
 
     /** Appends with whitespace normalised on the fly, exactly as {@link WhitespaceNormalizer#normalize}. */
     private void appendText(char c) {
-        if (c <= ' ' || (c >= 0x80 && WhitespaceNormalizer.isSpace(c))) {
-            pendingSpace = textLength > 0;
+        if (isSpace(c)) {
+            space();
             return;
         }
         if (textLength + 2 > text.length) {
@@ -1587,16 +1928,147 @@ public final class TokenizingChunker {
         text[textLength++] = c;
     }
 
-    private void blockSpace() {
-        pendingSpace = textLength > 0;
+    private static boolean isSpace(char c) {
+        return c <= ' ' || (c >= 0x80 && WhitespaceNormalizer.isSpace(c));
+    }
+
+    /** Whitespace in the piece being written: a space before the next word, or (none yet) before the piece. */
+    private void space() {
+        if (textLength > pieceStart) {
+            pendingSpace = true;
+        } else {
+            pieceLead = true;
+        }
+    }
+
+    /** The start or end of a block element whose content goes to {@code at}: its words stay apart from others. */
+    private void blockSpace(int at) {
+        if (pieces == 0) {
+            pendingSpace = textLength > 0; // the common case: no table open, so one chunk being written
+        } else {
+            blockSpaceInPieces(at);
+        }
+    }
+
+    private void blockSpaceInPieces(int at) {
+        if (at != writeLocation) {
+            moveTo(at);
+        }
+        space();
+    }
+
+    /** A chunk element starts at {@code at}. */
+    private void chunkBreak(int at) {
+        if (pieces == 0) {
+            finishChunk();
+        } else {
+            startPiece(at, true);
+        }
     }
 
     private void finishChunk() {
         if (textLength > 0) {
             sink.chunk(text, textLength);
+            chunkChars += textLength;
         }
         textLength = 0;
         pendingSpace = false;
+        pieceLead = false;
+    }
+
+    // ---- pieces (see the fields) ----
+
+    /** A table opens: the chunk so far becomes the first piece, written in place. */
+    private void startPieces() {
+        pieces = 1;
+        piece = 0;
+        pieceBegin[0] = 0;
+        pieceFlags[0] = 0;
+        pieceNext[0] = -1;
+        pieceStart = 0;
+        lastPieceAt[0] = 0;
+        writeLocation = 0;
+    }
+
+    /** Goes on writing at location {@code at}, after what was written there so far. */
+    private void moveTo(int at) {
+        startPiece(at, false);
+    }
+
+    private void startPiece(int at, boolean chunkStart) {
+        pieceEnd[piece] = textLength;
+        pieceFlags[piece] |= (byte) ((pieceLead ? LEAD : 0) | (pendingSpace ? TRAIL : 0));
+        if (pieces == pieceBegin.length) {
+            int length = 2 * pieces;
+            pieceBegin = java.util.Arrays.copyOf(pieceBegin, length);
+            pieceEnd = java.util.Arrays.copyOf(pieceEnd, length);
+            pieceNext = java.util.Arrays.copyOf(pieceNext, length);
+            pieceFlags = java.util.Arrays.copyOf(pieceFlags, length);
+        }
+        int after = lastPieceAt[at];
+        int p = pieces++;
+        pieceBegin[p] = textLength;
+        pieceFlags[p] = chunkStart ? BREAK : 0;
+        pieceNext[p] = pieceNext[after];
+        pieceNext[after] = p;
+        lastPieceAt[at] = p;
+        piece = p;
+        pieceStart = textLength;
+        pieceLead = false;
+        pendingSpace = false;
+        writeLocation = at;
+    }
+
+    /**
+     * The last table closed: the pieces, in document order, become chunks, handed to the sink but for the last,
+     * which stays the chunk being written. Whitespace between pieces is one space between words, as within one. The
+     * first piece (the chunk the first table opened in) stays where it is, as nothing goes before it: the text of a
+     * long chunk is not copied again for each small table in it.
+     */
+    private void joinPieces() {
+        pieceEnd[piece] = textLength;
+        pieceFlags[piece] |= (byte) ((pieceLead ? LEAD : 0) | (pendingSpace ? TRAIL : 0));
+        int prefix = pieceEnd[0];
+        int region = textLength - prefix;
+        if (joined.length < region) {
+            joined = new char[Math.max(region, 2 * joined.length)];
+        }
+        System.arraycopy(text, prefix, joined, 0, region);
+        joinWork += region;
+        if (text.length < textLength + pieces) {
+            text = java.util.Arrays.copyOf(text, Math.max(textLength + pieces, 2 * text.length));
+        }
+        char[] out = text;
+        int length = prefix;
+        boolean space = (pieceFlags[0] & (prefix > 0 ? TRAIL : LEAD)) != 0;
+        for (int p = pieceNext[0]; p >= 0; p = pieceNext[p]) {
+            int flags = pieceFlags[p];
+            if ((flags & BREAK) != 0) {
+                if (length > 0) {
+                    sink.chunk(out, length);
+                    chunkChars += length;
+                }
+                length = 0;
+                space = false;
+            }
+            int count = pieceEnd[p] - pieceBegin[p];
+            if (count > 0) {
+                if ((space || (flags & LEAD) != 0) && length > 0) {
+                    out[length++] = ' ';
+                }
+                System.arraycopy(joined, pieceBegin[p] - prefix, out, length, count);
+                length += count;
+                space = (flags & TRAIL) != 0;
+            } else {
+                space |= (flags & LEAD) != 0;
+            }
+        }
+        textLength = length;
+        pendingSpace = space && length > 0;
+        pieceLead = false;
+        pieces = 0;
+        pieceStart = 0;
+        writeLocation = 0;
     }
 
     // ---- names ----

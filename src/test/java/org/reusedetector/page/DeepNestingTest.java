@@ -129,7 +129,30 @@ class DeepNestingTest {
             new Hostile(
                     "divs, then end tags that search for scope",
                     n -> "<div>".repeat(n / 2) + "</h1></li></td></dd>".repeat(n / 8) + "x",
-                    n -> List.of("x")));
+                    n -> List.of("x")),
+            // foster parenting: what is written in a table outside its cells goes before the table, after what went
+            // there before; each is linked in where it belongs, not shifted in
+            new Hostile(
+                    "rows, each followed by text that goes before the table",
+                    n -> "<table>" + "<tr><td>c</td></tr>x".repeat(n / 5),
+                    n -> List.of("x".repeat(n / 5) + " c".repeat(n / 5))),
+            new Hostile(
+                    "rows, each followed by a div that goes before the table",
+                    n -> "<table>" + "<tr><td>c</td></tr><div>x</div>".repeat(n / 7),
+                    n -> {
+                        List<String> chunks = new ArrayList<>(java.util.Collections.nCopies(n / 7 - 1, "x"));
+                        chunks.add("x" + " c".repeat(n / 7));
+                        return chunks;
+                    }),
+            new Hostile(
+                    "tables, each ending the last, with text before each",
+                    n -> "<table>x".repeat(n),
+                    n -> List.of(String.join(" ", java.util.Collections.nCopies(n, "x")))),
+            new Hostile("unclosed b before a table", n -> "<table>" + "<b>x".repeat(n), n -> List.of("x".repeat(n))),
+            new Hostile(
+                    "small tables in one long chunk",
+                    n -> "x<table></table>".repeat(n / 2),
+                    n -> List.of(String.join(" ", java.util.Collections.nCopies(n / 2, "x")))));
 
     @Test
     void stackWorkGrowsWithTheTagsNotWithTheirNesting() {
@@ -146,6 +169,10 @@ class DeepNestingTest {
                             .as("%s, %d", hostile.name(), n)
                             .isEqualTo(hostile.chunks().apply(n));
                     work[k] = chunker.stackWork() - before;
+                    // the text written since a table opened is joined once, however long the chunk it opened in
+                    assertThat(chunker.joinWork())
+                            .as("%s: characters joined", hostile.name())
+                            .isLessThanOrEqualTo(html.length());
                     tags[k] = (int) html.chars().filter(c -> c == '<').count();
                 }
                 // a walk down the stack per tag would make the work grow fourfold when the page doubles

@@ -183,12 +183,47 @@ class TokenizingChunkerTest {
     }
 
     @Test
-    void elementsOutsideTableCellsStayInSourceOrderWhereJsoupMovesThemBeforeTheTable() {
-        // the one known divergence: jsoup, like browsers, foster-parents the element out of the table; no page of the
-        // standard crawls has it
-        String html = "<table><tr><td>cell</td></tr><b>loose</b></table>";
-        assertThat(new TokenizingChunker(TAGS).chunk(html)).containsExactly("cell loose");
-        assertThat(JSOUP.chunk(html)).containsExactly("loose cell");
+    void elementsWrittenInATableOutsideItsCellsGoBeforeTheTable() {
+        // foster parenting, as in jsoup and browsers: the b, the div (a chunk start) and the p go before their table
+        assertChunks("<table><tr><td>cell</td></tr><b>loose</b></table>", "loose cell");
+        assertChunks("<p>before<table><tr><td>A</td></tr><div>B</div></table>after", "before", "B A after");
+        assertChunks("<div>x<table><tr><td><p>A</td></tr><p>B</table>", "x", "B", "A");
+        // before the innermost table, so inside the outer cell
+        assertChunks("<table><tr><td>A<table><tr><td>B</td></tr><i>C</i></table>D</td></tr></table>", "AC B D");
+        // a table start tag in a table ends it: the second table is not placed before the first with the b
+        assertChunks("<table><tr><td>A</td></tr><b><table><tr><td>B</table>", "A B");
+        // whitespace alone stays in the table
+        assertChunks("<p>a<table> <tr> <td>b</td> </tr> </table>c", "a b c");
+        // a select in a table ends at table structure
+        assertChunks("<table><select><option>A<tr><td>B</td></tr></table>", "A B");
+    }
+
+    @Test
+    void textWrittenInATableOutsideItsCellsGoesBeforeTheTableWhereJsoupLeavesIt() {
+        // the standard moves text as it moves elements; jsoup 1.18 moves elements only (see
+        // Html5libTreeConstructionTest)
+        String html = "x<table>y<tr><td>z</table>";
+        assertThat(new TokenizingChunker(TAGS).chunk(html)).containsExactly("xy z");
+        assertThat(JSOUP.chunk(html)).containsExactly("x y z");
+    }
+
+    @Test
+    void aFramesetReplacesABodyWithNoTextAndOnlyNoframesHoldsText() {
+        assertChunks("<frameset><frame><noframes>no <b>frames</b></noframes></frameset>text", "no <b>frames</b>");
+        assertChunks("<title>T</title><frameset><noframes>N</noframes></frameset><noframes>M</noframes>x", "T N M");
+        // after text a frameset is ignored
+        assertChunks("<p>x</p><frameset><noframes>y</noframes>", "x y");
+    }
+
+    @Test
+    void aTemplateHoldsTableStructureOrColumnsWhenItBeginsWithThem() {
+        assertChunks("<template><tr><td>cell</td></tr>a</template>", "cell a");
+        assertChunks("<template><col>Hello</template>x", "x");
+    }
+
+    @Test
+    void svgInMathmlAnnotationXmlIsSvg() {
+        assertChunks("<p>x<math><annotation-xml><svg><g>y</g></svg></annotation-xml></math>z", "x y z");
     }
 
     @Test
