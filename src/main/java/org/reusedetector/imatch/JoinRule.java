@@ -15,8 +15,13 @@ import java.io.Serializable;
  *       cluster at resemblance 50 %), or
  *   <li>the page with fewer phrases has at least {@code minContainment} of them in the other (Broder 1997's
  *       containment): a copy with text added, such as ads around a small page, resembles its source little but holds
- *       it whole. The estimate counts only when it rests on all of that page's phrases or on at least
- *       {@code minCompared} of them, so that a small page is not judged inside a far larger one from a phrase or two.
+ *       it nearly whole. Nearly: text put in at one point breaks the source's phrases that run across that point, up
+ *       to k − 1 of them, and on a small page one is already a share (an ad put after a one-word title breaks the
+ *       phrase that runs on from the title). 3 of 4 keeps a page of 4 phrases (8 words) with one broken; a page one
+ *       name apart loses every phrase that holds the name, k of them for a name well inside the page. The estimate
+ *       counts only when it rests
+ *       on all of that page's phrases or on at least {@code minCompared} of them, so that a small page is not judged
+ *       inside a far larger one from a phrase or two.
  * </ul>
  *
  * @param phraseWords k, words per phrase (5, as the shingle signals and Fetterly et al. 2005)
@@ -31,7 +36,7 @@ public record JoinRule(int phraseWords, int sampleSize, double minResemblance, d
     public static final int DEFAULT_PHRASE_WORDS = 5;
     public static final int DEFAULT_SAMPLE_SIZE = 128;
     public static final double DEFAULT_MIN_RESEMBLANCE = 0.5;
-    public static final double DEFAULT_MIN_CONTAINMENT = 0.8;
+    public static final double DEFAULT_MIN_CONTAINMENT = 0.75;
     public static final int DEFAULT_MIN_COMPARED = 16;
 
     public JoinRule {
