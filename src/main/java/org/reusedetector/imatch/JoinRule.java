@@ -19,9 +19,8 @@ import java.io.Serializable;
  *       to k − 1 of them, and on a small page one is already a share (an ad put after a one-word title breaks the
  *       phrase that runs on from the title). 3 of 4 keeps a page of 4 phrases (8 words) with one broken; a page one
  *       name apart loses every phrase that holds the name, k of them for a name well inside the page. The estimate
- *       counts only when it rests
- *       on all of that page's phrases or on at least {@code minCompared} of them, so that a small page is not judged
- *       inside a far larger one from a phrase or two.
+ *       counts only when it rests on all of that page's phrases or on at least {@code minCompared} of them, so that a
+ *       small page is not judged inside a far larger one from a phrase or two.
  * </ul>
  *
  * @param phraseWords k, words per phrase (5, as the shingle signals and Fetterly et al. 2005)
