@@ -58,7 +58,8 @@ public final class NearDupsCommand implements Callable<Integer> {
 
     @Option(
             names = "--signatures",
-            description = "Also write signatures.jsonl (every page's signatures), for evaluation.")
+            description =
+                    "Also write signatures.jsonl (every page's signatures as clustered: pages share a value only within a cluster), for evaluation.")
     boolean signatures;
 
     @Option(

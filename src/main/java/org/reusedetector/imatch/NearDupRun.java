@@ -45,7 +45,7 @@ public final class NearDupRun {
      * @param clusteredPages pages in clusters of two or more
      * @param clusters clusters of two or more pages
      * @param clustersBySize number of clusters of each size
-     * @param signaturesSplit signatures shared by two or more pages that the join rule split into more than one group
+     * @param signaturesSplit signatures shared by two or more pages that the join rule left in more than one cluster
      */
     public record Summary(
             String lexicon,
@@ -115,7 +115,8 @@ public final class NearDupRun {
             PhraseSample sample = null;
             if (sampler != null) {
                 sampler.endOfPage();
-                sample = sampler.sample();
+                // only a signed page is joined by signature; the others' samples would be held for nothing
+                sample = signer.signatures().length == 0 ? null : sampler.sample();
             }
             String key = urlKey(page.url(), ignored);
             Latest previous = latest.get(key);
