@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.imatch.JoinRule;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.url.IgnoredParameters;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Option;
         name = "near-dups",
         mixinStandardHelpOptions = true,
         description = {
-            "Near-duplicate clusters (I-Match with randomized lexicons): pages that share a signature under any lexicon are joined.",
+            "Near-duplicate clusters (I-Match with randomized lexicons): pages that share a signature under any lexicon are joined",
+            "when their word phrases confirm it (resemblance or containment; --confirm-joins false joins on the signature alone, as the paper).",
             "Writes clusters.jsonl (id, size, hosts, urls capped with url_count, lexicons_agreeing) and summary.json (clusters by size) to --out.",
             "The lexicon is --lexicon or imatch.lexicon; without either, one is built from the input itself."
         })
@@ -56,8 +58,38 @@ public final class NearDupsCommand implements Callable<Integer> {
 
     @Option(
             names = "--signatures",
-            description = "Also write signatures.jsonl (every page's signatures), for evaluation.")
+            description =
+                    "Also write signatures.jsonl (every page's signatures as clustered: pages share a value only within a cluster), for evaluation.")
     boolean signatures;
+
+    @Option(
+            names = "--confirm-joins",
+            arity = "1",
+            defaultValue = "true",
+            paramLabel = "true|false",
+            description =
+                    "Join pages that share a signature only when their 5-word phrases confirm it (default: ${DEFAULT-VALUE}).")
+    boolean confirmJoins;
+
+    @Option(
+            names = "--min-resemblance",
+            defaultValue = "" + JoinRule.DEFAULT_MIN_RESEMBLANCE,
+            description = "Phrase resemblance that confirms a join (default: ${DEFAULT-VALUE}).")
+    double minResemblance;
+
+    @Option(
+            names = "--min-containment",
+            defaultValue = "" + JoinRule.DEFAULT_MIN_CONTAINMENT,
+            description =
+                    "Containment of the smaller page's phrases in the other's that confirms a join (default: ${DEFAULT-VALUE}).")
+    double minContainment;
+
+    @Option(
+            names = "--phrase-sample",
+            defaultValue = "" + JoinRule.DEFAULT_SAMPLE_SIZE,
+            description =
+                    "Phrases sampled per page to confirm joins; smaller pages are compared whole (default: ${DEFAULT-VALUE}).")
+    int phraseSample;
 
     @Override
     public Integer call() throws Exception {
@@ -84,8 +116,15 @@ public final class NearDupsCommand implements Callable<Integer> {
                 input,
                 out,
                 maxUrls,
-                signatures);
+                signatures,
+                confirmJoins ? joinRule() : null);
         System.out.println(summary + " -> " + out);
         return summary.pages() == 0 ? 1 : 0;
+    }
+
+    private JoinRule joinRule() {
+        JoinRule defaults = JoinRule.defaults();
+        return new JoinRule(
+                defaults.phraseWords(), phraseSample, minResemblance, minContainment, defaults.minCompared());
     }
 }

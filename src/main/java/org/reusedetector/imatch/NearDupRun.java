@@ -14,19 +14,24 @@ import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
+import org.reusedetector.page.TokenizingChunker;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.NormalizedUrl;
 
 /**
  * The {@code near-dups} run: every page's extended I-Match signature (from the same word stream as the chunk hashes),
- * each URL once as its latest fetch, then clusters of pages sharing a signature under any lexicon (paper §4),
- * written as {@value #CLUSTERS} and {@value #SUMMARY} (and, on request, {@value #SIGNATURES}).
+ * and, with a {@link JoinRule}, a sample of its phrases from the same pass; each URL once as its latest fetch, then
+ * clusters of pages sharing a signature under any lexicon (paper §4), each join confirmed by the rule, written as
+ * {@value #CLUSTERS} and {@value #SUMMARY} (and, on request, {@value #SIGNATURES}).
  */
 public final class NearDupRun {
 
     public static final String CLUSTERS = "clusters.jsonl";
     public static final String SUMMARY = "summary.json";
-    /** Per page: URL and hex signature per lexicon ({@code null} where none), for evaluation. */
+    /**
+     * Per page: URL, body hash and hex signature per lexicon as clustered ({@code null} where none; see
+     * {@link NearDupClustering#signatureAsClustered}), for evaluation: pages sharing a value were joined under it.
+     */
     public static final String SIGNATURES = "signatures.jsonl";
 
     /**
@@ -40,6 +45,7 @@ public final class NearDupRun {
      * @param clusteredPages pages in clusters of two or more
      * @param clusters clusters of two or more pages
      * @param clustersBySize number of clusters of each size
+     * @param signaturesSplit signatures shared by two or more pages that the join rule left in more than one cluster
      */
     public record Summary(
             String lexicon,
@@ -49,19 +55,35 @@ public final class NearDupRun {
             long signedPages,
             long clusteredPages,
             long clusters,
-            SortedMap<Integer, Integer> clustersBySize) {
+            SortedMap<Integer, Integer> clustersBySize,
+            long signaturesSplit) {
+
+        /** A summary of a run that joined on signatures alone. */
+        public Summary(
+                String lexicon,
+                int lexicons,
+                long pages,
+                long skipped,
+                long signedPages,
+                long clusteredPages,
+                long clusters,
+                SortedMap<Integer, Integer> clustersBySize) {
+            this(lexicon, lexicons, pages, skipped, signedPages, clusteredPages, clusters, clustersBySize, 0);
+        }
+
         @Override
         public String toString() {
             return String.format(
-                    "%d pages (%d skipped), %d with a signature; %d clusters hold %d pages (lexicon %s, %d lexicons)",
-                    pages, skipped, signedPages, clusters, clusteredPages, lexicon, lexicons);
+                    "%d pages (%d skipped), %d with a signature; %d clusters hold %d pages (lexicon %s, %d lexicons;"
+                            + " %d shared signatures split by the join rule)",
+                    pages, skipped, signedPages, clusters, clusteredPages, lexicon, lexicons, signaturesSplit);
         }
     }
 
     /** A line of {@value #SIGNATURES}: hex SHA-1 of the body, and of each lexicon's signature ({@code null} where none). */
     public record PageSignatures(String url, String bodyHash, List<String> signatures) {}
 
-    private record Latest(String url, long time, byte[] signatures, byte[] bodyHash) {}
+    private record Latest(String url, long time, byte[] signatures, byte[] bodyHash, PhraseSample sample) {}
 
     private NearDupRun() {}
 
@@ -73,24 +95,39 @@ public final class NearDupRun {
             Path input,
             Path out,
             int urlCap,
-            boolean writeSignatures)
+            boolean writeSignatures,
+            JoinRule rule)
             throws IOException {
         PageHasher hasher = chunking.hasher();
         Signer signer = new Signer(new LexiconTable(lexicon));
+        PhraseSampler sampler = rule == null ? null : new PhraseSampler(rule);
+        TokenizingChunker.ChunkSink chunks = sampler == null
+                ? signer
+                : (text, length) -> {
+                    signer.chunk(text, length);
+                    sampler.chunk(text, length);
+                };
         Map<String, Latest> latest = new LinkedHashMap<>();
         CorpusPages.Counts counts = CorpusPages.forEach(input, maxBodyBytes, page -> {
-            byte[] bodyHash = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), signer)
+            byte[] bodyHash = hasher.hashWithChunks(page.url(), page.fetchedAtMillis(), page.body(), chunks)
                     .fileHash();
             signer.endOfPage();
+            PhraseSample sample = null;
+            if (sampler != null) {
+                sampler.endOfPage();
+                // only a signed page is joined by signature; the others' samples would be held for nothing
+                sample = signer.signatures().length == 0 ? null : sampler.sample();
+            }
             String key = urlKey(page.url(), ignored);
             Latest previous = latest.get(key);
             if (previous == null || previous.time() <= page.fetchedAtMillis()) {
-                latest.put(key, new Latest(page.url(), page.fetchedAtMillis(), signer.signatures(), bodyHash));
+                latest.put(key, new Latest(page.url(), page.fetchedAtMillis(), signer.signatures(), bodyHash, sample));
             }
         });
-        NearDupClustering clustering = new NearDupClustering(lexicon.lexiconCount());
+        NearDupClustering clustering = new NearDupClustering(lexicon.lexiconCount(), rule);
+        List<Integer> numbers = new ArrayList<>(latest.size());
         for (Latest page : latest.values()) {
-            clustering.add(page.url(), page.signatures(), page.bodyHash());
+            numbers.add(clustering.add(page.url(), page.signatures(), page.bodyHash(), page.sample()));
         }
         List<NearDupClustering.Cluster> clusters = clustering.clusters(urlCap);
         Files.createDirectories(out);
@@ -102,10 +139,13 @@ public final class NearDupRun {
         }
         if (writeSignatures) {
             try (BufferedWriter writer = JsonLines.writer(out.resolve(SIGNATURES))) {
+                int i = 0;
                 for (Latest page : latest.values()) {
+                    int number = numbers.get(i++);
                     List<String> hex = new ArrayList<>();
                     for (int j = 0; j < lexicon.lexiconCount(); j++) {
-                        hex.add(Signatures.has(page.signatures(), j) ? Signatures.hex(page.signatures(), j) : null);
+                        byte[] signature = number < 0 ? null : clustering.signatureAsClustered(number, j);
+                        hex.add(signature == null ? null : Signatures.hex(signature, 0));
                     }
                     writer.write(Json.write(new PageSignatures(page.url(), Signatures.hex(page.bodyHash(), 0), hex)));
                     writer.newLine();
@@ -122,7 +162,8 @@ public final class NearDupRun {
                 latest.values().stream().filter(p -> p.signatures().length > 0).count(),
                 clustered,
                 clusters.size(),
-                NearDupClustering.sizeDistribution(clusters));
+                NearDupClustering.sizeDistribution(clusters),
+                clustering.signaturesSplit());
         Files.writeString(
                 out.resolve(SUMMARY),
                 Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary) + "\n",

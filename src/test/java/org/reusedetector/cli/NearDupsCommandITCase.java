@@ -14,7 +14,10 @@ import org.reusedetector.format.JsonLines;
 import org.reusedetector.imatch.NearDupClustering;
 import org.reusedetector.imatch.NearDupRun;
 
-/** {@code lexicon} then {@code near-dups} from the command line on a crawl with copies, near copies, tiny pages and a revisit. */
+/**
+ * {@code lexicon} then {@code near-dups} from the command line on a crawl with copies, near copies, tiny pages, generated
+ * siblings and a revisit.
+ */
 class NearDupsCommandITCase {
 
     @TempDir
@@ -63,6 +66,14 @@ class NearDupsCommandITCase {
                 TestPages.pageJson("https://tiny1.example/x.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa")));
         crawl.add(TestPages.pageJson(
                 "https://tiny2.example/y.html", "2026-01-01T00:00:00Z", TestPages.html("vocabaa, a different body")));
+        // generated siblings: the same lexicon terms (so the same signature) and one name apart, too rare for the
+        // lexicon: I-Match alone would join them; their phrases do not confirm it
+        for (String name : List.of("zzqalpha", "zzqbeta")) {
+            crawl.add(TestPages.pageJson(
+                    "https://gen.example/fn." + name + ".html",
+                    "2026-01-01T00:00:00Z",
+                    TestPages.html("Redirecting to vocabaa vocabab vocabac fn " + name + " html page")));
+        }
         crawl.add("not json");
         Path pages = dir.resolve("pages.jsonl.gz");
         try (BufferedWriter writer = JsonLines.writer(pages)) {
@@ -105,10 +116,30 @@ class NearDupsCommandITCase {
         assertThat(clusters.get(1).exactCopies()).isTrue();
 
         NearDupRun.Summary summary = NearDupRun.readSummary(out);
-        assertThat(summary.pages()).isEqualTo(38);
+        assertThat(summary.pages()).isEqualTo(40);
         assertThat(summary.skipped()).isEqualTo(1);
         assertThat(summary.clusters()).isEqualTo(2);
         assertThat(summary.clusteredPages()).isEqualTo(6);
+        assertThat(summary.signaturesSplit()).isEqualTo(1); // the generated siblings' signature
+
+        // as the paper joins, on the signature alone: the siblings form a cluster
+        Path paper = dir.resolve("near-dups-paper");
+        assertThat(Main.run(
+                        "near-dups",
+                        "--input",
+                        pages.toString(),
+                        "--lexicon",
+                        lexicon.toString(),
+                        "--out",
+                        paper.toString(),
+                        "--confirm-joins",
+                        "false"))
+                .isZero();
+        assertThat(JsonLines.readAll(paper.resolve(NearDupRun.CLUSTERS), NearDupClustering.Cluster.class))
+                .hasSize(3)
+                .anySatisfy(c -> assertThat(c.urls())
+                        .containsExactly(
+                                "https://gen.example/fn.zzqalpha.html", "https://gen.example/fn.zzqbeta.html"));
         assertThat(summary.clustersBySize())
                 .containsEntry(4, 1)
                 .containsEntry(2, 1)

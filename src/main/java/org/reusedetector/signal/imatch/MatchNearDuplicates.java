@@ -30,6 +30,12 @@ import org.slf4j.LoggerFactory;
  * lexicon and page. Only labels of the job's lexicon version count: a signature means nothing under another lexicon.
  * Other labels and invalid records are left to {@code MatchLabels}, which dead-letters the invalid ones.
  *
+ * <p>A match is not confirmed by the two pages' phrases, as {@code near-dups} confirms its joins
+ * ({@code imatch.JoinRule}): an {@code imatch} label carries the signature and its example URL, not the example page's
+ * phrase sample, so there is nothing to compare the page with. Without union-find the stream has none of the chained
+ * clusters that the confirmation prevents; a small page that holds an expert page's lexicon terms can still raise one
+ * alert.
+ *
  * <p>As {@code MatchLabels}, the job runs it inside {@link HoldUntilLabelsLoaded}, which holds the pages that arrive
  * before this run's label snapshot has loaded (its marker seen on every labels partition, kept in {@link #SNAPSHOT}),
  * so that a page read before its label is not silently missed.
