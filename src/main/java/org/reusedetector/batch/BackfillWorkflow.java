@@ -128,7 +128,7 @@ public final class BackfillWorkflow {
         DataStream<Alert> neighbourhoodAlerts = neighbourhoods
                 .filter(NeighbourhoodResult::bad)
                 .map(
-                        n -> Alert.neighbourhood(
+                        n -> Alert.neighborhood(
                                 n.prefix(),
                                 n.badness(),
                                 n.threshold(),

@@ -152,10 +152,10 @@ public record NeighbourhoodThreshold(
         }
         if (!(floor >= 0 && floor <= ceiling && ceiling <= 1)) {
             throw new IllegalArgumentException(
-                    "neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
+                    "neighborhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
         }
         if (minEvidence < 0) {
-            throw new IllegalArgumentException("neighbourhood min evidence must not be negative, got " + minEvidence);
+            throw new IllegalArgumentException("neighborhood min evidence must not be negative, got " + minEvidence);
         }
     }
 

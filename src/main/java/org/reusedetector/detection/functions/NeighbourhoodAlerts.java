@@ -47,7 +47,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     @Override
     public void open(OpenContext openContext) {
         verdict = getRuntimeContext().getState(VERDICT);
-        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEIGHBOURHOOD_ALERTS);
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEIGHBORHOOD_ALERTS);
     }
 
     @Override
@@ -96,7 +96,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
                 && rule.turnsBad(score.pages(), score.badness(), score.lower(), threshold, evidence, score.copies())) {
             above = true;
             alerts.inc();
-            out.collect(Alert.neighbourhood(
+            out.collect(Alert.neighborhood(
                     score.prefix(),
                     score.badness(),
                     threshold,

@@ -18,6 +18,7 @@ import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
@@ -259,10 +260,10 @@ class NeighbourhoodFunctionsTest {
             assertThat(alerts)
                     .extracting(Alert::type, Alert::prefix, Alert::pages, Alert::badness)
                     .containsExactly(
-                            tuple("neighborhood", n, 4L, 0.9),
-                            tuple("cleared", n, 6L, 0.2),
-                            tuple("neighborhood", n, 7L, 0.5),
-                            tuple("neighborhood", "https://other.org/", 9L, 0.31));
+                            tuple(AlertType.NEIGHBORHOOD, n, 4L, 0.9),
+                            tuple(AlertType.CLEARED, n, 6L, 0.2),
+                            tuple(AlertType.NEIGHBORHOOD, n, 7L, 0.5),
+                            tuple(AlertType.NEIGHBORHOOD, "https://other.org/", 9L, 0.31));
             assertThat(alerts).extracting(Alert::threshold).containsOnly(0.3);
 
             h.processElement(
@@ -271,7 +272,12 @@ class NeighbourhoodFunctionsTest {
             assertThat(values(h))
                     .extracting(a -> ((Alert) a).type())
                     .containsExactly(
-                            "neighborhood", "cleared", "neighborhood", "neighborhood", "cleared", "neighborhood");
+                            AlertType.NEIGHBORHOOD,
+                            AlertType.CLEARED,
+                            AlertType.NEIGHBORHOOD,
+                            AlertType.NEIGHBORHOOD,
+                            AlertType.CLEARED,
+                            AlertType.NEIGHBORHOOD);
         }
     }
 
@@ -292,7 +298,10 @@ class NeighbourhoodFunctionsTest {
                     0.2, 3); // the threshold rises to its badness, but not above its upper bound: stands
             assertThat(values(h))
                     .extracting(a -> ((Alert) a).type(), a -> ((Alert) a).pages())
-                    .containsExactly(tuple("neighborhood", 8L), tuple("cleared", 40L), tuple("neighborhood", 40L));
+                    .containsExactly(
+                            tuple(AlertType.NEIGHBORHOOD, 8L),
+                            tuple(AlertType.CLEARED, 40L),
+                            tuple(AlertType.NEIGHBORHOOD, 40L));
         }
     }
 
@@ -480,7 +489,7 @@ class NeighbourhoodFunctionsTest {
             h.processElement(covered(n, 3, 0.01, 0.2, enough), 3); // the threshold is known: still bad by coverage
             h.processElement(covered(n, 4, 0.01, 0.2, new Copy("src.org", 0.1, 35, 350, null)), 4); // the source grew
             List<Alert> alerts = values(h);
-            assertThat(alerts).extracting(Alert::type).containsExactly("neighborhood", "cleared");
+            assertThat(alerts).extracting(Alert::type).containsExactly(AlertType.NEIGHBORHOOD, AlertType.CLEARED);
             assertThat(alerts.get(0).copies()).containsExactly(enough);
             assertThat(alerts.get(0).badness()).isEqualTo(0.02);
         }
