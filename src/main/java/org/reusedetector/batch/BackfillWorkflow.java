@@ -200,7 +200,7 @@ public final class BackfillWorkflow {
                     totals.prefix(),
                     totals.pagesDelta(),
                     badness,
-                    rule.isBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals), copies),
+                    rule.turnsBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals), copies),
                     threshold,
                     totals.eventTime(),
                     totals.evidence(),

@@ -179,7 +179,7 @@ class PojoSerializationTest {
                 Arguments.of(
                         PrefixScore.class,
                         List.of(
-                                new PrefixScore(
+                                PrefixScore.of(
                                         "http://a.org/x/",
                                         6,
                                         0.4,
@@ -188,9 +188,10 @@ class PojoSerializationTest {
                                         9L,
                                         new Evidence[] {EVIDENCE, BARE_EVIDENCE},
                                         Double.NaN),
-                                new PrefixScore(null, 0, 0.0, 0, 0.0, 0L, null, 0.2),
-                                new PrefixScore(
-                                        "http://a.org/", 1, 0.1, 0, 0, 1L, null, 0.2, 0.3, new Copy[] {COPY, null}),
+                                PrefixScore.of(null, 0, 0.0, 0, 0.0, 0L, null, 0.2),
+                                PrefixScore.of("http://a.org/", 1, 0.1, 0, 0, 1L, null, 0.2)
+                                        .withBounds(0.1, 0.3)
+                                        .withCopies(new Copy[] {COPY, null}),
                                 new PrefixScore("http://a.org/", 3, 0.5, 2, 0.4, 1L, null, 0.2, 0.7, null, 0.25))),
                 Arguments.of(
                         UrlContribution.class,
@@ -209,7 +210,7 @@ class PojoSerializationTest {
                         NeighbourhoodVerdict.class,
                         List.of(
                                 new NeighbourhoodVerdict(
-                                        new PrefixScore(
+                                        PrefixScore.of(
                                                 "http://a.org/x/", 6, 0.4, 5, 0.3, 9L, new Evidence[] {EVIDENCE}, 0.35),
                                         true),
                                 new NeighbourhoodVerdict(null, false))),
@@ -335,8 +336,8 @@ class PojoSerializationTest {
                         NeighbourhoodResult.class,
                         List.of(
                                 new NeighbourhoodResult(
-                                        "http://a.org/x/", 6, 0.4, true, 0.3, 9L, new Evidence[] {EVIDENCE}),
-                                new NeighbourhoodResult(null, 0, 0.0, false, Double.NaN, 0L, null))),
+                                        "http://a.org/x/", 6, 0.4, true, 0.3, 9L, new Evidence[] {EVIDENCE}, Copy.NONE),
+                                new NeighbourhoodResult(null, 0, 0.0, false, Double.NaN, 0L, null, Copy.NONE))),
                 Arguments.of(
                         BadnessStatistic.class,
                         List.of(BadnessStatistic.of(0.25).plus(BadnessStatistic.of(0.5)), BadnessStatistic.empty())));

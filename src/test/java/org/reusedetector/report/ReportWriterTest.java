@@ -29,6 +29,7 @@ import org.reusedetector.imatch.NearDupClustering;
 import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
+import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 
 class ReportWriterTest {
@@ -139,8 +140,8 @@ class ReportWriterTest {
             double badness = i < 25 ? 0.02 * (i % 5) : 0.9 + 0.01 * (i - 25);
             boolean bad = badness > 0.5;
             String prefix = "https://host" + i + ".example/" + (i == 29 ? EVIL + "/" : "");
-            neighbourhoods.add(
-                    Json.write(new NeighbourhoodResult(prefix, 10 + i, badness, bad, 0.5, 0L, new Evidence[0])));
+            neighbourhoods.add(Json.write(
+                    new NeighbourhoodResult(prefix, 10 + i, badness, bad, 0.5, 0L, new Evidence[0], Copy.NONE)));
             pages.add(Json.write(new PageResult(
                     prefix + "page.html", 40, (int) Math.round(40 * badness), badness, i == 28, badness > 0.144)));
         }
@@ -281,7 +282,8 @@ class ReportWriterTest {
                         Json.write(new PageResult("https://other.example/c.html", 40, 40, 1.0, false, true))));
         Files.write(
                 in.resolve(BackfillOutput.NEIGHBORHOODS),
-                List.of(Json.write(new NeighbourhoodResult(prefix, 2, 0.7, true, 0.5, 0L, new Evidence[0]))));
+                List.of(Json.write(
+                        new NeighbourhoodResult(prefix, 2, 0.7, true, 0.5, 0L, new Evidence[0], Copy.NONE))));
         Path labels = in.resolve("labels.jsonl");
         Files.write(
                 labels,

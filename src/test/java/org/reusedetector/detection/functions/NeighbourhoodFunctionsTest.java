@@ -240,12 +240,12 @@ class NeighbourhoodFunctionsTest {
 
     private static PrefixScore update(
             String prefix, long pages, double badness, long previousPages, double previousBadness, double threshold) {
-        return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, 1000, NONE, threshold);
+        return PrefixScore.of(prefix, pages, badness, previousPages, previousBadness, 1000, NONE, threshold);
     }
 
     @Test
     void anAlertOnCrossingNoneWhileAboveAndAnotherAfterFallingBackAndCrossingAgain() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN);
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://bad.org/";
@@ -283,8 +283,10 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void withConfidenceBoundsANeighbourhoodNearTheThresholdKeepsItsVerdict() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(
-                3, 1, 1.0, Double.NaN, 0, 1, 0, true, new org.reusedetector.score.NeighbourhoodConfidence(0.95));
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN)
+                .withBounds(0, 1, 0)
+                .withRobust(true)
+                .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95));
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://near.org/";
@@ -341,7 +343,7 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void whenTheThresholdMovesEveryNeighbourhoodIsJudgedAgain() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN);
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             h.processElement(
@@ -362,7 +364,7 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void theThresholdIsMeanPlusOneStandardDeviationOverNeighbourhoodsAndSurvivesRestore() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN);
         OperatorSubtaskState snapshot;
         try (var h =
                 new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
@@ -393,7 +395,9 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void theRobustThresholdIgnoresTheBadNeighbourhoodsAndItsHistogramSurvivesRestore() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN, 0.05, 0.5, 2);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN)
+                .withBounds(0.05, 0.5, 2)
+                .withRobust(true);
         OperatorSubtaskState snapshot;
         try (var h =
                 new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
@@ -468,17 +472,11 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void coverageAloneMakesANeighbourhoodBadEvenBeforeTheThresholdIsKnown() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(
-                3,
-                1,
-                1.0,
-                Double.NaN,
-                0.05,
-                0.5,
-                2,
-                true,
-                new org.reusedetector.score.NeighbourhoodConfidence(0.95),
-                new CoverageRule(0.3, 20, 8));
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN)
+                .withBounds(0.05, 0.5, 2)
+                .withRobust(true)
+                .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95))
+                .withCoverage(new CoverageRule(0.3, 20, 8));
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://padded-copy.org/";
@@ -496,8 +494,9 @@ class NeighbourhoodFunctionsTest {
     }
 
     private static PrefixScore covered(String prefix, long pages, double badness, double threshold, Copy copy) {
-        return new PrefixScore(
-                prefix, pages, badness, pages - 1, badness, 1000, NONE, threshold, badness, new Copy[] {copy});
+        return PrefixScore.of(prefix, pages, badness, pages - 1, badness, 1000, NONE, threshold)
+                .withBounds(badness, badness)
+                .withCopies(new Copy[] {copy});
     }
 
     @Test
@@ -512,8 +511,10 @@ class NeighbourhoodFunctionsTest {
             PrefixScore one = (PrefixScore) values(h).get(0);
             assertThat(one.lower()).isZero();
             assertThat(one.upper()).isEqualTo(1.0);
-            NeighbourhoodThreshold rule =
-                    new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, confidence);
+            NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(5, 1, 1.0, Double.NaN)
+                    .withBounds(0.05, 0.5, 2)
+                    .withRobust(true)
+                    .withConfidence(confidence);
             assertThat(rule.turnsBad(one.pages(), one.badness(), one.lower(), 0.05, 3, one.copies()))
                     .isFalse();
         }
