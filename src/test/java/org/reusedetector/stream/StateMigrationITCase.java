@@ -23,6 +23,7 @@ import org.reusedetector.kafka.PageReplayer;
 import org.reusedetector.local.EmbeddedKafkaBroker;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
+import org.reusedetector.state.VersionedStateSerializerSnapshot;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,7 +74,7 @@ class StateMigrationITCase {
                     .executeAsync("state migration: restored");
             StateFixture.awaitAllRead(restored, bootstrap, restoredConfig);
             // drained: end-of-input timers fire as at the end of the bounded run from scratch
-            restored.stopWithSavepoint(
+            String rewritten = restored.stopWithSavepoint(
                             true, dir.resolve("savepoints").toUri().toString(), SavepointFormatType.CANONICAL)
                     .get(2, TimeUnit.MINUTES);
             restored.getJobExecutionResult().get(2, TimeUnit.MINUTES);
@@ -109,8 +110,35 @@ class StateMigrationITCase {
                     .as("the restored job alerts on the rest of the input")
                     .isNotEmpty();
             assertThat(verdicts(resumed)).containsExactlyInAnyOrderElementsOf(verdicts(scratch));
+            // the restored job wrote the records in their versioned formats: no POJO of them is left in its savepoint
+            String savepointBytes = allBytes(Path.of(java.net.URI.create(rewritten)));
+            assertThat(savepointBytes)
+                    .contains(VersionedStateSerializerSnapshot.class.getName())
+                    .contains("neighbourhood-state", "neighbourhood-verdict", "url-contribution")
+                    .doesNotContain(
+                            "org.reusedetector.stream.functions.NeighbourhoodState",
+                            "org.reusedetector.stream.functions.NeighbourhoodVerdict",
+                            "org.reusedetector.stream.functions.UrlContribution");
+            assertThat(allBytes(fixture.resolve(StateFixture.SAVEPOINT)))
+                    .as("the fixture holds them as POJOs")
+                    .contains(
+                            "org.reusedetector.stream.functions.NeighbourhoodState",
+                            "org.reusedetector.stream.functions.NeighbourhoodVerdict",
+                            "org.reusedetector.stream.functions.UrlContribution")
+                    .doesNotContain(VersionedStateSerializerSnapshot.class.getName());
             assertThat(repeatedNeighbourhoodAlerts(resumed)).isEmpty();
         }
+    }
+
+    /** Every file under a savepoint directory, as one Latin-1 string (class and state names show as they are). */
+    private static String allBytes(Path savepoint) throws java.io.IOException {
+        StringBuilder all = new StringBuilder();
+        try (var files = Files.walk(savepoint)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                all.append(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return all.toString();
     }
 
     private static List<String> urls(Path pages) throws java.io.IOException {
