@@ -47,8 +47,19 @@ public final class PairFormat implements StateFormat<PairFormat.Pair> {
     }
 
     @Override
+    public Class<Pair> type() {
+        return Pair.class;
+    }
+
+    @Override
     public Class<?> pojoPredecessor() {
         return OldPair.class;
+    }
+
+    @Override
+    public Pair fromPredecessor(Object predecessor) {
+        OldPair old = (OldPair) predecessor;
+        return new Pair(old.name(), old.count());
     }
 
     @Override

@@ -75,6 +75,19 @@ class VersionedStateSerializerTest {
     }
 
     @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aMigrationFromPojoStateWritesThePredecessorsInstancesAsRecords() throws IOException {
+        // what RocksDB does: read with the POJO serializer of the old class, write with the new serializer
+        TypeSerializer pojo = TypeInformation.of(PairFormat.OldPair.class).createSerializer(new SerializerConfigImpl());
+        DataOutputSerializer old = new DataOutputSerializer(32);
+        pojo.serialize(new PairFormat.OldPair("kept", 4), old);
+        Object restored = pojo.deserialize(new DataInputDeserializer(old.getCopyOfBuffer()));
+        DataOutputSerializer migrated = new DataOutputSerializer(32);
+        ((TypeSerializer) current).serialize(restored, migrated);
+        assertThat(read(current, migrated.getCopyOfBuffer())).isEqualTo(new Pair("kept", 4));
+    }
+
+    @Test
     void anUnknownFormatNameFailsTheRestore() throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(32);
         out.writeUTF("no-such-format");

@@ -18,7 +18,6 @@ import org.reusedetector.score.CoverageTracker;
 import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.score.NeighbourhoodConfidence;
 import org.reusedetector.state.VersionedStateSerializer;
-import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**
  * Keyed by neighbourhood prefix: {@code badness(N) = sum of contains(L, n) / |N|}, kept as two numbers, with the sums of

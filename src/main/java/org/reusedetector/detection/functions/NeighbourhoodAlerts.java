@@ -13,7 +13,6 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.state.VersionedStateSerializer;
-import org.reusedetector.stream.functions.NeighbourhoodVerdict;
 
 /**
  * Keyed by prefix: alerts when a neighbourhood turns bad (its badness crosses the threshold), not again while it

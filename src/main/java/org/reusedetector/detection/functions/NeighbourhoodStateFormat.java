@@ -4,7 +4,6 @@ import java.io.IOException;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.reusedetector.state.StateFormat;
-import org.reusedetector.stream.functions.NeighbourhoodState;
 
 /**
  * The state format of {@link NeighbourhoodState} (keyed state {@code neighbourhood} of {@link NeighbourhoodAggregate}).
@@ -31,8 +30,27 @@ public final class NeighbourhoodStateFormat implements StateFormat<Neighbourhood
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
+    public Class<NeighbourhoodState> type() {
         return NeighbourhoodState.class;
+    }
+
+    @Override
+    public Class<?> pojoPredecessor() {
+        return org.reusedetector.stream.functions.NeighbourhoodState.class;
+    }
+
+    @Override
+    public NeighbourhoodState fromPredecessor(Object predecessor) {
+        var old = (org.reusedetector.stream.functions.NeighbourhoodState) predecessor;
+        return new NeighbourhoodState(
+                old.pages(),
+                old.chunks(),
+                old.matched(),
+                old.evidence(),
+                old.chunksSquared(),
+                old.matchedSquared(),
+                old.products(),
+                old.copies());
     }
 
     @Override

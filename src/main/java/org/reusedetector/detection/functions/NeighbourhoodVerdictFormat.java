@@ -4,7 +4,6 @@ import java.io.IOException;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.reusedetector.state.StateFormat;
-import org.reusedetector.stream.functions.NeighbourhoodVerdict;
 
 /**
  * The state format of {@link NeighbourhoodVerdict} (keyed state {@code neighbourhood-verdict} of
@@ -30,8 +29,19 @@ public final class NeighbourhoodVerdictFormat implements StateFormat<Neighbourho
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
+    public Class<NeighbourhoodVerdict> type() {
         return NeighbourhoodVerdict.class;
+    }
+
+    @Override
+    public Class<?> pojoPredecessor() {
+        return org.reusedetector.stream.functions.NeighbourhoodVerdict.class;
+    }
+
+    @Override
+    public NeighbourhoodVerdict fromPredecessor(Object predecessor) {
+        var old = (org.reusedetector.stream.functions.NeighbourhoodVerdict) predecessor;
+        return new NeighbourhoodVerdict(old.latest(), old.above());
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.io.IOException;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.reusedetector.state.StateFormat;
-import org.reusedetector.stream.functions.UrlContribution;
 
 /**
  * The state format of {@link UrlContribution} (keyed state {@code url-contribution} of {@link UrlContributions}).
@@ -30,8 +29,19 @@ public final class UrlContributionFormat implements StateFormat<UrlContribution>
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
+    public Class<UrlContribution> type() {
         return UrlContribution.class;
+    }
+
+    @Override
+    public Class<?> pojoPredecessor() {
+        return org.reusedetector.stream.functions.UrlContribution.class;
+    }
+
+    @Override
+    public UrlContribution fromPredecessor(Object predecessor) {
+        var old = (org.reusedetector.stream.functions.UrlContribution) predecessor;
+        return new UrlContribution(old.chunks(), old.matched(), old.eventTime(), old.sources());
     }
 
     @Override

@@ -16,7 +16,6 @@ import org.reusedetector.model.SourceChunks;
 import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.score.SourceCoverage;
 import org.reusedetector.state.VersionedStateSerializer;
-import org.reusedetector.stream.functions.UrlContribution;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;

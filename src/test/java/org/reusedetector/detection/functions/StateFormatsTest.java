@@ -14,9 +14,6 @@ import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.model.SourceChunks;
 import org.reusedetector.state.StateFormat;
-import org.reusedetector.stream.functions.NeighbourhoodState;
-import org.reusedetector.stream.functions.NeighbourhoodVerdict;
-import org.reusedetector.stream.functions.UrlContribution;
 
 /**
  * The detection state formats: a record round-trips, and the bytes each version wrote (committed under
@@ -84,9 +81,48 @@ class StateFormatsTest {
         assertThat(names)
                 .contains(NeighbourhoodStateFormat.NAME, NeighbourhoodVerdictFormat.NAME, UrlContributionFormat.NAME)
                 .doesNotHaveDuplicates();
-        assertThat(new NeighbourhoodStateFormat().pojoPredecessor()).isEqualTo(NeighbourhoodState.class);
-        assertThat(new NeighbourhoodVerdictFormat().pojoPredecessor()).isEqualTo(NeighbourhoodVerdict.class);
-        assertThat(new UrlContributionFormat().pojoPredecessor()).isEqualTo(UrlContribution.class);
+        assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
+                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);
+        assertThat(new NeighbourhoodVerdictFormat().pojoPredecessor())
+                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodVerdict.class);
+        assertThat(new UrlContributionFormat().pojoPredecessor())
+                .isEqualTo(org.reusedetector.stream.functions.UrlContribution.class);
+    }
+
+    @Test
+    void thePredecessorsInstancesBecomeTheRecords() {
+        assertSame(
+                new NeighbourhoodStateFormat()
+                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodState(
+                                STATE.pages(),
+                                STATE.chunks(),
+                                STATE.matched(),
+                                STATE.evidence(),
+                                STATE.chunksSquared(),
+                                STATE.matchedSquared(),
+                                STATE.products(),
+                                STATE.copies())),
+                STATE);
+        assertSame(
+                new NeighbourhoodVerdictFormat()
+                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodVerdict(
+                                VERDICT.latest(), VERDICT.above())),
+                VERDICT);
+        assertSame(
+                new UrlContributionFormat()
+                        .fromPredecessor(new org.reusedetector.stream.functions.UrlContribution(
+                                CONTRIBUTION.chunks(),
+                                CONTRIBUTION.matched(),
+                                CONTRIBUTION.eventTime(),
+                                CONTRIBUTION.sources())),
+                CONTRIBUTION);
+    }
+
+    private static <T> void assertSame(T actual, T expected) {
+        assertThat(actual)
+                .usingRecursiveComparison()
+                .withComparatorForType(Double::compare, Double.class)
+                .isEqualTo(expected);
     }
 
     /** Doubles compare exactly, NaN equal to NaN: a format writes them bit for bit. */
