@@ -11,6 +11,7 @@ import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
+import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.model.SourceChunks;
 import org.reusedetector.state.StateFormat;
@@ -53,8 +54,25 @@ class StateFormatsTest {
         new SourceChunks("family:12", 3, null, new long[] {4}, new int[] {1})
     });
 
+    static final HashedPage PAGE = new HashedPage(
+            "https://wiki.clone.example/wiki/a.html",
+            1_767_225_600_000L,
+            new byte[] {1, 2, 3},
+            new byte[] {4, 5, 6, 7},
+            new int[] {120, 80},
+            4_096,
+            new byte[] {9, 9},
+            new long[] {-1, 42},
+            0.85,
+            "https://docs.example/a.html",
+            new long[] {7, 8, 9});
+
     @Test
     void recordsRoundTrip() throws IOException {
+        assertRoundTrip(new HashedPageFormat(), PAGE);
+        assertRoundTrip(
+                new HashedPageFormat(),
+                new HashedPage("u", 0, new byte[20], new byte[0], new int[0], 0).asNearCopyOf(null, 0));
         assertRoundTrip(new NeighbourhoodStateFormat(), STATE);
         assertRoundTrip(new NeighbourhoodStateFormat(), new NeighbourhoodState(0, 0, 0, new Evidence[0]));
         assertRoundTrip(new NeighbourhoodVerdictFormat(), VERDICT);
@@ -68,6 +86,7 @@ class StateFormatsTest {
 
     @Test
     void everyVersionsBytesStillRead() throws IOException {
+        assertReads(new HashedPageFormat(), HashedPageFormat.V1, PAGE);
         assertReads(new NeighbourhoodStateFormat(), NeighbourhoodStateFormat.V1, STATE);
         assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
         assertReads(new UrlContributionFormat(), UrlContributionFormat.V1, CONTRIBUTION);
@@ -79,7 +98,11 @@ class StateFormatsTest {
                 .map(p -> p.get().name())
                 .toList();
         assertThat(names)
-                .contains(NeighbourhoodStateFormat.NAME, NeighbourhoodVerdictFormat.NAME, UrlContributionFormat.NAME)
+                .contains(
+                        HashedPageFormat.NAME,
+                        NeighbourhoodStateFormat.NAME,
+                        NeighbourhoodVerdictFormat.NAME,
+                        UrlContributionFormat.NAME)
                 .doesNotHaveDuplicates();
         assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
                 .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);
