@@ -98,6 +98,18 @@ final class StateFixture {
         }
     }
 
+    /** Waits until a running job has read its pages topic to the end (see {@link #awaitAllRead}). */
+    static void awaitRead(String bootstrap, ReuseDetectorConfig config) throws Exception {
+        try (ConsumerLag lag =
+                new ConsumerLag(KafkaConnection.plain(bootstrap), StreamingJob.groupId(config, PAGES), PAGES)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            while (lag.records().orElse(-1) != 0 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(lag.records()).hasValue(0);
+        }
+    }
+
     private static boolean allParsedPagesMatched(JobClient job) throws Exception {
         Map<String, Object> counts = job.getAccumulators().get(30, TimeUnit.SECONDS);
         return counts.get(Metrics.PAGES_PARSED) instanceof Long parsed
