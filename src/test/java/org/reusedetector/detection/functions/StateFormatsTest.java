@@ -79,7 +79,7 @@ class StateFormatsTest {
         assertRoundTrip(new NeighbourhoodVerdictFormat(), new NeighbourhoodVerdict(null, false));
         assertRoundTrip(
                 new NeighbourhoodVerdictFormat(),
-                new NeighbourhoodVerdict(new PrefixScore("p", 0, 0, 1, 0.5, 0, new Evidence[0], Double.NaN), false));
+                new NeighbourhoodVerdict(PrefixScore.of("p", 0, 0, 1, 0.5, 0, new Evidence[0], Double.NaN), false));
         assertRoundTrip(new UrlContributionFormat(), CONTRIBUTION);
         assertRoundTrip(new UrlContributionFormat(), new UrlContribution(0, 0, 0));
     }
