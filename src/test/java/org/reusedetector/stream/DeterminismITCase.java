@@ -51,7 +51,7 @@ class DeterminismITCase {
         assertThat(first).anyMatch(a -> a.startsWith(AlertType.NEIGHBORHOOD.wireName() + " "));
         assertThat(first).anyMatch(a -> a.startsWith(AlertType.FILE.wireName() + " "));
         for (int parallelism : new int[] {1, 2}) {
-            for (int i = parallelism == 1 ? 1 : 0; i < 2; i++) {
+            for (int i = parallelism == 1 ? 1 : 0; i < 3; i++) {
                 assertThat(run(crawl.pages(), labels, parallelism, i))
                         .as("run %d at parallelism %d", i, parallelism)
                         .containsExactlyElementsOf(first);
