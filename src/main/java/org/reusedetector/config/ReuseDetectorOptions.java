@@ -421,8 +421,11 @@ public final class ReuseDetectorOptions {
             .withDescription("Local directory of RocksDB state and checkpoints on the embedded mini cluster.");
     public static final ConfigOption<Duration> OUT_OF_ORDERNESS = key("job.out-of-orderness")
             .durationType()
-            .defaultValue(Duration.ofHours(1))
-            .withDescription("How late a page's fetch time may be relative to the latest seen (watermark delay).");
+            .defaultValue(Duration.ZERO)
+            .withDescription(
+                    "How far behind the newest fetch time a page may be and still take its place in event-time order"
+                            + " (watermark delay): neighbourhood verdicts are taken in event-time order, so they wait"
+                            + " this long; a page later than this is judged on arrival.");
     public static final ConfigOption<Integer> HELD_PAGES_MAX = key("job.held-pages.max")
             .intType()
             .defaultValue(10_000)

@@ -65,7 +65,13 @@ public final class DetectionWorkflow {
     public record Scored(
             DataStream<PageScore> scores, DataStream<Alert> pageAlerts, DataStream<DeadLetter> invalidLabels) {}
 
-    /** The streaming job's whole topology. */
+    /**
+     * The streaming job's whole topology.
+     *
+     * @param outOfOrderness {@code null} when the page source stamps records with their fetch time and emits watermarks
+     *     per partition (the streaming job: neighbourhood verdicts follow fetch-time order however partitions and tasks
+     *     interleave); else the bound of watermarks made after the label match, for sources without them
+     */
     public static Outputs define(
             DataStream<SourceRecord> pages,
             DataStream<SourceRecord> labels,
@@ -137,13 +143,17 @@ public final class DetectionWorkflow {
                 .uid(OperatorIds.MATCH_LABELS)
                 .name(OperatorIds.MATCH_LABELS);
 
-        // event time after the match: the labels input carries no page time and must not hold the watermark back
-        DataStream<PageScore> scores = matched.assignTimestampsAndWatermarks(
-                        WatermarkStrategy.<PageScore>forBoundedOutOfOrderness(outOfOrderness)
-                                .withTimestampAssigner((score, previous) -> score.eventTime())
-                                .withIdleness(Duration.ofMinutes(1)))
-                .uid(OperatorIds.EVENT_TIME)
-                .name(OperatorIds.EVENT_TIME);
+        DataStream<PageScore> scores = matched;
+        if (outOfOrderness != null) {
+            // inputs whose sources carry no fetch-time watermarks: event time from the scores (the labels input carries
+            // no page time and must not hold the watermark back)
+            scores = matched.assignTimestampsAndWatermarks(
+                            WatermarkStrategy.<PageScore>forBoundedOutOfOrderness(outOfOrderness)
+                                    .withTimestampAssigner((score, previous) -> score.eventTime())
+                                    .withIdleness(Duration.ofMinutes(1)))
+                    .uid(OperatorIds.EVENT_TIME)
+                    .name(OperatorIds.EVENT_TIME);
+        }
 
         DataStream<Alert> pageAlerts = scores.flatMap(
                         new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
@@ -174,6 +184,7 @@ public final class DetectionWorkflow {
                         TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
                 .name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
+                .keyBy(ThresholdStatistic.ONE_KEY, Types.INT)
                 .process(
                         new ThresholdStatistic(
                                 settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()),
@@ -186,12 +197,8 @@ public final class DetectionWorkflow {
 
     static DataStream<Alert> neighbourhoodAlerts(
             SingleOutputStreamOperator<PrefixScore> withThreshold, DetectionSettings settings) {
-        BroadcastStream<Double> thresholdChanges = withThreshold
-                .getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES)
-                .broadcast(NeighbourhoodAlerts.THRESHOLD);
         return withThreshold
                 .keyBy(PrefixScore::prefix)
-                .connect(thresholdChanges)
                 .process(new NeighbourhoodAlerts(settings.neighbourhoodThreshold()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_ALERTS)
                 .name(OperatorIds.NEIGHBOURHOOD_ALERTS);

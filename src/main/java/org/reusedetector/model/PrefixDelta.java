@@ -1,5 +1,8 @@
 package org.reusedetector.model;
 
+import java.util.Arrays;
+import java.util.Comparator;
+
 /**
  * The change one page makes to one neighbourhood: a new page adds its chunks and matched chunks, a revisit
  * replaces its earlier ones, an expired page withdraws them.
@@ -100,5 +103,48 @@ public record PrefixDelta(
                 matchedSquaredDelta + other.matchedSquaredDelta,
                 productsDelta + other.productsDelta,
                 mergedSources);
+    }
+
+    /**
+     * A total order over changes by what they say (event time first, then every field): changes that arrive at once
+     * from several upstream tasks are applied in this order, so the neighbourhood passes through the same states in
+     * every run. Two changes equal in this order are identical, so their order does not matter.
+     */
+    public static final Comparator<PrefixDelta> CANONICAL_ORDER = Comparator.comparingLong(PrefixDelta::eventTime)
+            .thenComparingInt(PrefixDelta::pagesDelta)
+            .thenComparingLong(PrefixDelta::chunksDelta)
+            .thenComparingDouble(PrefixDelta::matchedDelta)
+            .thenComparingDouble(PrefixDelta::chunksSquaredDelta)
+            .thenComparingDouble(PrefixDelta::matchedSquaredDelta)
+            .thenComparingDouble(PrefixDelta::productsDelta)
+            .thenComparing(PrefixDelta::evidenceKey)
+            .thenComparing(PrefixDelta::sourcesKey);
+
+    private static String evidenceKey(PrefixDelta delta) {
+        StringBuilder key = new StringBuilder();
+        if (delta.evidence != null) {
+            for (Evidence e : delta.evidence) {
+                key.append(e.hash())
+                        .append(',')
+                        .append(e.kind())
+                        .append(',')
+                        .append(e.source())
+                        .append(';');
+            }
+        }
+        return key.toString();
+    }
+
+    private static String sourcesKey(PrefixDelta delta) {
+        StringBuilder key = new StringBuilder();
+        if (delta.sources != null) {
+            for (SourceChunks s : delta.sources) {
+                key.append(s.source()).append(',').append(s.sourceChunks()).append(',');
+                key.append(Arrays.toString(s.chunks()))
+                        .append(Arrays.toString(s.counts()))
+                        .append(';');
+            }
+        }
+        return key.toString();
     }
 }

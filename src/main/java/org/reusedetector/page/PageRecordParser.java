@@ -200,6 +200,41 @@ public final class PageRecordParser {
         return (int) Math.min(Integer.MAX_VALUE - 16, maxBodyBytes * 2L + 65_536);
     }
 
+    private static final com.fasterxml.jackson.core.JsonFactory STREAMING =
+            new com.fasterxml.jackson.core.JsonFactory();
+
+    /**
+     * The fetch time of a raw page record, read without parsing the rest: its {@code fetched_at} in epoch millis when
+     * that is a valid time no later than the clock allows ({@link #parse} would accept it), else {@link Long#MIN_VALUE}.
+     * Sources stamp records with it, so that watermarks follow fetch time from the partitions on. Never throws: a
+     * record this cannot read is a dead letter later, and its time must not move the watermark.
+     */
+    public static long fetchTimeOf(String json) {
+        if (json == null) {
+            return Long.MIN_VALUE;
+        }
+        try (JsonParser parser = STREAMING.createParser(json)) {
+            if (parser.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                return Long.MIN_VALUE;
+            }
+            while (parser.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                com.fasterxml.jackson.core.JsonToken value = parser.nextToken();
+                if ("fetched_at".equals(name)) {
+                    if (value != com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
+                        return Long.MIN_VALUE;
+                    }
+                    long millis = parseTime(parser.getText());
+                    return millis > System.currentTimeMillis() + MAX_CLOCK_SKEW_MILLIS ? Long.MIN_VALUE : millis;
+                }
+                parser.skipChildren();
+            }
+            return Long.MIN_VALUE;
+        } catch (java.io.IOException | RuntimeException e) {
+            return Long.MIN_VALUE;
+        }
+    }
+
     static long parseTime(String text) {
         try {
             return Instant.parse(text).toEpochMilli();

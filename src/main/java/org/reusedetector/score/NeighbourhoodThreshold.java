@@ -2,6 +2,7 @@ package org.reusedetector.score;
 
 import java.io.Serializable;
 import org.reusedetector.model.Copy;
+import org.reusedetector.model.PrefixScore;
 
 /**
  * The bad-neighbourhood threshold and verdict. The threshold is k standard deviations above the typical
@@ -266,6 +267,20 @@ public record NeighbourhoodThreshold(
                 ? isBad(pages, badness, threshold, distinctEvidence)
                 : pages > 0 && !Double.isNaN(threshold) && lower > threshold && distinctEvidence >= minEvidence;
         return byBadness || pages > 0 && coverage.coversAny(copies);
+    }
+
+    /**
+     * Whether judging {@code score} against threshold {@code to} instead of {@code from} can change its verdict, whatever
+     * it was: either rule ({@link #turnsBad(long, double, double, double, int, Copy[])}, {@link #turnsClean(long, double,
+     * double, double, int, Copy[])}) answers differently. A neighbourhood cannot turn bad and clean against one threshold
+     * (its upper bound is never below its badness), so when both answer alike its verdict stands.
+     */
+    public boolean verdictMayChange(PrefixScore score, double from, double to) {
+        int evidence = score.evidence() == null ? 0 : score.evidence().length;
+        return turnsBad(score.pages(), score.badness(), score.lower(), from, evidence, score.copies())
+                        != turnsBad(score.pages(), score.badness(), score.lower(), to, evidence, score.copies())
+                || turnsClean(score.pages(), score.badness(), score.upper(), from, evidence, score.copies())
+                        != turnsClean(score.pages(), score.badness(), score.upper(), to, evidence, score.copies());
     }
 
     /**

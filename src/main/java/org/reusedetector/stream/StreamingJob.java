@@ -34,6 +34,7 @@ import org.reusedetector.kafka.LexiconTopic;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.PageRecordParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,7 +95,7 @@ public final class StreamingJob {
                                 config.get(ReuseDetectorOptions.TOPIC_PAGES),
                                 KafkaSourceRecords.pages(),
                                 OffsetsInitializer.earliest()),
-                        WatermarkStrategy.noWatermarks(),
+                        fetchTimeWatermarks(config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS)),
                         OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
         // the labelled set is rebuilt from the whole compacted topic at every fresh start
@@ -106,7 +107,9 @@ public final class StreamingJob {
                                 config.get(ReuseDetectorOptions.TOPIC_LABELS),
                                 KafkaSourceRecords.labels(),
                                 OffsetsInitializer.earliest()),
-                        WatermarkStrategy.noWatermarks(),
+                        // labels carry no page time: while labels arrive the pages wait for them (held until the
+                        // snapshot loads), and an idle labels topic does not hold the watermark back
+                        WatermarkStrategy.<SourceRecord>noWatermarks().withIdleness(LABELS_IDLE),
                         OperatorIds.LABELS_SOURCE)
                 .uid(OperatorIds.LABELS_SOURCE)
                 .map(
@@ -115,8 +118,7 @@ public final class StreamingJob {
                 .uid(OperatorIds.COUNT_LABELS_BY_KIND)
                 .name(OperatorIds.COUNT_LABELS_BY_KIND);
 
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(
-                pagesTap.apply(pages), labels, settings, config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS));
+        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, null);
 
         DataStream<Alert> alerts = out.alerts()
                 .map(
@@ -251,5 +253,20 @@ public final class StreamingJob {
                 .setTransactionalIdPrefix(config.get(ReuseDetectorOptions.KAFKA_GROUP_ID) + "-" + name)
                 .setKafkaProducerConfig(producer)
                 .build();
+    }
+
+    /** How long the labels topic is quiet before it no longer holds the pages' watermark back. */
+    static final Duration LABELS_IDLE = Duration.ofSeconds(2);
+
+    /**
+     * Event time is the fetch time, read at the source ({@link PageRecordParser#fetchTimeOf}), and watermarks are made per
+     * partition: each partition is in fetch order within {@code outOfOrderness}, and Flink keeps the least of them, so
+     * downstream operators can take pages in fetch order however the partitions and tasks interleave. A partition
+     * without pages for a minute does not hold the others back.
+     */
+    static WatermarkStrategy<SourceRecord> fetchTimeWatermarks(Duration outOfOrderness) {
+        return WatermarkStrategy.<SourceRecord>forBoundedOutOfOrderness(outOfOrderness)
+                .withTimestampAssigner((record, kafkaTimestamp) -> PageRecordParser.fetchTimeOf(record.value()))
+                .withIdleness(Duration.ofMinutes(1));
     }
 }

@@ -379,4 +379,31 @@ class PageRecordParserTest {
         node.put("status", 404).put("content_type", "image/png");
         assertThat(rejection(node.toString())).isEqualTo(DeadLetterReason.MISSING_FIELD);
     }
+
+    @Test
+    void theFetchTimeIsReadWithoutParsingTheRest() {
+        long t = Instant.parse("2026-01-01T00:00:05Z").toEpochMilli();
+        assertThat(PageRecordParser.fetchTimeOf(
+                        "{\"url\":\"https://a.org/\",\"body\":\"<p>{\\\"fetched_at\\\":1}</p>\",\"x\":[1,{\"fetched_at\":2}],"
+                                + "\"fetched_at\":\"2026-01-01T00:00:05Z\"}"))
+                .isEqualTo(t);
+        assertThat(PageRecordParser.fetchTimeOf("{\"fetched_at\":\"2026-01-01T01:00:05+01:00\",\"body\":\"\"}"))
+                .isEqualTo(t);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                "not json",
+                "[1,2]",
+                "{\"url\":\"https://a.org/\"}",
+                "{\"fetched_at\":5}",
+                "{\"fetched_at\":\"yesterday\"}",
+                "{\"fetched_at\":\"2999-01-01T00:00:00Z\"}",
+                "{\"body\":\"unterminated"
+            })
+    void aRecordWithoutAValidFetchTimeHasNone(String json) {
+        assertThat(PageRecordParser.fetchTimeOf(json)).isEqualTo(Long.MIN_VALUE);
+    }
 }

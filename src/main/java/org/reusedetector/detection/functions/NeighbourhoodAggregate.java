@@ -8,6 +8,7 @@ import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.Copy;
@@ -24,6 +25,12 @@ import org.reusedetector.state.VersionedStateSerializer;
  * squares that give its confidence bounds ({@link NeighbourhoodConfidence}).
  * It keeps the neighbourhood's source coverage too ({@link CoverageTracker}): the pages holding each labelled chunk of
  * the sources it covers most, in map state. The state goes when the last page of the neighbourhood is withdrawn.
+ *
+ * <p>Changes are applied in event-time order, not in the order they arrive: several upstream tasks send changes of one
+ * neighbourhood, and their interleaving differs from run to run. A change waits in {@code neighbourhood-pending} until
+ * the watermark passes its event time; the changes of one event time are applied in {@link PrefixDelta#CANONICAL_ORDER}.
+ * So every run, at any parallelism, passes each neighbourhood through the same states. A change that arrives behind the
+ * watermark (a page later than {@code job.out-of-orderness}) is applied at once.
  */
 public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, PrefixDelta, PrefixScore> {
 
@@ -33,6 +40,9 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
     private transient ValueState<NeighbourhoodState> state;
     /** Pages holding each labelled chunk of the tracked sources, keyed by source and chunk. */
     private transient MapState<String, Integer> chunkPages;
+
+    /** Changes waiting for the watermark, by event time. */
+    private transient MapState<Long, List<PrefixDelta>> pending;
 
     private transient CoverageTracker tracker;
     private transient CoverageTracker.ChunkCounts counts;
@@ -55,6 +65,11 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
                         "neighbourhood", new VersionedStateSerializer<>(new NeighbourhoodStateFormat())));
         chunkPages = getRuntimeContext()
                 .getMapState(new MapStateDescriptor<>("neighbourhood-source-chunks", Types.STRING, Types.INT));
+        pending = getRuntimeContext()
+                .getMapState(new MapStateDescriptor<>(
+                        "neighbourhood-pending",
+                        LongSerializer.INSTANCE,
+                        new VersionedStateSerializer<>(new PendingDeltasFormat())));
         tracker = new CoverageTracker(maxSources);
         counts = new CoverageTracker.ChunkCounts() {
             @Override
@@ -97,6 +112,34 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
 
     @Override
     public void processElement(PrefixDelta delta, Context ctx, Collector<PrefixScore> out) throws Exception {
+        long time = delta.eventTime();
+        if (time <= ctx.timerService().currentWatermark()) {
+            apply(delta, out); // late: its place in event time has passed
+            return;
+        }
+        List<PrefixDelta> waiting = pending.get(time);
+        if (waiting == null) {
+            waiting = new ArrayList<>(1);
+            ctx.timerService().registerEventTimeTimer(time);
+        }
+        waiting.add(delta);
+        pending.put(time, waiting);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<PrefixScore> out) throws Exception {
+        List<PrefixDelta> due = pending.get(timestamp);
+        if (due == null) {
+            return;
+        }
+        pending.remove(timestamp);
+        due.sort(PrefixDelta.CANONICAL_ORDER);
+        for (PrefixDelta delta : due) {
+            apply(delta, out);
+        }
+    }
+
+    private void apply(PrefixDelta delta, Collector<PrefixScore> out) throws Exception {
         NeighbourhoodState before = state.value();
         if (before == null) {
             before = new NeighbourhoodState(0, 0, 0.0, new Evidence[0]);

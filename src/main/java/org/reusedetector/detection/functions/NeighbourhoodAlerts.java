@@ -1,11 +1,9 @@
 package org.reusedetector.detection.functions;
 
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
@@ -20,17 +18,13 @@ import org.reusedetector.state.VersionedStateSerializer;
  * ({@link NeighbourhoodThreshold#turnsBad}, {@link NeighbourhoodThreshold#turnsClean}): a neighbourhood whose badness
  * hovers near the threshold as its pages arrive keeps its verdict instead of flapping.
  *
- * <p>A neighbourhood is judged when it changes, against the threshold in force then; and, because the
- * threshold moves while the statistic fills (it is unknown at first), every neighbourhood is judged again
- * when the threshold moves by a configured step (second input, broadcast). Without that, a neighbourhood that
- * went bad while the statistic was warming up would go unreported until its next page. The state goes with
- * the neighbourhood.
+ * <p>A neighbourhood is judged when it changes, against the threshold stamped on the update; and, because the threshold
+ * moves while the statistic fills (it is unknown at first), again whenever {@link ThresholdStatistic} sends it again
+ * with a threshold that moved by the configured step. Without that, a neighbourhood that went bad while the statistic
+ * was warming up would go unreported until its next page. Both come down one channel from the one statistic task, in
+ * its (event-time) order, so the verdicts are the same in every run. The state goes with the neighbourhood.
  */
-public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<String, PrefixScore, Double, Alert> {
-
-    public static final MapStateDescriptor<String, Double> THRESHOLD =
-            new MapStateDescriptor<>("neighbourhood-threshold", Types.STRING, Types.DOUBLE);
-    private static final String CURRENT = "current";
+public final class NeighbourhoodAlerts extends KeyedProcessFunction<String, PrefixScore, Alert> {
 
     static final ValueStateDescriptor<NeighbourhoodVerdict> VERDICT = new ValueStateDescriptor<>(
             "neighbourhood-verdict", new VersionedStateSerializer<>(new NeighbourhoodVerdictFormat()));
@@ -50,42 +44,18 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     }
 
     @Override
-    public void processElement(PrefixScore score, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
+    public void processElement(PrefixScore score, Context ctx, Collector<Alert> out) throws Exception {
         NeighbourhoodVerdict before = verdict.value();
         if (score.pages() == 0) {
             if (before != null && before.above()) { // emptied while bad: its alert no longer stands
-                Double announced = ctx.getBroadcastState(THRESHOLD).get(CURRENT); // known: it was judged bad against it
-                out.collect(Alert.cleared(
-                        score.prefix(),
-                        0.0,
-                        announced == null ? before.latest().threshold() : announced,
-                        0,
-                        score.eventTime()));
+                double threshold =
+                        Double.isNaN(score.threshold()) ? before.latest().threshold() : score.threshold();
+                out.collect(Alert.cleared(score.prefix(), 0.0, threshold, 0, score.eventTime()));
             }
             verdict.clear();
             return;
         }
-        // the two inputs race: an update stamped before the statistic was known may arrive after the announcement
-        double threshold = score.threshold();
-        if (Double.isNaN(threshold)) {
-            Double announced = ctx.getBroadcastState(THRESHOLD).get(CURRENT);
-            threshold = announced == null ? Double.NaN : announced;
-        }
-        verdict.update(judge(score, threshold, before != null && before.above(), out));
-    }
-
-    @Override
-    public void processBroadcastElement(Double threshold, Context ctx, Collector<Alert> out) throws Exception {
-        ctx.getBroadcastState(THRESHOLD).put(CURRENT, threshold);
-        ctx.applyToKeyedState(VERDICT, (prefix, state) -> {
-            NeighbourhoodVerdict before = state.value();
-            if (before != null) {
-                NeighbourhoodVerdict after = judge(before.latest(), threshold, before.above(), out);
-                if (after.above() != before.above()) {
-                    state.update(after);
-                }
-            }
-        });
+        verdict.update(judge(score, score.threshold(), before != null && before.above(), out));
     }
 
     private NeighbourhoodVerdict judge(PrefixScore score, double threshold, boolean wasAbove, Collector<Alert> out) {

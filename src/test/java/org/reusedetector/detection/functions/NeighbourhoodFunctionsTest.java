@@ -8,12 +8,10 @@ import java.util.stream.Collectors;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
-import org.apache.flink.streaming.api.operators.ProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
@@ -213,13 +211,13 @@ class NeighbourhoodFunctionsTest {
         try (var h = aggregateHarness()) {
             h.open();
             h.processElement(new PrefixDelta("https://a.org/", 1, 10, 10.0, 1, new Evidence[] {e1}), 1);
+            h.processWatermark(1);
             h.processElement(new PrefixDelta("https://a.org/", 1, 10, 0.0, 2, NONE), 2);
-            h.processElement(
-                    new PrefixDelta("https://a.org/", 1, 20, 10.0, 3, new Evidence[] {e2, e3}),
-                    3); // a big page weighs as its chunks
-            h.processElement(
-                    new PrefixDelta("https://a.org/", 0, 0, -10.0, 4, NONE),
-                    4); // a revisit of the first page, now clean
+            h.processWatermark(2);
+            h.processElement(new PrefixDelta("https://a.org/", 1, 20, 10.0, 3, new Evidence[] {e2, e3}), 3);
+            h.processWatermark(3); // a big page weighs as its chunks
+            h.processElement(new PrefixDelta("https://a.org/", 0, 0, -10.0, 4, NONE), 4);
+            h.processWatermark(4); // a revisit of the first page, now clean
             List<PrefixScore> out = values(h);
             assertThat(out).extracting(PrefixScore::pages).containsExactly(1L, 2L, 3L, 3L);
             assertThat(out).extracting(PrefixScore::badness).containsExactly(1.0, 0.5, 0.5, 0.25);
@@ -229,8 +227,11 @@ class NeighbourhoodFunctionsTest {
                     .containsExactly("h2", "h3"); // newest first, capped at 2
 
             h.processElement(new PrefixDelta("https://a.org/", -1, -20, -10.0, 5, NONE), 5);
+            h.processWatermark(5);
             h.processElement(new PrefixDelta("https://a.org/", -1, -10, 0, 5, NONE), 5);
+            h.processWatermark(5);
             h.processElement(new PrefixDelta("https://a.org/", -1, -10, 0, 5, NONE), 5);
+            h.processWatermark(5);
             assertThat(values(h).get(6))
                     .extracting(s -> ((PrefixScore) s).pages())
                     .isEqualTo(0L);
@@ -246,8 +247,8 @@ class NeighbourhoodFunctionsTest {
     @Test
     void anAlertOnCrossingNoneWhileAboveAndAnotherAfterFallingBackAndCrossingAgain() throws Exception {
         NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN);
-        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
-                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
+        try (var h = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
             String n = "https://bad.org/";
             h.processElement(update(n, 2, 0.9, 1, 0.9, 0.3), 1); // too few pages
             h.processElement(update(n, 3, 0.9, 2, 0.9, Double.NaN), 1); // threshold not known yet
@@ -287,17 +288,19 @@ class NeighbourhoodFunctionsTest {
                 .withBounds(0, 1, 0)
                 .withRobust(true)
                 .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95));
-        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
-                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
+        try (var h = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
             String n = "https://near.org/";
             h.processElement(bounded(n, 2, 0.90, 0.00, 1.00), 1); // too few pages to be sure
             h.processElement(bounded(n, 8, 0.38, 0.32, 0.45), 1); // surely above: alert
             h.processElement(bounded(n, 12, 0.28, 0.22, 0.34), 1); // below, but not surely: the alert stands
             h.processElement(bounded(n, 13, 0.33, 0.27, 0.39), 1); // above again: no second alert
             h.processElement(bounded(n, 40, 0.20, 0.17, 0.23), 1); // surely below: cleared
-            h.processBroadcastElement(0.1, 2); // the threshold falls: judged again, bad again
-            h.processBroadcastElement(
-                    0.2, 3); // the threshold rises to its badness, but not above its upper bound: stands
+            // sent again by the statistic with the threshold after a move (see ThresholdStatistic)
+            h.processElement(bounded(n, 40, 0.20, 0.17, 0.23).withThreshold(0.1), 2); // it falls: bad again
+            h.processElement(
+                    bounded(n, 40, 0.20, 0.17, 0.23).withThreshold(0.2),
+                    3); // it rises to the badness, but not above the upper bound: stands
             assertThat(values(h))
                     .extracting(a -> ((Alert) a).type(), a -> ((Alert) a).pages())
                     .containsExactly(
@@ -320,11 +323,14 @@ class NeighbourhoodFunctionsTest {
                 Types.STRING)) {
             h.open();
             String n = "https://a.org/";
-            h.processElement(PrefixDelta.between(n, 0, 0, 20, 20, 1, NONE), 1); // a copied page
-            h.processElement(PrefixDelta.between(n, 0, 0, 20, 0, 2, NONE), 2); // a clean one
-            h.processElement(PrefixDelta.between(n, 0, 0, 20, 10, 3, NONE), 3); // half and half
-            h.processElement(
-                    PrefixDelta.between(n, 20, 0, 20, 10, 4, NONE), 4); // the clean one, revisited: half and half too
+            h.processElement(PrefixDelta.between(n, 0, 0, 20, 20, 1, NONE), 1);
+            h.processWatermark(1); // a copied page
+            h.processElement(PrefixDelta.between(n, 0, 0, 20, 0, 2, NONE), 2);
+            h.processWatermark(2); // a clean one
+            h.processElement(PrefixDelta.between(n, 0, 0, 20, 10, 3, NONE), 3);
+            h.processWatermark(3); // half and half
+            h.processElement(PrefixDelta.between(n, 20, 0, 20, 10, 4, NONE), 4);
+            h.processWatermark(4); // the clean one, revisited: half and half too
             List<PrefixScore> out = values(h);
             PrefixScore last = out.get(out.size() - 1);
             assertThat(last.pages()).isEqualTo(3);
@@ -334,62 +340,175 @@ class NeighbourhoodFunctionsTest {
             assertThat(last.upper()).isCloseTo(expected[1], org.assertj.core.api.Assertions.within(1e-12));
             assertThat(last.upper()).isGreaterThan(last.badness());
 
-            h.processElement(PrefixDelta.between(n, 20, 20, 0, 0, 5, NONE), 5); // withdrawn
+            h.processElement(PrefixDelta.between(n, 20, 20, 0, 0, 5, NONE), 5);
+            h.processWatermark(5); // withdrawn
             h.processElement(PrefixDelta.between(n, 20, 10, 0, 0, 5, NONE), 5);
+            h.processWatermark(5);
             h.processElement(PrefixDelta.between(n, 20, 10, 0, 0, 5, NONE), 5);
+            h.processWatermark(5);
             assertThat(h.numKeyedStateEntries()).isZero();
         }
     }
 
+    private static KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, PrefixScore> statisticHarness(
+            NeighbourhoodThreshold rule) throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new ThresholdStatistic(rule, 0.01)), ThresholdStatistic.ONE_KEY, Types.INT);
+    }
+
+    /** An update at event time {@code time}, and the watermark past it. */
+    private static void take(
+            KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, PrefixScore> h, PrefixScore score, long time)
+            throws Exception {
+        h.processElement(score, time);
+        h.processWatermark(time);
+    }
+
+    private static PrefixScore at(PrefixScore score, long time) {
+        return new PrefixScore(
+                score.prefix(),
+                score.pages(),
+                score.badness(),
+                score.previousPages(),
+                score.previousBadness(),
+                time,
+                score.evidence(),
+                score.threshold(),
+                score.upper(),
+                score.copies(),
+                score.lower());
+    }
+
     @Test
-    void whenTheThresholdMovesEveryNeighbourhoodIsJudgedAgain() throws Exception {
-        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN);
-        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
-                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
-            h.processElement(
-                    update("https://early.org/", 5, 0.9, 4, 0.9, Double.NaN), 1); // bad while the statistic warms up
-            h.processElement(update("https://clean.org/", 5, 0.1, 4, 0.1, Double.NaN), 1);
-            h.processElement(update("https://middling.org/", 5, 0.5, 4, 0.5, Double.NaN), 1);
-            assertThat(values(h)).isEmpty();
-            h.processBroadcastElement(0.6, 2); // the statistic becomes known
-            assertThat(values(h)).extracting(a -> ((Alert) a).prefix()).containsExactly("https://early.org/");
-            h.processBroadcastElement(0.55, 3); // early is still above: no second alert
-            h.processBroadcastElement(0.4, 4); // middling now crosses
-            assertThat(values(h))
-                    .extracting(a -> ((Alert) a).prefix())
-                    .containsExactly("https://early.org/", "https://middling.org/");
-            assertThat(values(h)).extracting(a -> ((Alert) a).threshold()).containsExactly(0.6, 0.4);
+    void whenTheThresholdMovesTheNeighbourhoodsItCanTurnAreSentAgainWithIt() throws Exception {
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 3, 1.0, Double.NaN);
+        try (var h = statisticHarness(rule)) {
+            h.open();
+            take(h, at(update("https://early.org/", 5, 0.9, 0, 0, Double.NaN), 1), 1);
+            take(h, at(update("https://clean.org/", 5, 0.0, 0, 0, Double.NaN), 2), 2);
+            assertThat(values(h)).extracting(s -> ((PrefixScore) s).threshold()).containsOnly(Double.NaN);
+            // the third neighbourhood makes the statistic known (mean 0.3 + sigma 0.37): early crosses it, so it is
+            // sent again with it; clean is below either way, and middling was judged against it already
+            take(h, at(update("https://middling.org/", 5, 0.0, 0, 0, Double.NaN), 3), 3);
+            List<PrefixScore> out = values(h);
+            double known = out.get(2).threshold();
+            assertThat(known).isBetween(0.5, 0.9);
+            // sent again: early (it turns bad) and clean (a clean verdict needs a known threshold; the statistic does
+            // not know which verdict a neighbourhood has, so it sends both ways of turning)
+            assertThat(out.subList(3, out.size()))
+                    .extracting(PrefixScore::prefix, PrefixScore::threshold)
+                    .containsExactly(tuple("https://clean.org/", known), tuple("https://early.org/", known));
+
+            // the alerts operator, fed this stream, alerts early once the threshold is known
+            try (var alerts = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                    new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
+                for (PrefixScore score : out) {
+                    alerts.processElement(score, score.eventTime());
+                }
+                assertThat(values(alerts))
+                        .extracting(a -> ((Alert) a).prefix(), a -> ((Alert) a).threshold())
+                        .containsExactly(tuple("https://early.org/", known));
+            }
         }
+    }
+
+    @Test
+    void updatesAreTakenInEventTimeOrderWhateverOrderTheyArriveIn() throws Exception {
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN);
+        List<PrefixScore> a = at3(rule, "https://b.org/", "https://a.org/", "https://c.org/");
+        List<PrefixScore> b = at3(rule, "https://c.org/", "https://b.org/", "https://a.org/");
+        assertThat(said(a)).isEqualTo(said(b));
+        // taken in prefix order (b makes the statistic known, so a is sent again before c is taken)
+        assertThat(a)
+                .extracting(PrefixScore::prefix)
+                .containsExactly("https://a.org/", "https://b.org/", "https://a.org/", "https://c.org/");
+    }
+
+    /** What each score says, as text (NaN equals NaN here). */
+    private static List<String> said(List<PrefixScore> scores) {
+        return scores.stream()
+                .map(s -> s.prefix() + " " + s.pages() + " " + s.badness() + " " + s.previousBadness() + " "
+                        + s.threshold() + " " + s.eventTime())
+                .toList();
+    }
+
+    /** Three updates of one event time, sent in the given order, then the watermark. */
+    private static List<PrefixScore> at3(NeighbourhoodThreshold rule, String... prefixes) throws Exception {
+        try (var h = statisticHarness(rule)) {
+            h.open();
+            for (String prefix : prefixes) {
+                h.processElement(at(update(prefix, 3, prefix.length() / 20.0, 0, 0, Double.NaN), 7), 7);
+            }
+            assertThat(values(h)).isEmpty(); // waiting for the watermark
+            h.processWatermark(7);
+            return values(h);
+        }
+    }
+
+    @Test
+    void theAggregateAppliesChangesInEventTimeOrderWhateverOrderTheyArriveIn() throws Exception {
+        String n = "https://a.org/";
+        PrefixDelta first = new PrefixDelta(n, 1, 10, 10.0, 1, NONE);
+        PrefixDelta second = new PrefixDelta(n, 1, 10, 0.0, 2, NONE);
+        PrefixDelta alsoSecond = new PrefixDelta(n, 1, 30, 3.0, 2, NONE);
+        List<PrefixScore> inOrder;
+        try (var h = aggregateHarness()) {
+            h.open();
+            h.processElement(first, 1);
+            h.processElement(second, 2);
+            h.processElement(alsoSecond, 2);
+            assertThat(values(h)).isEmpty();
+            h.processWatermark(2);
+            inOrder = values(h);
+        }
+        try (var h = aggregateHarness()) {
+            h.open();
+            h.processElement(alsoSecond, 2);
+            h.processElement(second, 2);
+            h.processElement(first, 1);
+            h.processWatermark(2);
+            assertThat(said(values(h))).isEqualTo(said(inOrder));
+        }
+        assertThat(inOrder).extracting(PrefixScore::pages).containsExactly(1L, 2L, 3L);
+        assertThat(inOrder.get(0).badness()).isEqualTo(1.0);
+    }
+
+    /** The threshold stamped on the update of {@code prefix} to {@code pages} pages (not a re-judgement). */
+    private static double thresholdOf(List<PrefixScore> out, String prefix, long pages) {
+        return out.stream()
+                .filter(s -> s.prefix().equals(prefix) && s.pages() == pages)
+                .findFirst()
+                .orElseThrow()
+                .threshold();
     }
 
     @Test
     void theThresholdIsMeanPlusOneStandardDeviationOverNeighbourhoodsAndSurvivesRestore() throws Exception {
         NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN);
         OperatorSubtaskState snapshot;
-        try (var h =
-                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h = statisticHarness(rule)) {
             h.open();
-            h.processElement(update("a", 1, 0.0, 0, 0, Double.NaN), 1);
-            h.processElement(update("b", 1, 1.0, 0, 0, Double.NaN), 1);
-            h.processElement(update("b", 2, 0.5, 1, 1.0, Double.NaN), 1); // b replaced, not added
+            take(h, at(update("a", 1, 0.0, 0, 0, Double.NaN), 1), 1);
+            take(h, at(update("b", 1, 1.0, 0, 0, Double.NaN), 1), 1);
+            take(h, at(update("b", 2, 0.5, 1, 1.0, Double.NaN), 1), 1); // b replaced, not added
             List<PrefixScore> out = values(h);
-            assertThat(out.get(0).threshold()).isNaN(); // one neighbourhood is not a statistic
-            assertThat(out.get(1).threshold()).isEqualTo(0.5 + 0.5);
-            assertThat(out.get(2).threshold()).isEqualTo(0.25 + 0.25);
+            assertThat(thresholdOf(out, "a", 1)).isNaN(); // one neighbourhood is not a statistic
+            assertThat(thresholdOf(out, "b", 1)).isEqualTo(0.5 + 0.5);
+            assertThat(thresholdOf(out, "b", 2)).isEqualTo(0.25 + 0.25);
             snapshot = h.snapshot(1, 1);
         }
-        try (var h =
-                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h = statisticHarness(rule)) {
             h.initializeState(snapshot);
             h.open();
-            h.processElement(update("a", 0, 0, 1, 0.0, Double.NaN), 2); // a emptied: leaves the statistic
-            h.processElement(update("c", 1, 0.5, 0, 0, Double.NaN), 2);
+            take(h, at(update("a", 0, 0, 1, 0.0, Double.NaN), 2), 2); // a emptied: leaves the statistic
+            take(h, at(update("c", 1, 0.5, 0, 0, Double.NaN), 2), 2);
             List<PrefixScore> out = values(h);
-            assertThat(out.get(0).threshold()).isNaN();
-            assertThat(out.get(1).threshold()).isEqualTo(0.5);
-            assertThat(h.getSideOutput(ThresholdStatistic.THRESHOLD_CHANGES))
-                    .extracting(r -> r.getValue())
-                    .containsExactly(0.5);
+            assertThat(thresholdOf(out, "a", 0)).isNaN();
+            assertThat(thresholdOf(out, "c", 1)).isEqualTo(0.5);
+            // the statistic is known again (the restored last announcement was 0.5): c, judged against it already, is
+            // not
+            // sent again, nor is b, judged against 0.5 before the snapshot
+            assertThat(out).hasSize(2);
         }
     }
 
@@ -399,28 +518,26 @@ class NeighbourhoodFunctionsTest {
                 .withBounds(0.05, 0.5, 2)
                 .withRobust(true);
         OperatorSubtaskState snapshot;
-        try (var h =
-                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h = statisticHarness(rule)) {
             h.open();
             for (int i = 0; i < 7; i++) {
-                h.processElement(update("clean" + i, 1, 0.0, 0, 0, Double.NaN), 1);
+                take(h, at(update("clean" + i, 1, 0.0, 0, 0, Double.NaN), 1), 1);
             }
-            h.processElement(update("copy0", 1, 0.9, 0, 0, Double.NaN), 1);
-            h.processElement(update("copy1", 1, 0.9, 0, 0, Double.NaN), 1);
+            take(h, at(update("copy0", 1, 0.9, 0, 0, Double.NaN), 1), 1);
+            take(h, at(update("copy1", 1, 0.9, 0, 0, Double.NaN), 1), 1);
             List<PrefixScore> out = values(h);
             // mean + sigma of seven zeros and two copies is 0.2 + 0.35: above the ceiling; median and MAD are 0: the
             // floor
             assertThat(out.get(out.size() - 1).threshold()).isEqualTo(0.05);
             snapshot = h.snapshot(1, 1);
         }
-        try (var h =
-                new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
+        try (var h = statisticHarness(rule)) {
             h.initializeState(snapshot);
             h.open();
             for (int i = 0;
                     i < 7;
                     i++) { // the clean ones turn middling: the median moves, which only the restored histogram knows
-                h.processElement(update("clean" + i, 1, 0.3, 1, 0.0, Double.NaN), 2);
+                take(h, at(update("clean" + i, 1, 0.3, 1, 0.0, Double.NaN), 2), 2);
             }
             List<PrefixScore> out = values(h);
             assertThat(out.get(out.size() - 1).threshold()).isCloseTo(0.3, Offset.offset(0.002)); // median 0.3, MAD 0
@@ -447,7 +564,9 @@ class NeighbourhoodFunctionsTest {
             h.open();
             String n = "https://copy.org/";
             h.processElement(withSources(n, 1, 1, tally("src.org", 4, 1, 1, 2)), 1);
+            h.processWatermark(1);
             h.processElement(withSources(n, 1, 2, tally("src.org", 4, 1, 2, 3)), 2);
+            h.processWatermark(2);
             PrefixScore two = (PrefixScore) values(h).get(1);
             assertThat(two.copies()).containsExactly(new Copy("src.org", 0.75, 3, 4, "https://src.org/p"));
 
@@ -461,9 +580,11 @@ class NeighbourhoodFunctionsTest {
                 restored.initializeState(snapshot);
                 restored.open();
                 restored.processElement(withSources(n, -1, 4, tally("src.org", 4, -1, 1, 2)), 4);
+                restored.processWatermark(4);
                 PrefixScore one = (PrefixScore) values(restored).get(0);
                 assertThat(one.copies()).containsExactly(new Copy("src.org", 0.5, 2, 4, "https://src.org/p"));
                 restored.processElement(withSources(n, -1, 5, tally("src.org", 4, -1, 2, 3)), 5);
+                restored.processWatermark(5);
                 assertThat(((PrefixScore) values(restored).get(1)).copies()).isEmpty();
                 assertThat(restored.numKeyedStateEntries()).isZero();
             }
@@ -477,8 +598,8 @@ class NeighbourhoodFunctionsTest {
                 .withRobust(true)
                 .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95))
                 .withCoverage(new CoverageRule(0.3, 20, 8));
-        try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
-                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
+        try (var h = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
             String n = "https://padded-copy.org/";
             Copy few = new Copy("src.org", 0.9, 18, 20, null);
             Copy enough = new Copy("src.org", 0.35, 35, 100, "https://src.org/");
@@ -508,6 +629,7 @@ class NeighbourhoodFunctionsTest {
                 Types.STRING)) {
             h.open();
             h.processElement(new PrefixDelta("https://a.org/", 1, 28, 27.0, 1, NONE), 1);
+            h.processWatermark(1);
             PrefixScore one = (PrefixScore) values(h).get(0);
             assertThat(one.lower()).isZero();
             assertThat(one.upper()).isEqualTo(1.0);

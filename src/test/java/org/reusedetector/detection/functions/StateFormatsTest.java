@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.model.SourceChunks;
 import org.reusedetector.state.StateFormat;
@@ -48,6 +49,13 @@ class StateFormatsTest {
                     COPIES,
                     0.66),
             true);
+    static final List<PrefixScore> PENDING_SCORES = List.of(
+            VERDICT.latest(), PrefixScore.of("https://b.example/", 3, 0.0, 2, 0.1, 7L, new Evidence[0], Double.NaN));
+    static final List<PrefixDelta> PENDING_DELTAS = List.of(
+            new PrefixDelta("https://a.example/", 1, 40, 12.5, 7L, EVIDENCE, 1600, 156.25, 500, new SourceChunks[] {
+                new SourceChunks("docs.example", 20, null, new long[] {-5, 17}, new int[] {1, -1})
+            }),
+            new PrefixDelta("https://a.example/", -1, -10, 0, 7L, new Evidence[0]));
     static final UrlContribution CONTRIBUTION = new UrlContribution(40, 12.5, 1_767_225_600_000L, new SourceChunks[] {
         new SourceChunks(
                 "docs.example", 20, "https://docs.example/a.html", new long[] {-5, 17, 99}, new int[] {1, 1, 1}),
@@ -82,6 +90,11 @@ class StateFormatsTest {
                 new NeighbourhoodVerdict(PrefixScore.of("p", 0, 0, 1, 0.5, 0, new Evidence[0], Double.NaN), false));
         assertRoundTrip(new UrlContributionFormat(), CONTRIBUTION);
         assertRoundTrip(new UrlContributionFormat(), new UrlContribution(0, 0, 0));
+        assertRoundTrip(new PrefixScoreFormat(), VERDICT.latest());
+        assertRoundTrip(new PendingScoresFormat(), PENDING_SCORES);
+        assertRoundTrip(new PendingScoresFormat(), List.of());
+        assertRoundTrip(new PendingDeltasFormat(), PENDING_DELTAS);
+        assertRoundTrip(new PendingDeltasFormat(), List.of());
     }
 
     @Test
@@ -90,6 +103,9 @@ class StateFormatsTest {
         assertReads(new NeighbourhoodStateFormat(), NeighbourhoodStateFormat.V1, STATE);
         assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
         assertReads(new UrlContributionFormat(), UrlContributionFormat.V1, CONTRIBUTION);
+        assertReads(new PrefixScoreFormat(), PrefixScoreFormat.V1, VERDICT.latest());
+        assertReads(new PendingScoresFormat(), PendingScoresFormat.V1, PENDING_SCORES);
+        assertReads(new PendingDeltasFormat(), PendingDeltasFormat.V1, PENDING_DELTAS);
     }
 
     @Test
@@ -102,7 +118,10 @@ class StateFormatsTest {
                         HashedPageFormat.NAME,
                         NeighbourhoodStateFormat.NAME,
                         NeighbourhoodVerdictFormat.NAME,
-                        UrlContributionFormat.NAME)
+                        UrlContributionFormat.NAME,
+                        PrefixScoreFormat.NAME,
+                        PendingScoresFormat.NAME,
+                        PendingDeltasFormat.NAME)
                 .doesNotHaveDuplicates();
         assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
                 .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);
