@@ -421,7 +421,7 @@ public final class ReuseDetectorOptions {
             .withDescription("Local directory of RocksDB state and checkpoints on the embedded mini cluster.");
     public static final ConfigOption<Duration> OUT_OF_ORDERNESS = key("job.out-of-orderness")
             .durationType()
-            .defaultValue(Duration.ZERO)
+            .defaultValue(Duration.ofMinutes(1))
             .withDescription(
                     "How far behind the newest fetch time a page may be and still take its place in event-time order"
                             + " (watermark delay): neighbourhood verdicts are taken in event-time order, so they wait"
