@@ -49,7 +49,8 @@ import picocli.CommandLine.Option;
             BenchmarkCommand.Labels.class,
             BenchmarkCommand.Imatch.class,
             ShinglesBenchmark.class,
-            BenchmarkCommand.NearCopy.class
+            BenchmarkCommand.NearCopy.class,
+            SignalsBenchmark.class
         })
 public final class BenchmarkCommand {
 

@@ -9,12 +9,71 @@ import org.reusedetector.config.ReuseDetectorOptions;
 
 /**
  * What a signal costs the whole streaming job: off and on, in alternating runs (fastest of each) of the same run, so
- * that a busy machine slows both alike. Used by {@code benchmark imatch} and {@code benchmark nearcopy}; the parse step
+ * that a busy machine slows both alike. Used by {@code benchmark imatch}, {@code nearcopy} and {@code signals}; the parse step
  * alone with each signal off and on is measured by the JMH benchmarks (docs/benchmarks.md).
  */
 final class SignalCost {
 
     private SignalCost() {}
+
+    /**
+     * The fastest runs of the streaming job with each of two settings, run in turn (the order swapped every round, so
+     * that neither always runs on a JVM the other has just warmed); MB/s of the processing span and of the whole job.
+     */
+    record Paired(
+            double offMbs,
+            double onMbs,
+            double jobOffMbs,
+            double jobOnMbs,
+            double medianRatio,
+            List<String> times,
+            JobSummary lastOff,
+            JobSummary lastOn) {
+
+        /** The on runs' speed over the off runs', fastest of each (processing span). */
+        double ratio() {
+            return onMbs / offMbs;
+        }
+
+        double jobRatio() {
+            return jobOnMbs / jobOffMbs;
+        }
+    }
+
+    /** {@code runs} rounds of one run with {@code offSettings} and one with {@code onSettings}, alternating. */
+    static Paired interleaved(
+            ConfigOptions options, Path input, Path labels, int runs, List<String> offSettings, List<String> onSettings)
+            throws Exception {
+        double mbsOff = 0;
+        double mbsOn = 0;
+        double jobMbsOff = 0;
+        double jobMbsOn = 0;
+        double[] ratios = new double[runs];
+        List<String> times = new ArrayList<>();
+        JobSummary jobOff = null;
+        JobSummary jobOn = null;
+        for (int run = 0; run < runs; run++) {
+            if (run % 2 == 0) {
+                jobOff = streamRun(options, input, labels, offSettings);
+                jobOn = streamRun(options, input, labels, onSettings);
+            } else {
+                jobOn = streamRun(options, input, labels, onSettings);
+                jobOff = streamRun(options, input, labels, offSettings);
+            }
+            double off = jobOff.bytes() / 1e6 / jobOff.processingSeconds();
+            double on = jobOn.bytes() / 1e6 / jobOn.processingSeconds();
+            ratios[run] = on / off;
+            mbsOff = Math.max(mbsOff, off);
+            mbsOn = Math.max(mbsOn, on);
+            jobMbsOff = Math.max(jobMbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
+            jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
+            times.add(String.format(
+                    "off %.1f s (job %.1f s), on %.1f s (job %.1f s)",
+                    jobOff.processingSeconds(), jobOff.seconds(), jobOn.processingSeconds(), jobOn.seconds()));
+        }
+        double median = runs == 0 ? Double.NaN : BenchmarkCommand.median(ratios);
+        return new Paired(mbsOff, mbsOn, jobMbsOff, jobMbsOn, median, times, jobOff, jobOn);
+    }
 
     /** The streaming job's MB/s off and on, each run on a fresh embedded broker with the given extra settings. */
     static void streamingJob(
@@ -31,22 +90,11 @@ final class SignalCost {
         if (runs <= 0) {
             return;
         }
-        double mbsOff = 0;
-        double mbsOn = 0;
-        double jobMbsOff = 0;
-        double jobMbsOn = 0;
-        List<String> times = new ArrayList<>();
-        for (int run = 0; run < runs; run++) {
-            JobSummary jobOff = streamRun(options, input, labels, offSettings);
-            JobSummary jobOn = streamRun(options, input, labels, onSettings);
-            mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.processingSeconds());
-            mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.processingSeconds());
-            jobMbsOff = Math.max(jobMbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
-            jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
-            times.add(String.format(
-                    "off %.1f s (job %.1f s), on %.1f s (job %.1f s)",
-                    jobOff.processingSeconds(), jobOff.seconds(), jobOn.processingSeconds(), jobOn.seconds()));
-        }
+        Paired paired = interleaved(options, input, labels, runs, offSettings, onSettings);
+        double mbsOff = paired.offMbs();
+        double mbsOn = paired.onMbs();
+        double jobMbsOff = paired.jobOffMbs();
+        double jobMbsOn = paired.jobOnMbs();
         // the processing span: the job's start and its wait for the final checkpoint (up to one interval) are left out
         figures.put("stream_off_mb_s", mbsOff)
                 .put("stream_on_mb_s", mbsOn)
@@ -59,7 +107,7 @@ final class SignalCost {
                         + "%s off %.1f MB/s, on %.1f MB/s: on costs %.1f %% (whole job: off %.1f, on %.1f MB/s, %.1f %%)",
                 config.get(ReuseDetectorOptions.PARALLELISM),
                 runs,
-                String.join("; ", times),
+                String.join("; ", paired.times()),
                 signal,
                 mbsOff,
                 mbsOn,
