@@ -50,7 +50,8 @@ import picocli.CommandLine.Option;
             BenchmarkCommand.Imatch.class,
             ShinglesBenchmark.class,
             BenchmarkCommand.NearCopy.class,
-            SignalsBenchmark.class
+            SignalsBenchmark.class,
+            SketchesBenchmark.class
         })
 public final class BenchmarkCommand {
 

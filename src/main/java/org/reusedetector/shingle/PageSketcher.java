@@ -6,8 +6,8 @@ import org.reusedetector.page.WordChars;
 import org.reusedetector.page.WordSink;
 
 /**
- * Sketches a page from its words: its 84 min-hash shingles over circular k-word phrases, the values {@code phrases}
- * uses, and those phrases themselves, from which the quilt signal samples its grams (computed once a page). Two ways
+ * Sketches a page from its words: its near-copy sketch ({@link OnePermutationHash}, 84 values) over circular k-word
+ * phrases, and those phrases themselves, from which the quilt signal samples its grams (computed once a page). Two ways
  * in: as a {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's
  * {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk
  * text (see {@link #chunk}), with no word objects and no word stream, into the same words as {@code WordSplitter}
@@ -20,7 +20,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
     private final int k;
-    private final MinHash minHash = new MinHash(MinHash.SELECTORS);
+    private final OnePermutationHash sketcher = new OnePermutationHash(OnePermutationHash.BINS);
     private long[] words = new long[1024];
     private int count;
     /** The current chunk's runs of word chars: start, end, start, end, ... */
@@ -115,7 +115,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
     public long[] shingles() {
-        return count == 0 ? EMPTY : minHash.shingles(phrases(), count);
+        return count == 0 ? EMPTY : sketcher.sketch(phrases(), count);
     }
 
     /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */
