@@ -30,8 +30,17 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     private boolean phrasesValid;
 
+    /** Runs of word chars published by the thread's I-Match signer for each chunk, or {@code null}: cut them here. */
+    private final WordRuns runs;
+
     public PageSketcher(int k) {
+        this(k, null);
+    }
+
+    /** A sketcher that takes each chunk's runs of word chars from {@code runs} when they were published for it. */
+    PageSketcher(int k, WordRuns runs) {
         this.k = k;
+        this.runs = runs;
     }
 
     @Override
@@ -51,27 +60,35 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
      * Cuts the chunk's words and fingerprints them ({@link Fingerprints#word}). Two loops, as the I-Match signer cuts
      * its words: the first classifies every char by one table read with no branch on its class and notes where runs
      * of word chars start and end (a branch on the class was mispredicted about once a word, and this loop was most
-     * of the quilt signal's cost in the parse step); the second hashes each run's chars.
+     * of the quilt signal's cost in the parse step); the second hashes each run's chars. With the I-Match signal on, its
+     * signer has classified the chunk's chars already and the first loop is skipped ({@link WordRuns}).
      */
     @Override
     public void chunk(char[] text, int length) {
-        if (edges.length < length + 2) {
-            edges = new int[Math.max(length + 2, edges.length * 2)];
+        int[] e;
+        int edgeCount;
+        if (runs != null && runs.take(length)) {
+            e = runs.edges();
+            edgeCount = runs.edgeCount();
+        } else {
+            if (edges.length < length + 2) {
+                edges = new int[Math.max(length + 2, edges.length * 2)];
+            }
+            e = edges;
+            edgeCount = 0;
+            int inWord = 0;
+            for (int i = 0; i < length; i++) {
+                int isWord = WordChars.wordCharBit(text, i, length);
+                e[edgeCount] = i; // a run of word chars starts or ends here when the class changes
+                edgeCount += isWord ^ inWord;
+                inWord = isWord;
+            }
+            e[edgeCount] = length;
+            edgeCount += inWord;
         }
-        int[] e = edges;
-        int edgeCount = 0;
-        int inWord = 0;
-        for (int i = 0; i < length; i++) {
-            int isWord = WordChars.wordCharBit(text, i, length);
-            e[edgeCount] = i; // a run of word chars starts or ends here when the class changes
-            edgeCount += isWord ^ inWord;
-            inWord = isWord;
-        }
-        e[edgeCount] = length;
-        edgeCount += inWord;
-        int runs = edgeCount >>> 1;
-        if (words.length < count + runs) {
-            words = Arrays.copyOf(words, Math.max(count + runs, words.length * 2));
+        int runCount = edgeCount >>> 1;
+        if (words.length < count + runCount) {
+            words = Arrays.copyOf(words, Math.max(count + runCount, words.length * 2));
         }
         long[] out = words;
         int n = count;
@@ -83,7 +100,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
             out[n++] = Fingerprints.mix(h);
         }
         count = n;
-        phrasesValid &= runs == 0;
+        phrasesValid &= runCount == 0;
     }
 
     /** The number of words of the current page. */
