@@ -26,6 +26,8 @@ final class SignalCost {
             double jobOffMbs,
             double jobOnMbs,
             double medianRatio,
+            double cpuOffSeconds,
+            double cpuOnSeconds,
             List<String> times,
             JobSummary lastOff,
             JobSummary lastOn) {
@@ -37,6 +39,14 @@ final class SignalCost {
 
         double jobRatio() {
             return jobOnMbs / jobOffMbs;
+        }
+
+        /**
+         * The off runs' CPU time over the on runs' (least of each, whole run in this process: broker, replay, job):
+         * what the signals cost in work, which other processes' load inflates far less than wall time.
+         */
+        double cpuRatio() {
+            return cpuOffSeconds / cpuOnSeconds;
         }
     }
 
@@ -50,16 +60,21 @@ final class SignalCost {
         double jobMbsOn = 0;
         double[] ratios = new double[runs];
         List<String> times = new ArrayList<>();
+        double cpuOff = Double.MAX_VALUE;
+        double cpuOn = Double.MAX_VALUE;
         JobSummary jobOff = null;
         JobSummary jobOn = null;
         for (int run = 0; run < runs; run++) {
+            double[] cpu = new double[2];
             if (run % 2 == 0) {
-                jobOff = streamRun(options, input, labels, offSettings);
-                jobOn = streamRun(options, input, labels, onSettings);
+                jobOff = timedRun(options, input, labels, offSettings, cpu, 0);
+                jobOn = timedRun(options, input, labels, onSettings, cpu, 1);
             } else {
-                jobOn = streamRun(options, input, labels, onSettings);
-                jobOff = streamRun(options, input, labels, offSettings);
+                jobOn = timedRun(options, input, labels, onSettings, cpu, 1);
+                jobOff = timedRun(options, input, labels, offSettings, cpu, 0);
             }
+            cpuOff = Math.min(cpuOff, cpu[0]);
+            cpuOn = Math.min(cpuOn, cpu[1]);
             double off = jobOff.bytes() / 1e6 / jobOff.processingSeconds();
             double on = jobOn.bytes() / 1e6 / jobOn.processingSeconds();
             ratios[run] = on / off;
@@ -68,11 +83,35 @@ final class SignalCost {
             jobMbsOff = Math.max(jobMbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
             jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
             times.add(String.format(
-                    "off %.1f s (job %.1f s), on %.1f s (job %.1f s)",
-                    jobOff.processingSeconds(), jobOff.seconds(), jobOn.processingSeconds(), jobOn.seconds()));
+                    "off %.1f s (job %.1f s, CPU %.1f s), on %.1f s (job %.1f s, CPU %.1f s)",
+                    jobOff.processingSeconds(),
+                    jobOff.seconds(),
+                    cpu[0],
+                    jobOn.processingSeconds(),
+                    jobOn.seconds(),
+                    cpu[1]));
         }
         double median = runs == 0 ? Double.NaN : BenchmarkCommand.median(ratios);
-        return new Paired(mbsOff, mbsOn, jobMbsOff, jobMbsOn, median, times, jobOff, jobOn);
+        return new Paired(mbsOff, mbsOn, jobMbsOff, jobMbsOn, median, cpuOff, cpuOn, times, jobOff, jobOn);
+    }
+
+    /** One run, its process CPU seconds put in {@code cpu[at]} (NaN where the platform does not tell). */
+    private static JobSummary timedRun(
+            ConfigOptions options, Path input, Path labels, List<String> settings, double[] cpu, int at)
+            throws Exception {
+        long before = processCpuNanos();
+        JobSummary job = streamRun(options, input, labels, settings);
+        long after = processCpuNanos();
+        cpu[at] = before < 0 || after < 0 ? Double.NaN : (after - before) / 1e9;
+        return job;
+    }
+
+    private static long processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
     }
 
     /** The streaming job's MB/s off and on, each run on a fresh embedded broker with the given extra settings. */

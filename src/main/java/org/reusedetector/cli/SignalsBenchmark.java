@@ -95,6 +95,9 @@ final class SignalsBenchmark implements Callable<Integer> {
                 .put("job_all_signals_mb_s", paired.jobOnMbs())
                 .put("job_ratio", paired.jobRatio(), 3)
                 .put("median_pair_ratio", paired.medianRatio(), 3)
+                .put("cpu_exact_s", paired.cpuOffSeconds())
+                .put("cpu_all_signals_s", paired.cpuOnSeconds())
+                .put("cpu_ratio", paired.cpuRatio(), 3)
                 .put("load_average_before", loadBefore, 2)
                 .put("load_average_after", loadAfter, 2)
                 .put("cores", Runtime.getRuntime().availableProcessors())
@@ -114,6 +117,9 @@ final class SignalsBenchmark implements Callable<Integer> {
         figures.line(
                 "  whole job: exact-only %.1f MB/s, all signals %.1f MB/s: ratio %.3f",
                 paired.jobOffMbs(), paired.jobOnMbs(), paired.jobRatio());
+        figures.line(
+                "  process CPU of a whole run (least of each): exact-only %.1f s, all signals %.1f s: ratio %.3f",
+                paired.cpuOffSeconds(), paired.cpuOnSeconds(), paired.cpuRatio());
         figures.line(
                 "  load average (1 min) before %.2f, after %.2f; cores: %d",
                 loadBefore, loadAfter, Runtime.getRuntime().availableProcessors());
