@@ -58,6 +58,16 @@ final class SignalsBenchmark implements Callable<Integer> {
                             + "each is compared (default: ${DEFAULT-VALUE}: the first two or three runs of a JVM are still compiling).")
     int runs;
 
+    @Option(
+            names = "--signals",
+            split = ",",
+            defaultValue = "imatch,near-copy,quilt",
+            paramLabel = "S[,S...]",
+            description =
+                    "The word signals the second setting turns on: imatch, near-copy, quilt (default: ${DEFAULT-VALUE}, every one; "
+                            + "fewer tell what each costs).")
+    List<String> signals;
+
     @Mixin
     BenchmarkFigures figures;
 
@@ -82,12 +92,15 @@ final class SignalsBenchmark implements Callable<Integer> {
         Path lexiconFile = lexicon != null ? lexicon : makeLexicon(pages, work);
         Path labelsFile = labels != null ? labels : makeLabels(pages, lexiconFile, work);
         double loadBefore = loadAverage();
-        figures.line("benchmark signals: %s (labels %s, lexicon %s)", pages, labelsFile, lexiconFile);
-        SignalCost.Paired paired =
-                SignalCost.interleaved(configOptions, pages, labelsFile, runs, EXACT_ONLY, allSignals(lexiconFile));
+        figures.line(
+                "benchmark signals: %s (labels %s, lexicon %s), exact-only against %s",
+                pages, labelsFile, lexiconFile, String.join(", ", signals));
+        SignalCost.Paired paired = SignalCost.interleaved(
+                configOptions, pages, labelsFile, runs, EXACT_ONLY, signalSettings(lexiconFile, signals));
         double loadAfter = loadAverage();
         JobSummary job = paired.lastOn();
-        figures.put("pages", job.pages())
+        figures.put("signals", String.join(",", signals))
+                .put("pages", job.pages())
                 .put("mb", job.bytes() / 1e6)
                 .put("runs", runs)
                 .put("parallelism", config.get(ReuseDetectorOptions.PARALLELISM))
@@ -112,13 +125,13 @@ final class SignalsBenchmark implements Callable<Integer> {
                 runs,
                 String.join("; ", paired.times()));
         figures.line(
-                "  exact-only %.1f MB/s, all signals %.1f MB/s: ratio %.3f (median of the rounds' ratios %.3f)",
+                "  exact-only %.1f MB/s, with the signals %.1f MB/s: ratio %.3f (median of the rounds' ratios %.3f)",
                 paired.offMbs(), paired.onMbs(), paired.ratio(), paired.medianRatio());
         figures.line(
-                "  whole job: exact-only %.1f MB/s, all signals %.1f MB/s: ratio %.3f",
+                "  whole job: exact-only %.1f MB/s, with the signals %.1f MB/s: ratio %.3f",
                 paired.jobOffMbs(), paired.jobOnMbs(), paired.jobRatio());
         figures.line(
-                "  process CPU of a whole run (least of each): exact-only %.1f s, all signals %.1f s: ratio %.3f",
+                "  process CPU of a whole run (least of each): exact-only %.1f s, with the signals %.1f s: ratio %.3f",
                 paired.cpuOffSeconds(), paired.cpuOnSeconds(), paired.cpuRatio());
         figures.line(
                 "  load average (1 min) before %.2f, after %.2f; cores: %d",
