@@ -75,9 +75,17 @@ final class SignalsBenchmark implements Callable<Integer> {
     static final List<String> EXACT_ONLY =
             List.of("imatch.lexicon=", "shingles.near-copy.enabled=false", "shingles.quilt.enabled=false");
 
-    /** Every word signal on, with the lexicon at {@code lexicon}. */
-    static List<String> allSignals(Path lexicon) {
-        return List.of("imatch.lexicon=" + lexicon, "shingles.near-copy.enabled=true", "shingles.quilt.enabled=true");
+    /** The named word signals on and the others off; I-Match with the lexicon at {@code lexicon}. */
+    static List<String> signalSettings(Path lexicon, List<String> on) {
+        for (String signal : on) {
+            if (!List.of("imatch", "near-copy", "quilt").contains(signal)) {
+                throw new IllegalArgumentException("--signals: imatch, near-copy or quilt, not " + signal);
+            }
+        }
+        return List.of(
+                "imatch.lexicon=" + (on.contains("imatch") ? lexicon : ""),
+                "shingles.near-copy.enabled=" + on.contains("near-copy"),
+                "shingles.quilt.enabled=" + on.contains("quilt"));
     }
 
     @Override
