@@ -49,7 +49,9 @@ import picocli.CommandLine.Option;
             BenchmarkCommand.Labels.class,
             BenchmarkCommand.Imatch.class,
             ShinglesBenchmark.class,
-            BenchmarkCommand.NearCopy.class
+            BenchmarkCommand.NearCopy.class,
+            SignalsBenchmark.class,
+            SketchesBenchmark.class
         })
 public final class BenchmarkCommand {
 

@@ -42,6 +42,13 @@ final class BenchmarkFigures {
         return this;
     }
 
+    /** A figure kept to {@code decimals} decimals (a ratio, where one decimal would hide the difference that matters). */
+    BenchmarkFigures put(String key, double value, int decimals) {
+        double scale = Math.pow(10, decimals);
+        values.put(key, Double.isFinite(value) ? Math.round(value * scale) / scale : null);
+        return this;
+    }
+
     BenchmarkFigures put(String key, String value) {
         values.put(key, value);
         return this;

@@ -9,12 +9,110 @@ import org.reusedetector.config.ReuseDetectorOptions;
 
 /**
  * What a signal costs the whole streaming job: off and on, in alternating runs (fastest of each) of the same run, so
- * that a busy machine slows both alike. Used by {@code benchmark imatch} and {@code benchmark nearcopy}; the parse step
+ * that a busy machine slows both alike. Used by {@code benchmark imatch}, {@code nearcopy} and {@code signals}; the parse step
  * alone with each signal off and on is measured by the JMH benchmarks (docs/benchmarks.md).
  */
 final class SignalCost {
 
     private SignalCost() {}
+
+    /**
+     * The fastest runs of the streaming job with each of two settings, run in turn (the order swapped every round, so
+     * that neither always runs on a JVM the other has just warmed); MB/s of the processing span and of the whole job.
+     */
+    record Paired(
+            double offMbs,
+            double onMbs,
+            double jobOffMbs,
+            double jobOnMbs,
+            double medianRatio,
+            double cpuOffSeconds,
+            double cpuOnSeconds,
+            List<String> times,
+            JobSummary lastOff,
+            JobSummary lastOn) {
+
+        /** The on runs' speed over the off runs', fastest of each (processing span). */
+        double ratio() {
+            return onMbs / offMbs;
+        }
+
+        double jobRatio() {
+            return jobOnMbs / jobOffMbs;
+        }
+
+        /**
+         * The off runs' CPU time over the on runs' (least of each, whole run in this process: broker, replay, job):
+         * what the signals cost in work, which other processes' load inflates far less than wall time.
+         */
+        double cpuRatio() {
+            return cpuOffSeconds / cpuOnSeconds;
+        }
+    }
+
+    /** {@code runs} rounds of one run with {@code offSettings} and one with {@code onSettings}, alternating. */
+    static Paired interleaved(
+            ConfigOptions options, Path input, Path labels, int runs, List<String> offSettings, List<String> onSettings)
+            throws Exception {
+        double mbsOff = 0;
+        double mbsOn = 0;
+        double jobMbsOff = 0;
+        double jobMbsOn = 0;
+        double[] ratios = new double[runs];
+        List<String> times = new ArrayList<>();
+        double cpuOff = Double.MAX_VALUE;
+        double cpuOn = Double.MAX_VALUE;
+        JobSummary jobOff = null;
+        JobSummary jobOn = null;
+        for (int run = 0; run < runs; run++) {
+            double[] cpu = new double[2];
+            if (run % 2 == 0) {
+                jobOff = timedRun(options, input, labels, offSettings, cpu, 0);
+                jobOn = timedRun(options, input, labels, onSettings, cpu, 1);
+            } else {
+                jobOn = timedRun(options, input, labels, onSettings, cpu, 1);
+                jobOff = timedRun(options, input, labels, offSettings, cpu, 0);
+            }
+            cpuOff = Math.min(cpuOff, cpu[0]);
+            cpuOn = Math.min(cpuOn, cpu[1]);
+            double off = jobOff.bytes() / 1e6 / jobOff.processingSeconds();
+            double on = jobOn.bytes() / 1e6 / jobOn.processingSeconds();
+            ratios[run] = on / off;
+            mbsOff = Math.max(mbsOff, off);
+            mbsOn = Math.max(mbsOn, on);
+            jobMbsOff = Math.max(jobMbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
+            jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
+            times.add(String.format(
+                    "off %.1f s (job %.1f s, CPU %.1f s), on %.1f s (job %.1f s, CPU %.1f s)",
+                    jobOff.processingSeconds(),
+                    jobOff.seconds(),
+                    cpu[0],
+                    jobOn.processingSeconds(),
+                    jobOn.seconds(),
+                    cpu[1]));
+        }
+        double median = runs == 0 ? Double.NaN : BenchmarkCommand.median(ratios);
+        return new Paired(mbsOff, mbsOn, jobMbsOff, jobMbsOn, median, cpuOff, cpuOn, times, jobOff, jobOn);
+    }
+
+    /** One run, its process CPU seconds put in {@code cpu[at]} (NaN where the platform does not tell). */
+    private static JobSummary timedRun(
+            ConfigOptions options, Path input, Path labels, List<String> settings, double[] cpu, int at)
+            throws Exception {
+        long before = processCpuNanos();
+        JobSummary job = streamRun(options, input, labels, settings);
+        long after = processCpuNanos();
+        cpu[at] = before < 0 || after < 0 ? Double.NaN : (after - before) / 1e9;
+        return job;
+    }
+
+    private static long processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
 
     /** The streaming job's MB/s off and on, each run on a fresh embedded broker with the given extra settings. */
     static void streamingJob(
@@ -31,22 +129,11 @@ final class SignalCost {
         if (runs <= 0) {
             return;
         }
-        double mbsOff = 0;
-        double mbsOn = 0;
-        double jobMbsOff = 0;
-        double jobMbsOn = 0;
-        List<String> times = new ArrayList<>();
-        for (int run = 0; run < runs; run++) {
-            JobSummary jobOff = streamRun(options, input, labels, offSettings);
-            JobSummary jobOn = streamRun(options, input, labels, onSettings);
-            mbsOff = Math.max(mbsOff, jobOff.bytes() / 1e6 / jobOff.processingSeconds());
-            mbsOn = Math.max(mbsOn, jobOn.bytes() / 1e6 / jobOn.processingSeconds());
-            jobMbsOff = Math.max(jobMbsOff, jobOff.bytes() / 1e6 / jobOff.seconds());
-            jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
-            times.add(String.format(
-                    "off %.1f s (job %.1f s), on %.1f s (job %.1f s)",
-                    jobOff.processingSeconds(), jobOff.seconds(), jobOn.processingSeconds(), jobOn.seconds()));
-        }
+        Paired paired = interleaved(options, input, labels, runs, offSettings, onSettings);
+        double mbsOff = paired.offMbs();
+        double mbsOn = paired.onMbs();
+        double jobMbsOff = paired.jobOffMbs();
+        double jobMbsOn = paired.jobOnMbs();
         // the processing span: the job's start and its wait for the final checkpoint (up to one interval) are left out
         figures.put("stream_off_mb_s", mbsOff)
                 .put("stream_on_mb_s", mbsOn)
@@ -59,7 +146,7 @@ final class SignalCost {
                         + "%s off %.1f MB/s, on %.1f MB/s: on costs %.1f %% (whole job: off %.1f, on %.1f MB/s, %.1f %%)",
                 config.get(ReuseDetectorOptions.PARALLELISM),
                 runs,
-                String.join("; ", times),
+                String.join("; ", paired.times()),
                 signal,
                 mbsOff,
                 mbsOn,

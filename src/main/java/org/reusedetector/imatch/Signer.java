@@ -9,6 +9,7 @@ import org.apache.commons.codec.digest.DigestUtils;
 import org.reusedetector.page.TokenizingChunker;
 import org.reusedetector.page.WordChars;
 import org.reusedetector.page.WordSink;
+import org.reusedetector.shingle.WordRuns;
 
 /**
  * Turns a page's word stream into its extended I-Match signature (paper §4): one signature for the original lexicon
@@ -71,10 +72,23 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     private byte[] folded = new byte[512];
     /** The current chunk's runs of word chars: start, end, start, end, ... */
     private int[] edges = new int[256];
+    /** The current chunk's runs of a term's length: start, length, start, length, ... */
+    private int[] termRuns = new int[256];
+    /** Where this signer publishes {@link #edges} for the shingle words, or {@code null}. */
+    private final WordRuns runs;
 
     private byte[] signatures = Signatures.NONE;
 
     public Signer(LexiconTable table) {
+        this(table, null);
+    }
+
+    /**
+     * A signer that also publishes each chunk's runs of word chars to {@code runs} for the shingle words of the same
+     * thread (when it is the runs' producer: see {@link WordRuns#producer}); {@code null}: none.
+     */
+    public Signer(LexiconTable table, WordRuns runs) {
+        this.runs = runs != null && runs.producer() ? runs : null;
         this.table = table;
         this.minTerms = table.lexicon().params().minTerms();
         this.minRandomizedTerms = table.lexicon().params().minRandomizedTerms();
@@ -149,6 +163,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         }
         if (edges.length < length + 2) {
             edges = new int[Math.max(length + 2, edges.length * 2)];
+            termRuns = new int[edges.length];
         }
         byte[] f = folded;
         int[] e = edges;
@@ -168,14 +183,18 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         }
         e[edgeCount] = length;
         edgeCount += inWord;
-        // the runs of a term's length, compacted in place (start, length) with no branch on the length
+        if (runs != null) {
+            runs.publish(e, edgeCount, length);
+        }
+        // the runs of a term's length (start, length), compacted with no branch on the length
         int maxLength = table.maxLength();
         int words = 0;
+        int[] t = termRuns;
         for (int w = 0; w < edgeCount; w += 2) {
             int start = e[w];
             int wordLength = e[w + 1] - start;
-            e[2 * words] = start;
-            e[2 * words + 1] = wordLength;
+            t[2 * words] = start;
+            t[2 * words + 1] = wordLength;
             words += ~((wordLength - TermRules.MIN_LENGTH) | (maxLength - wordLength)) >>> 31;
         }
         if (pending.length < pendingCount + words) {
@@ -186,8 +205,8 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
         long[] recent = recentWords;
         long salt = pageSalt;
         for (int w = 0; w < words; w++) {
-            int start = e[2 * w];
-            int wordLength = e[2 * w + 1];
+            int start = t[2 * w];
+            int wordLength = t[2 * w + 1];
             int at = start << 1;
             long second = (long) LONGS.get(f, at + 8);
             second &= wordLength >= 8 ? -1L : (1L << ((wordLength - 4) << 4)) - 1; // 0 for a word of four chars

@@ -21,9 +21,14 @@ public final class MinHash {
     private final long[] offsets;
 
     public MinHash(int selectors) {
+        this(selectors, 0x2545f4914f6cdd1dL);
+    }
+
+    /** Selectors drawn from another seed: the same estimator with other random functions (a yardstick of its noise). */
+    public MinHash(int selectors, long seed) {
         multipliers = new long[selectors];
         offsets = new long[selectors];
-        long state = 0x2545f4914f6cdd1dL;
+        long state = seed;
         for (int i = 0; i < selectors; i++) {
             state += 0x9e3779b97f4a7c15L;
             multipliers[i] = Fingerprints.mix(state) | 1L;

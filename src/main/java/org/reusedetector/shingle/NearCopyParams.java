@@ -3,8 +3,9 @@ package org.reusedetector.shingle;
 import java.io.Serializable;
 
 /**
- * The near-copy signal's parameters: pages are sketched by their {@link MinHash#SELECTORS} min-hash shingles over
- * circular {@code k}-word phrases (Fetterly et al. 2005 §3.1, as {@code phrases}), and a page is a near copy of a
+ * The near-copy signal's parameters: pages are sketched by {@link MinHash#SELECTORS} min-hash values over circular
+ * {@code k}-word phrases (Fetterly et al. 2005 §3.1, by one-permutation hashing: {@link OnePermutationHash}), and a
+ * page is a near copy of a
  * labelled page when the share of agreeing shingles (the estimate of the resemblance of their phrase sets) is at
  * least {@code threshold}. Candidates come from an LSH band index: the sketch is cut into bands of
  * {@code bandRows} shingles, and two sketches are compared only when some band agrees. With r rows and b = 84 / r

@@ -6,8 +6,8 @@ import org.reusedetector.page.WordChars;
 import org.reusedetector.page.WordSink;
 
 /**
- * Sketches a page from its words: its 84 min-hash shingles over circular k-word phrases, the values {@code phrases}
- * uses, and those phrases themselves, from which the quilt signal samples its grams (computed once a page). Two ways
+ * Sketches a page from its words: its near-copy sketch ({@link OnePermutationHash}, 84 values) over circular k-word
+ * phrases, and those phrases themselves, from which the quilt signal samples its grams (computed once a page). Two ways
  * in: as a {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's
  * {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk
  * text (see {@link #chunk}), with no word objects and no word stream, into the same words as {@code WordSplitter}
@@ -20,7 +20,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
     private final int k;
-    private final MinHash minHash = new MinHash(MinHash.SELECTORS);
+    private final OnePermutationHash sketcher = new OnePermutationHash(OnePermutationHash.BINS);
     private long[] words = new long[1024];
     private int count;
     /** The current chunk's runs of word chars: start, end, start, end, ... */
@@ -30,8 +30,17 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     private boolean phrasesValid;
 
+    /** Runs of word chars published by the thread's I-Match signer for each chunk, or {@code null}: cut them here. */
+    private final WordRuns runs;
+
     public PageSketcher(int k) {
+        this(k, null);
+    }
+
+    /** A sketcher that takes each chunk's runs of word chars from {@code runs} when they were published for it. */
+    PageSketcher(int k, WordRuns runs) {
         this.k = k;
+        this.runs = runs;
     }
 
     @Override
@@ -51,27 +60,35 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
      * Cuts the chunk's words and fingerprints them ({@link Fingerprints#word}). Two loops, as the I-Match signer cuts
      * its words: the first classifies every char by one table read with no branch on its class and notes where runs
      * of word chars start and end (a branch on the class was mispredicted about once a word, and this loop was most
-     * of the quilt signal's cost in the parse step); the second hashes each run's chars.
+     * of the quilt signal's cost in the parse step); the second hashes each run's chars. With the I-Match signal on, its
+     * signer has classified the chunk's chars already and the first loop is skipped ({@link WordRuns}).
      */
     @Override
     public void chunk(char[] text, int length) {
-        if (edges.length < length + 2) {
-            edges = new int[Math.max(length + 2, edges.length * 2)];
+        int[] e;
+        int edgeCount;
+        if (runs != null && runs.take(length)) {
+            e = runs.edges();
+            edgeCount = runs.edgeCount();
+        } else {
+            if (edges.length < length + 2) {
+                edges = new int[Math.max(length + 2, edges.length * 2)];
+            }
+            e = edges;
+            edgeCount = 0;
+            int inWord = 0;
+            for (int i = 0; i < length; i++) {
+                int isWord = WordChars.wordCharBit(text, i, length);
+                e[edgeCount] = i; // a run of word chars starts or ends here when the class changes
+                edgeCount += isWord ^ inWord;
+                inWord = isWord;
+            }
+            e[edgeCount] = length;
+            edgeCount += inWord;
         }
-        int[] e = edges;
-        int edgeCount = 0;
-        int inWord = 0;
-        for (int i = 0; i < length; i++) {
-            int isWord = WordChars.wordCharBit(text, i, length);
-            e[edgeCount] = i; // a run of word chars starts or ends here when the class changes
-            edgeCount += isWord ^ inWord;
-            inWord = isWord;
-        }
-        e[edgeCount] = length;
-        edgeCount += inWord;
-        int runs = edgeCount >>> 1;
-        if (words.length < count + runs) {
-            words = Arrays.copyOf(words, Math.max(count + runs, words.length * 2));
+        int runCount = edgeCount >>> 1;
+        if (words.length < count + runCount) {
+            words = Arrays.copyOf(words, Math.max(count + runCount, words.length * 2));
         }
         long[] out = words;
         int n = count;
@@ -83,7 +100,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
             out[n++] = Fingerprints.mix(h);
         }
         count = n;
-        phrasesValid &= runs == 0;
+        phrasesValid &= runCount == 0;
     }
 
     /** The number of words of the current page. */
@@ -115,7 +132,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
     public long[] shingles() {
-        return count == 0 ? EMPTY : minHash.shingles(phrases(), count);
+        return count == 0 ? EMPTY : sketcher.sketch(phrases(), count);
     }
 
     /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */

@@ -12,7 +12,12 @@ public final class SharedWords {
     private int finished;
 
     public SharedWords(int k) {
-        this.sketcher = new PageSketcher(k);
+        this(k, null);
+    }
+
+    /** Words that take each chunk's runs of word chars from {@code runs} when its producer registered first. */
+    public SharedWords(int k, WordRuns runs) {
+        this.sketcher = new PageSketcher(k, runs != null && runs.consumer() ? runs : null);
     }
 
     /** A new reader; the first one taken feeds the words. */

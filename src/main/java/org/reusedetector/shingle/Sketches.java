@@ -3,22 +3,38 @@ package org.reusedetector.shingle;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 
-/** A page's min-hash sketch as text (the {@code shingle} label) and the resemblance of two sketches. */
+/**
+ * A page's near-copy sketch ({@link OnePermutationHash}) as text (the {@code shingle} label) and the resemblance of two
+ * sketches.
+ */
 public final class Sketches {
+
+    /**
+     * Marks a sketch of {@link OnePermutationHash}. The sketches of the earlier estimator (84 independent min-hashes)
+     * were bare Base64: their values are of other functions, and compared with today's pages' they would agree on
+     * nothing, so they are refused rather than silently matching nothing (relabel with {@code label}).
+     */
+    static final String PREFIX = "oph.";
 
     private Sketches() {}
 
-    /** Base64url of the shingles, 8 bytes each big-endian: 112 characters for 84 shingles. */
+    /** {@link #PREFIX}, then Base64url of the values, 8 bytes each big-endian: 900 characters for 84 values. */
     public static String encode(long[] shingles) {
         ByteBuffer bytes = ByteBuffer.allocate(shingles.length * 8);
         for (long s : shingles) {
             bytes.putLong(s);
         }
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
     }
 
+    /** The values of a sketch from {@link #encode}; an earlier estimator's sketch or a malformed one is refused. */
     public static long[] decode(String text) {
-        byte[] bytes = Base64.getUrlDecoder().decode(text);
+        if (!text.startsWith(PREFIX)) {
+            throw new IllegalArgumentException(
+                    "not a one-permutation sketch (a label of the earlier estimator? relabel with 'label'): "
+                            + (text.length() > 20 ? text.substring(0, 20) + "…" : text));
+        }
+        byte[] bytes = Base64.getUrlDecoder().decode(text.substring(PREFIX.length()));
         if (bytes.length != MinHash.SELECTORS * 8) {
             throw new IllegalArgumentException(
                     "a sketch has " + MinHash.SELECTORS + " shingles, got " + bytes.length + " bytes");

@@ -14,6 +14,7 @@ import org.reusedetector.imatch.Signer;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.shingle.WordRuns;
 import org.reusedetector.signal.PageSignal;
 import org.reusedetector.signal.SharedParts;
 
@@ -38,7 +39,9 @@ public final class ImatchSignal implements DetectionSignal {
 
     @Override
     public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
-        return new ImatchPageSignal(new Signer(new LexiconTable(settings.lexicon())));
+        // the signer classifies every char as it folds it: its runs of word chars spare the shingle words that loop
+        return new ImatchPageSignal(new Signer(
+                new LexiconTable(settings.lexicon()), shared.get(WordRuns.class, WordRuns.class, WordRuns::new)));
     }
 
     @Override

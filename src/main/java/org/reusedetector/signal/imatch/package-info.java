@@ -5,6 +5,6 @@
  * A plug-in of the detection topology: may import {@code signal}, {@code detection}, {@code detection.functions}, the
  * domain packages and {@code format}; no other signal's package. Only the matcher and {@code ImatchSignal} use Flink.
  * <p>Project imports: {@code detection}, {@code detection.functions}, {@code format}, {@code imatch}, {@code model},
- * {@code signal}.
+ * {@code shingle}, {@code signal}.
  */
 package org.reusedetector.signal.imatch;

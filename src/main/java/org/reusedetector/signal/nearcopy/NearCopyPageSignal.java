@@ -5,8 +5,9 @@ import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.signal.PageSignal;
 
 /**
- * A page's 84 min-hash shingles over its circular k-word phrases, from the page's words, which are cut once for every
- * signal that reads them ({@link SharedWords}).
+ * A page's near-copy sketch (84 values of one-permutation min-hashing, {@code shingle.OnePermutationHash}) over its
+ * circular k-word phrases, from the page's words, which are cut once for every signal that reads them
+ * ({@link SharedWords}).
  */
 final class NearCopyPageSignal implements PageSignal {
 

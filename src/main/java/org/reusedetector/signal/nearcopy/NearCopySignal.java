@@ -12,6 +12,7 @@ import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.SharedWords;
+import org.reusedetector.shingle.WordRuns;
 import org.reusedetector.signal.PageSignal;
 import org.reusedetector.signal.SharedParts;
 
@@ -30,8 +31,9 @@ public final class NearCopySignal implements DetectionSignal {
     @Override
     public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
         int k = settings.nearCopy().k();
+        WordRuns runs = shared.get(WordRuns.class, WordRuns.class, WordRuns::new); // not inside get: no nested get
         return new NearCopyPageSignal(
-                shared.get(SharedWords.class, k, () -> new SharedWords(k)).reader());
+                shared.get(SharedWords.class, k, () -> new SharedWords(k, runs)).reader());
     }
 
     @Override

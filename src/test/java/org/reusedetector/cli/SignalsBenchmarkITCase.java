@@ -1,0 +1,69 @@
+package org.reusedetector.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.local.SampleCrawl;
+
+/**
+ * {@code benchmark signals} on the sample crawl: a lexicon made from the pages first, then one round of the streaming
+ * job exact-only and with every word signal on; the ratio and its parts (not their values, which depend on the
+ * machine) close the JSON line.
+ */
+class SignalsBenchmarkITCase {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsTheJobExactOnlyAndWithEveryWordSignalAndEndsOnTheRatio() throws Exception {
+        Path[] crawl = SampleCrawl.write(dir);
+        Path labels = dir.resolve("labels.jsonl");
+        LabelCommand.label(
+                ReuseDetectorConfig.defaults().with(java.util.Map.of("shingles.near-copy.enabled", "true")),
+                crawl[1],
+                labels,
+                "informed:sample-reference");
+
+        JsonNode figures = BenchmarkFiguresTest.lastLineJson(() -> Main.run(
+                "benchmark",
+                "signals",
+                "--input",
+                crawl[0].toString(),
+                "--labels",
+                labels.toString(),
+                "--runs",
+                "1",
+                "--json"));
+        assertThat(figures.get("signals").asText()).isEqualTo("imatch,near-copy,quilt");
+        assertThat(figures.get("runs").asInt()).isEqualTo(1);
+        assertThat(figures.get("pages").asLong()).isGreaterThanOrEqualTo(100);
+        List<String> keys = new ArrayList<>();
+        figures.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys.subList(keys.size() - 3, keys.size()))
+                .containsExactly("exact_mb_s", "all_signals_mb_s", "ratio");
+        assertThat(figures.get("cpu_exact_s").asDouble()).isPositive();
+        assertThat(figures.get("cpu_all_signals_s").asDouble()).isPositive();
+        assertThat(figures.get("ratio").isNumber()).isTrue();
+    }
+
+    @Test
+    void exactOnlyTurnsEveryWordSignalOffAndTheSecondSettingOnlyTheNamedOnes() {
+        assertThat(SignalsBenchmark.EXACT_ONLY)
+                .containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=false", "shingles.quilt.enabled=false");
+        assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("imatch", "near-copy", "quilt")))
+                .containsExactly(
+                        "imatch.lexicon=lex.json.gz", "shingles.near-copy.enabled=true", "shingles.quilt.enabled=true");
+        assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("quilt")))
+                .containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=false", "shingles.quilt.enabled=true");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> SignalsBenchmark.signalSettings(Path.of("x"), List.of("phrases")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
