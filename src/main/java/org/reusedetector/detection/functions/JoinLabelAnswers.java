@@ -1,5 +1,7 @@
 package org.reusedetector.detection.functions;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -19,6 +21,8 @@ import org.reusedetector.detection.Metrics;
 import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.labels.keyed.AnsweredLabels;
 import org.reusedetector.model.DeadLetterReason;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.JoinedPage;
 import org.reusedetector.model.KeyedMatch;
 import org.reusedetector.model.LabelAnswer;
 import org.reusedetector.model.PageScore;
@@ -31,7 +35,8 @@ import org.reusedetector.score.PageScorer;
  * per source and the run whose snapshot every partition has loaded come as broadcast ({@link SumSourceCounts}); a page
  * complete before that waits, so that its sources' totals are those of the whole snapshot, as in broadcast mode.
  *
- * <p>State per page lives until the page is scored. A timer bounds it: a page still incomplete
+ * <p>State per page lives until the page is scored. A page complete before the snapshot is in everywhere waits as one
+ * value (page and answers), since the release reaches the waiting pages through one state. A timer bounds it: a page still incomplete
  * {@code labels.keyed.join-timeout} after it arrived, with the snapshot loaded, is a dead letter
  * ({@code label-join-timeout}) and its state is dropped; before the snapshot has loaded, the timer only starts again,
  * since every page waits for it.
@@ -53,8 +58,9 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
     private final String run;
     private final long timeoutMillis;
 
-    private transient ValueStateDescriptor<KeyedMatch> pageDescriptor;
     private transient ValueState<KeyedMatch> page;
+    private transient ValueStateDescriptor<JoinedPage> joinedDescriptor;
+    private transient ValueState<JoinedPage> joined;
     private transient ListState<LabelAnswer> answers;
     private transient ValueState<Integer> received;
     private transient ValueState<Long> deadline;
@@ -74,8 +80,9 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
     @Override
     public void open(OpenContext openContext) {
         var context = getRuntimeContext();
-        pageDescriptor = new ValueStateDescriptor<>("keyed-join-page", TypeInformation.of(KeyedMatch.class));
-        page = context.getState(pageDescriptor);
+        page = context.getState(new ValueStateDescriptor<>("keyed-join-page", TypeInformation.of(KeyedMatch.class)));
+        joinedDescriptor = new ValueStateDescriptor<>("keyed-join-complete", TypeInformation.of(JoinedPage.class));
+        joined = context.getState(joinedDescriptor);
         answers = context.getListState(
                 new ListStateDescriptor<>("keyed-join-answers", TypeInformation.of(LabelAnswer.class)));
         received = context.getState(new ValueStateDescriptor<>("keyed-join-received", Types.INT));
@@ -102,11 +109,20 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
             ctx.timerService().registerProcessingTimeTimer(at);
             deadline.update(at);
         }
-        if (complete() && ready(ctx.getBroadcastState(READY))) {
-            scoreAndClear(ctx.getBroadcastState(TOTALS), out);
-            ctx.timerService().deleteProcessingTimeTimer(deadline.value());
-            deadline.clear();
+        if (!complete()) {
+            return;
         }
+        if (ready(ctx.getBroadcastState(READY))) {
+            out.collect(score(page.value().hashed(), answers.get(), ctx.getBroadcastState(TOTALS)));
+        } else {
+            // one value, so that the release (which sees one state per key) finds page and answers together
+            List<LabelAnswer> all = new ArrayList<>();
+            answers.get().forEach(all::add);
+            joined.update(new JoinedPage(page.value().hashed(), all.toArray(new LabelAnswer[0])));
+        }
+        clear();
+        ctx.timerService().deleteProcessingTimeTimer(deadline.value());
+        deadline.clear();
     }
 
     @Override
@@ -127,11 +143,12 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
         if (!ready(ready)) {
             return;
         }
-        // pages complete before every partition had the snapshot: scored now; their timers find no state and stop
-        ctx.applyToKeyedState(pageDescriptor, (id, pageState) -> {
-            if (pageState.value() != null && complete()) {
-                scoreAndClear(state, out);
-                deadline.clear();
+        // the pages complete before every partition had the snapshot
+        ctx.applyToKeyedState(joinedDescriptor, (id, complete) -> {
+            JoinedPage waiting = complete.value();
+            if (waiting != null) {
+                out.collect(score(waiting.page(), List.of(waiting.answers()), state));
+                complete.clear();
             }
         });
     }
@@ -148,25 +165,22 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
             deadline.update(at);
             return;
         }
+        // still incomplete (a complete page left this state when its last answer came)
         KeyedMatch waiting = page.value();
-        if (waiting != null && complete()) {
-            scoreAndClear(ctx.getBroadcastState(TOTALS), out);
-        } else {
-            timeouts.inc();
-            if (waiting != null) {
-                deadLetters.inc();
-                Integer got = received.value();
-                ctx.output(
-                        DeadLetters.TAG,
-                        DeadLetters.of(
-                                DeadLetterReason.LABEL_JOIN_TIMEOUT,
-                                (got == null ? 0 : got) + " of " + waiting.expected()
-                                        + " label partitions answered in time",
-                                MatchLabels.asRecord(waiting.hashed()),
-                                settings.deadLetterMaxOriginalChars()));
-            }
-            clear();
+        timeouts.inc();
+        if (waiting != null) {
+            deadLetters.inc();
+            Integer got = received.value();
+            ctx.output(
+                    DeadLetters.TAG,
+                    DeadLetters.of(
+                            DeadLetterReason.LABEL_JOIN_TIMEOUT,
+                            (got == null ? 0 : got) + " of " + waiting.expected()
+                                    + " label partitions answered in time",
+                            MatchLabels.asRecord(waiting.hashed()),
+                            settings.deadLetterMaxOriginalChars()));
         }
+        clear();
         deadline.clear();
     }
 
@@ -180,18 +194,17 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
         return run == null || run.equals(ready.get(READY_KEY));
     }
 
-    private void scoreAndClear(ReadOnlyBroadcastState<String, Long> totals, Collector<PageScore> out) throws Exception {
+    private PageScore score(HashedPage hashed, Iterable<LabelAnswer> all, ReadOnlyBroadcastState<String, Long> totals) {
         scored.inc();
         span.mark();
-        out.collect(labels.score(scorer, page.value().hashed(), answers.get(), source -> {
+        return labels.score(scorer, hashed, all, source -> {
             try {
                 Long total = totals.get(source);
                 return total == null ? 0 : total;
             } catch (Exception e) {
                 throw new IllegalStateException("label totals unreadable", e);
             }
-        }));
-        clear();
+        });
     }
 
     private void clear() {

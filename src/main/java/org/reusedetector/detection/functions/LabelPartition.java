@@ -1,8 +1,10 @@
 package org.reusedetector.detection.functions;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
@@ -52,6 +54,8 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
     /** How long changed counts wait before they are sent: one record per changed source and second, not per label. */
     static final long COUNT_DELAY_MILLIS = 1_000;
 
+    private static final int CACHE_LIMIT = 100_000;
+
     private final String run;
     private final int markerPartitions;
 
@@ -66,6 +70,16 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
     private transient ValueState<String> loadedRun;
     private transient ListState<LabelQuery> held;
     private transient PartitionLabels partition;
+    /**
+     * Per task, the origins and source counts of its partitions also on the heap: each label reads them, and a RocksDB
+     * read each costs more than the label's own. Origins never change once given an id; counts are written through.
+     * A restarted task starts empty, so a restore never meets a stale entry. Cleared when full.
+     */
+    private transient Map<Long, String> originCache;
+
+    private transient Map<String, Integer> originIdCache;
+    private transient Map<String, Long> countCache;
+    private transient int currentKey;
     private transient Counter updates;
 
     public LabelPartition(DetectionSettings settings) {
@@ -90,12 +104,16 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
         held = context.getListState(
                 new ListStateDescriptor<>("keyed-label-held-queries", TypeInformation.of(LabelQuery.class)));
         partition = new PartitionLabels(new StateStore());
+        originCache = new HashMap<>();
+        originIdCache = new HashMap<>();
+        countCache = new HashMap<>();
         updates = context.getMetricGroup().counter(Metrics.LABEL_PARTITION_UPDATES);
     }
 
     @Override
     public void processElement1(PartitionLabel record, Context ctx, Collector<KeyedMatch> out) throws Exception {
         updates.inc();
+        currentKey = ctx.getCurrentKey();
         if (record.label() == null) {
             onMarker(record, ctx, out);
             return;
@@ -116,6 +134,7 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
 
     @Override
     public void processElement2(LabelQuery query, Context ctx, Collector<KeyedMatch> out) throws Exception {
+        currentKey = ctx.getCurrentKey();
         if (loaded()) {
             out.collect(KeyedMatch.answer(partition.answer(query)));
         } else {
@@ -125,6 +144,7 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
 
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<KeyedMatch> out) throws Exception {
+        currentKey = ctx.getCurrentKey();
         countTimer.clear();
         List<String> sources = new ArrayList<>();
         for (String source : changedSources.keys()) {
@@ -179,6 +199,13 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
         return run == null || run.equals(loadedRun.value());
     }
 
+    private static <K, V> void cache(Map<K, V> cache, K key, V value) {
+        if (cache.size() >= CACHE_LIMIT) {
+            cache.clear();
+        }
+        cache.put(key, value);
+    }
+
     /** The partition's store: the keyed state of the current key. */
     private final class StateStore implements PartitionLabels.Store {
 
@@ -211,8 +238,16 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
 
         @Override
         public int originId(String origin) {
+            String cacheKey = currentKey + "\u0000" + origin;
+            Integer cached = originIdCache.get(cacheKey);
+            if (cached != null) {
+                return cached;
+            }
             try {
                 Integer id = originIds.get(origin);
+                if (id != null) {
+                    cache(originIdCache, cacheKey, id);
+                }
                 return id == null ? -1 : id;
             } catch (Exception e) {
                 throw new IllegalStateException("label state unreadable", e);
@@ -235,8 +270,17 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
 
         @Override
         public String origin(int id) {
+            long cacheKey = (long) currentKey << 32 | (id & 0xffffffffL);
+            String cached = originCache.get(cacheKey);
+            if (cached != null) {
+                return cached;
+            }
             try {
-                return origins.get(id);
+                String origin = origins.get(id);
+                if (origin != null) {
+                    cache(originCache, cacheKey, origin);
+                }
+                return origin;
             } catch (Exception e) {
                 throw new IllegalStateException("label state unreadable", e);
             }
@@ -244,8 +288,14 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
 
         @Override
         public long sourceChunks(String source) {
+            String cacheKey = currentKey + "\u0000" + source;
+            Long cached = countCache.get(cacheKey);
+            if (cached != null) {
+                return cached;
+            }
             try {
                 Long count = sourceChunks.get(source);
+                cache(countCache, cacheKey, count == null ? 0L : count);
                 return count == null ? 0 : count;
             } catch (Exception e) {
                 throw new IllegalStateException("label state unreadable", e);
@@ -254,6 +304,7 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
 
         @Override
         public void putSourceChunks(String source, long count) {
+            cache(countCache, currentKey + "\u0000" + source, Math.max(0L, count));
             try {
                 if (count <= 0) {
                     sourceChunks.remove(source);

@@ -2,7 +2,9 @@ package org.reusedetector.labels.keyed;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.model.Label;
@@ -43,7 +45,11 @@ public final class PartitionLabels {
         void putSourceChunks(String source, long count);
     }
 
+    /** Cache of the coverage source of an origin (a pure function of it, and a public-suffix lookup to work out). */
+    private static final int SOURCE_CACHE_LIMIT = 10_000;
+
     private final Store store;
+    private final Map<String, String> sourceOfOrigin = new HashMap<>();
 
     public PartitionLabels(Store store) {
         this.store = store;
@@ -171,7 +177,15 @@ public final class PartitionLabels {
         if ((LabelIndex.kindOfEntry(entry) & LabelIndex.CHUNK_MATCH) == 0 || origin == LabelIndex.NO_ORIGIN) {
             return;
         }
-        String source = LabelIndex.sourceOfOrigin(store.origin(origin));
+        String originText = store.origin(origin);
+        String source = originText == null ? "" : sourceOfOrigin.get(originText);
+        if (source == null) {
+            source = LabelIndex.sourceOfOrigin(originText);
+            if (sourceOfOrigin.size() >= SOURCE_CACHE_LIMIT) {
+                sourceOfOrigin.clear();
+            }
+            sourceOfOrigin.put(originText, source);
+        }
         if (!source.isEmpty()) {
             store.putSourceChunks(source, Math.max(0, store.sourceChunks(source) + sign));
             changedSources.add(source);
