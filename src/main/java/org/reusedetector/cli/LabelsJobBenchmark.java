@@ -9,24 +9,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.detection.DetectionSettings;
-import org.reusedetector.detection.DetectionWorkflow;
-import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.PageScore;
-import org.reusedetector.model.SourceRecord;
-import org.reusedetector.page.Sha1;
+import org.reusedetector.stream.LabelsBenchmarkJob;
 
 /**
  * {@code benchmark labels --mode broadcast|keyed}: the streaming label match in a local mini cluster with RocksDB
@@ -38,11 +27,7 @@ import org.reusedetector.page.Sha1;
  */
 final class LabelsJobBenchmark {
 
-    /** Pages per second while the labels load: enough to be held and released, few enough not to matter. */
-    private static final long TRICKLE_SLEEP_MILLIS = 100;
-
-    static final int CHUNKS_PER_PAGE = 40;
-    static final int LABELLED_PER_PAGE = 10;
+    private static final long PROGRESS_NANOS = 60_000_000_000L;
 
     private final String mode;
     private final long labels;
@@ -69,21 +54,8 @@ final class LabelsJobBenchmark {
         this.dir = dir;
     }
 
-    /** What the job shares with this thread: the mini cluster runs in this JVM, so plain statics do. */
-    static final class Probe {
-        static volatile boolean loaded;
-        static final AtomicLong SCORED = new AtomicLong();
-        static final AtomicLong MATCHED = new AtomicLong();
-
-        static void reset() {
-            loaded = false;
-            SCORED.set(0);
-            MATCHED.set(0);
-        }
-    }
-
     void run(BenchmarkFigures figures) throws Exception {
-        Probe.reset();
+        LabelsBenchmarkJob.Probe.reset();
         Path rocksdb = dir.resolve("rocksdb");
         Path checkpoints = dir.resolve("checkpoints");
         Files.createDirectories(rocksdb);
@@ -102,35 +74,28 @@ final class LabelsJobBenchmark {
         ReuseDetectorConfig config = ReuseDetectorConfig.load(
                 null, List.of("labels.mode=" + mode.toUpperCase(), "labels.keyed.partitions=" + partitions));
         DetectionSettings settings = DetectionSettings.from(config, "bench", 1);
-        long count = labels;
-        DataStream<SourceRecord> labelRecords = env.fromSequence(0, count)
-                .setParallelism(1)
-                .name("synthetic-labels")
-                .map(i -> i < count ? labelRecord(i) : marker(), TypeInformation.of(SourceRecord.class))
-                .setParallelism(1)
-                .name("label-records");
-        DataStream<HashedPage> pages = env.fromSequence(0, Long.MAX_VALUE)
-                .setParallelism(1)
-                .name("synthetic-pages")
-                .map(new Pages(count), TypeInformation.of(HashedPage.class))
-                .setParallelism(1)
-                .name("pages");
-        DetectionWorkflow.Scored scored = DetectionWorkflow.score(pages, labelRecords, settings, Duration.ofHours(1));
-        scored.scores()
-                .map(LabelsJobBenchmark::probe, Types.BOOLEAN)
-                .name("probe")
-                .sinkTo(new DiscardingSink<>())
-                .name("discard");
+        LabelsBenchmarkJob.define(env, settings, labels);
 
         long start = System.nanoTime();
         JobClient job = env.executeAsync("benchmark labels " + mode);
         try {
-            while (!Probe.loaded) {
+            long nextProgress = System.nanoTime() + PROGRESS_NANOS;
+            while (!LabelsBenchmarkJob.Probe.loaded) {
                 if (job.getJobStatus().get().isGloballyTerminalState()) {
                     throw new IllegalStateException("the job ended before the labels were in: "
                             + job.getJobExecutionResult().get());
                 }
                 Thread.sleep(200);
+                if (System.nanoTime() > nextProgress) {
+                    nextProgress += PROGRESS_NANOS;
+                    Runtime runtime = Runtime.getRuntime();
+                    figures.line(
+                            "  loading: %d labels sent in %.0f s; heap %d MB (no GC), RocksDB %d MB",
+                            LabelsBenchmarkJob.Probe.LABELS_SENT.get(),
+                            (System.nanoTime() - start) / 1e9,
+                            (runtime.totalMemory() - runtime.freeMemory()) >> 20,
+                            sizeOf(rocksdb) >> 20);
+                }
             }
             double loadSeconds = (System.nanoTime() - start) / 1e9;
             long loadedAt = System.currentTimeMillis();
@@ -140,15 +105,15 @@ final class LabelsJobBenchmark {
                     "benchmark labels --mode %s: %d labels in %.1f s (%.0f labels/s, job start included); heap after GC %d MB, RocksDB on disk %d MB",
                     mode, labels, loadSeconds, labels / loadSeconds, heap >> 20, disk >> 20);
             Thread.sleep(Math.min(5_000, measure.toMillis() / 4)); // held pages out, JIT warm
-            long scoredBefore = Probe.SCORED.get();
+            long scoredBefore = LabelsBenchmarkJob.Probe.SCORED.get();
             long t0 = System.nanoTime();
             Thread.sleep(measure.toMillis());
-            long scoredPages = Probe.SCORED.get() - scoredBefore;
+            long scoredPages = LabelsBenchmarkJob.Probe.SCORED.get() - scoredBefore;
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double lookups = scoredPages * (double) (CHUNKS_PER_PAGE + 1) / seconds;
+            double lookups = scoredPages * (double) (LabelsBenchmarkJob.CHUNKS_PER_PAGE + 1) / seconds;
             figures.line(
                     "  pages at full speed: %.0f pages/s, %.0f hash lookups/s (%d chunks and a file hash per page)",
-                    scoredPages / seconds, lookups, CHUNKS_PER_PAGE);
+                    scoredPages / seconds, lookups, LabelsBenchmarkJob.CHUNKS_PER_PAGE);
             Optional<Long> checkpoint = checkpointAfter(checkpoints, loadedAt, job);
             figures.line(
                     "  checkpoint after loading: %s",
@@ -165,7 +130,10 @@ final class LabelsJobBenchmark {
                     .put("checkpoint_mb", checkpoint.map(b -> b / 1048576.0).orElse(Double.NaN))
                     .put("pages_per_s", scoredPages / seconds)
                     .put("lookups_per_s", lookups)
-                    .put("matched_chunks_per_page", Probe.MATCHED.get() / (double) Math.max(1, Probe.SCORED.get()));
+                    .put(
+                            "matched_chunks_per_page",
+                            LabelsBenchmarkJob.Probe.MATCHED.get()
+                                    / (double) Math.max(1, LabelsBenchmarkJob.Probe.SCORED.get()));
         } finally {
             job.cancel().get();
             try {
@@ -174,13 +142,6 @@ final class LabelsJobBenchmark {
                 // cancelled, as asked
             }
         }
-    }
-
-    private static boolean probe(PageScore score) {
-        Probe.loaded = true;
-        Probe.SCORED.incrementAndGet();
-        Probe.MATCHED.addAndGet(score.matchedChunks());
-        return true;
     }
 
     /** The size of the job's checkpoint directory once a checkpoint completed after the load (waits for one). */
@@ -247,63 +208,6 @@ final class LabelsJobBenchmark {
             }
         } catch (IOException | UncheckedIOException e) {
             // left behind
-        }
-    }
-
-    /** Label {@code i}'s hash: 20 bytes of a SplitMix64 sequence seeded by {@code i} (random, and made again by the pages). */
-    static byte[] labelHash(long i) {
-        SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * (i + 1));
-        byte[] hash = new byte[Sha1.LENGTH];
-        random.nextBytes(hash);
-        return hash;
-    }
-
-    static SourceRecord labelRecord(long i) {
-        // a thousand example pages of one expert site: origins as an informed labelling's
-        String json = "{\"hash\":\"" + Sha1.hex(labelHash(i))
-                + "\",\"kind\":\"chunk\",\"op\":\"add\",\"source\":\"bench\",\"example_url\":\"https://expert.example/p"
-                + (i % 1000) + ".html\"}";
-        return new SourceRecord(json, "labels/0/" + i);
-    }
-
-    static SourceRecord marker() {
-        return new SourceRecord("{\"op\":\"snapshot\",\"run\":\"bench\",\"partition\":0}", "labels/0/marker");
-    }
-
-    /** Synthetic pages: 40 chunk hashes of which 10 are labels; a trickle until the labels are in. */
-    static final class Pages implements MapFunction<Long, HashedPage> {
-        private static final long serialVersionUID = 1L;
-        private final long labels;
-        private transient SplittableRandom random;
-
-        Pages(long labels) {
-            this.labels = labels;
-        }
-
-        @Override
-        public HashedPage map(Long i) throws Exception {
-            if (!Probe.loaded) {
-                Thread.sleep(TRICKLE_SLEEP_MILLIS);
-            }
-            if (random == null) {
-                random = new SplittableRandom(42);
-            }
-            byte[] hashes = new byte[CHUNKS_PER_PAGE * Sha1.LENGTH];
-            random.nextBytes(hashes);
-            for (int k = 0; k < LABELLED_PER_PAGE; k++) {
-                System.arraycopy(labelHash(random.nextLong(labels)), 0, hashes, k * 4 * Sha1.LENGTH, Sha1.LENGTH);
-            }
-            int[] lengths = new int[CHUNKS_PER_PAGE];
-            java.util.Arrays.fill(lengths, 200);
-            byte[] file = new byte[Sha1.LENGTH];
-            random.nextBytes(file);
-            return new HashedPage(
-                    "https://site" + (i % 1000) + ".example/p" + i + ".html",
-                    1_767_225_600_000L + i,
-                    file,
-                    hashes,
-                    lengths,
-                    8_000);
         }
     }
 }

@@ -1,7 +1,7 @@
 /**
- * The streaming job: Kafka in, {@code detection.DetectionWorkflow}, Kafka out (exactly once), and the checkpoints a stopped run resumes from.
+ * The streaming job: Kafka in, {@code detection.DetectionWorkflow}, Kafka out (exactly once), and the checkpoints a stopped run resumes from; the job of {@code benchmark labels --mode} ({@code page} for its synthetic hashes).
  * May import {@code detection} (and its functions), {@code connector}, {@code index}, {@code config}, {@code format}, {@code kafka}, {@code imatch} (the lexicon topic) and {@code model}.
  * <p>Project imports: {@code config}, {@code connector}, {@code detection}, {@code detection.functions},
- * {@code format}, {@code imatch}, {@code index}, {@code kafka}, {@code model}.
+ * {@code format}, {@code imatch}, {@code index}, {@code kafka}, {@code model}, {@code page}.
  */
 package org.reusedetector.stream;

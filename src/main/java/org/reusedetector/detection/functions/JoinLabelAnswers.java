@@ -197,14 +197,15 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
     private PageScore score(HashedPage hashed, Iterable<LabelAnswer> all, ReadOnlyBroadcastState<String, Long> totals) {
         scored.inc();
         span.mark();
-        return labels.score(scorer, hashed, all, source -> {
+        PageScore score = scorer.score(hashed, labels.forPage(hashed, all, source -> {
             try {
                 Long total = totals.get(source);
                 return total == null ? 0 : total;
             } catch (Exception e) {
                 throw new IllegalStateException("label totals unreadable", e);
             }
-        });
+        }));
+        return PageScorer.withNearCopy(score, hashed.nearCopyResemblance(), hashed.nearCopyOf());
     }
 
     private void clear() {

@@ -9,12 +9,10 @@ import org.reusedetector.labels.LabelIndex;
 import org.reusedetector.labels.LabelStore;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.LabelAnswer;
-import org.reusedetector.model.PageScore;
-import org.reusedetector.score.PageScorer;
 
 /**
  * The labels of one page, put back together from its partitions' answers into a {@link LabelIndex} that holds just
- * them, and scored by the same {@link PageScorer} as the broadcast mode's whole set: a hash no partition answered is
+ * them, for the page scorer ({@code score.PageScorer}) of the broadcast mode's whole set: a hash no partition answered is
  * not labelled (every hash of the page was asked), so the scorer sees what it would see in the whole set.
  *
  * <p>Origins get ids in a dictionary that only grows, as the broadcast set's does, because the scorer caches what it
@@ -30,9 +28,11 @@ public final class AnsweredLabels implements LabelStore {
     private final LabelIndex index = new LabelIndex(this);
     private ToLongFunction<String> sourceTotals = source -> 0;
 
-    /** Scores a page against the labels its answers name. */
-    public PageScore score(
-            PageScorer scorer, HashedPage page, Iterable<LabelAnswer> answers, ToLongFunction<String> totals) {
+    /**
+     * The labels a page's answers name, as an index for the page scorer; valid until the next call (one page at a
+     * time).
+     */
+    public LabelIndex forPage(HashedPage page, Iterable<LabelAnswer> answers, ToLongFunction<String> totals) {
         buckets.clear();
         sourceTotals = totals;
         for (LabelAnswer answer : answers) {
@@ -42,9 +42,7 @@ public final class AnsweredLabels implements LabelStore {
                 index.add(PageQueries.hashAt(page, answer.indices()[k]), answer.kinds()[k], originId);
             }
         }
-        PageScore score = scorer.score(page, index);
-        buckets.clear();
-        return PageScorer.withNearCopy(score, page.nearCopyResemblance(), page.nearCopyOf());
+        return index;
     }
 
     private int idOf(String origin) {

@@ -5,6 +5,6 @@
  * and the answers are put back together per page into a {@code labels.LabelIndex} of that page's labels only
  * ({@code AnsweredLabels}), which the page scorer reads as it reads the whole set in broadcast mode: the same rules,
  * the same scores. Pure Java, no Flink: the Flink functions that hold the state are in {@code detection.functions}.
- * <p>Project imports: {@code labels}, {@code model}, {@code page}, {@code score}.
+ * <p>Project imports: {@code labels}, {@code model}, {@code page}.
  */
 package org.reusedetector.labels.keyed;

@@ -120,7 +120,7 @@ class PartitionJoinTest {
             int p = List.of(10, 11, 12, 13, 14).indexOf(query.partitionKey());
             answers.add(partitions[p].answer(query));
         }
-        return Json.write(answered.score(scorer, page, answers, this::total));
+        return Json.write(scorer.score(page, answered.forPage(page, answers, this::total)));
     }
 
     @Test
