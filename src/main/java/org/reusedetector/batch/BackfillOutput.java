@@ -93,7 +93,7 @@ public final class BackfillOutput {
                         ? (threshold.robust()
                                         ? "median + " + threshold.standardDeviations() + " * 1.4826 MAD"
                                         : "mean + " + threshold.standardDeviations() + " sd")
-                                + " over neighbourhoods with >= " + threshold.minPages()
+                                + " over neighborhoods with >= " + threshold.minPages()
                                 + " scorable pages, within [" + threshold.floor() + ", " + threshold.ceiling()
                                 + "]; at least "
                                 + threshold.minEvidence() + " distinct labelled hashes; pages need "

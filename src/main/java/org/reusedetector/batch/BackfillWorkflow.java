@@ -129,7 +129,7 @@ public final class BackfillWorkflow {
         DataStream<Alert> neighbourhoodAlerts = neighbourhoods
                 .filter(NeighbourhoodResult::bad)
                 .map(
-                        n -> Alert.neighbourhood(
+                        n -> Alert.neighborhood(
                                 n.prefix(),
                                 n.badness(),
                                 n.threshold(),
@@ -201,7 +201,7 @@ public final class BackfillWorkflow {
                     totals.prefix(),
                     totals.pagesDelta(),
                     badness,
-                    rule.isBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals), copies),
+                    rule.turnsBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals), copies),
                     threshold,
                     totals.eventTime(),
                     totals.evidence(),

@@ -12,17 +12,4 @@ public record NeighbourhoodResult(
         double threshold,
         long eventTime,
         Evidence[] evidence,
-        Copy[] copies) {
-
-    /** A result without source coverage. */
-    public NeighbourhoodResult(
-            String prefix,
-            long pages,
-            double badness,
-            boolean bad,
-            double threshold,
-            long eventTime,
-            Evidence[] evidence) {
-        this(prefix, pages, badness, bad, threshold, eventTime, evidence, Copy.NONE);
-    }
-}
+        Copy[] copies) {}

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
         description = {
             "Backfill detection of a corpus (JSONL(.gz), WARC(.gz), a directory of them, or a hash index) against a labels file.",
             "Writes pages.jsonl, neighborhoods.jsonl, alerts.jsonl, dead-letters.jsonl and summary.json to --out.",
-            "The neighbourhood threshold is the stream's rule (median + k * 1.4826 MAD, or mean + k sd), computed exactly over all neighbourhoods, unless fixed."
+            "The neighborhood threshold is the stream's rule (median + k * 1.4826 MAD, or mean + k sd), computed exactly over all neighborhoods, unless fixed."
         })
 public final class DetectCommand implements Callable<Integer> {
 
@@ -72,7 +72,7 @@ public final class DetectCommand implements Callable<Integer> {
         System.out.println("Alerts in " + out.resolve(BackfillOutput.ALERTS) + ": "
                 + summary.alerts().values().stream().mapToLong(Long::longValue).sum() + " " + summary.alerts());
         System.out.printf(
-                "Neighbourhoods: %s, bad: %s, badness mean %.4f sd %.4f, threshold %.4f; summary in %s%n",
+                "Neighborhoods: %s, bad: %s, badness mean %.4f sd %.4f, threshold %.4f; summary in %s%n",
                 summary.neighborhoods(),
                 summary.badNeighborhoods(),
                 summary.badnessMean(),

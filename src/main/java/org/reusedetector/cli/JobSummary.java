@@ -26,7 +26,7 @@ record JobSummary(
                 count(result, Metrics.PAGES_SCORED),
                 count(result, Metrics.DEAD_LETTERS),
                 count(result, Metrics.PAGE_ALERTS),
-                count(result, Metrics.NEIGHBOURHOOD_ALERTS),
+                count(result, Metrics.NEIGHBORHOOD_ALERTS),
                 result.getNetRuntime(),
                 span(result));
     }
@@ -72,7 +72,7 @@ record JobSummary(
     @Override
     public String toString() {
         return String.format(
-                "Done in %.1f s: %d records read, %d pages parsed (%.1f MB, %d chunks), %d scored, %d dead letters, %d page/file alerts, %d neighbourhood alerts; "
+                "Done in %.1f s: %d records read, %d pages parsed (%.1f MB, %d chunks), %d scored, %d dead letters, %d page/file alerts, %d neighborhood alerts; "
                         + "%.0f pages/s, %.1f MB/s",
                 seconds(),
                 records,

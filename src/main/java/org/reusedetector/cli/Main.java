@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         name = "reuse-detector",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "Exact detection of content reuse on the web: chunk hashes, labelled sets, bad neighbourhoods.",
+        description = "Exact detection of content reuse on the web: chunk hashes, labelled sets, bad neighborhoods.",
         subcommands = {
             CommandLine.HelpCommand.class,
             StreamCommand.class,

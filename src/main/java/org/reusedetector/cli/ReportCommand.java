@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Turn a discover or detect output directory into a self-contained HTML page (report.html) with the paper's plots",
-            "(frequency-occurrence of chunks and files; histogram and CDF of neighbourhood badness with the threshold; top bad neighbourhoods",
+            "(frequency-occurrence of chunks and files; histogram and CDF of neighborhood badness with the threshold; top bad neighborhoods",
             "with their evidence), and PNG files of the same plots."
         })
 public final class ReportCommand implements Callable<Integer> {

@@ -74,10 +74,10 @@ final class StreamStatus implements AutoCloseable {
         long pages = number(accumulators.get(Metrics.PAGES_PARSED));
         double rate = Math.max(0, pages - lastPages) / Math.max(1e-3, elapsedNanos / 1e9);
         long pageAlerts = number(accumulators.get(Metrics.PAGE_ALERTS));
-        long neighbourhoodAlerts = number(accumulators.get(Metrics.NEIGHBOURHOOD_ALERTS));
+        long neighbourhoodAlerts = number(accumulators.get(Metrics.NEIGHBORHOOD_ALERTS));
         return String.format(
                 Locale.ROOT,
-                "Status: %,d pages (%.1f/s)%s, %,d alerts (%,d page/file, %,d neighbourhood), %,d dead letters%s",
+                "Status: %,d pages (%.1f/s)%s, %,d alerts (%,d page/file, %,d neighborhood), %,d dead letters%s",
                 pages,
                 rate,
                 lagPart,

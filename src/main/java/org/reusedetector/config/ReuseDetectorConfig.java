@@ -22,6 +22,8 @@ import org.apache.flink.configuration.Configuration;
 import org.reusedetector.page.Chunking;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.RecursionRule;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Loads the detector's configuration: option defaults, then a YAML file, then {@code --set key=value}
@@ -29,6 +31,10 @@ import org.reusedetector.url.RecursionRule;
  * pass through to Flink's own configuration.
  */
 public final class ReuseDetectorConfig {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReuseDetectorConfig.class);
+    private static final String NEIGHBORHOOD_PREFIX = "neighborhood.";
+    private static final String DEPRECATED_NEIGHBORHOOD_PREFIX = "neighbourhood.";
 
     public static final String FLINK_PREFIX = "flink.";
     /** Keys under this prefix pass through to every Kafka client of the detector (TLS, SASL, timeouts). */
@@ -97,7 +103,7 @@ public final class ReuseDetectorConfig {
         Configuration flink = new Configuration();
         Map<String, String> kafka = new TreeMap<>();
         for (Map.Entry<String, String> entry : values.entrySet()) {
-            String key = entry.getKey();
+            String key = currentKey(entry.getKey(), known);
             if (key.startsWith(FLINK_PREFIX)) {
                 flink.setString(key.substring(FLINK_PREFIX.length()), entry.getValue());
             } else if (key.startsWith(KAFKA_PROPERTIES_PREFIX)) {
@@ -343,6 +349,21 @@ public final class ReuseDetectorConfig {
         } else if (!node.isNull()) {
             out.put(prefix, node.asText());
         }
+    }
+
+    /**
+     * The key under its one spelling: {@code neighbourhood.*} keys are accepted for {@code neighborhood.*} and logged as
+     * deprecated (configuration, metrics and JSON spell it one way; docs/operations.md).
+     */
+    static String currentKey(String key, Set<String> known) {
+        if (key.startsWith(DEPRECATED_NEIGHBORHOOD_PREFIX)) {
+            String current = NEIGHBORHOOD_PREFIX + key.substring(DEPRECATED_NEIGHBORHOOD_PREFIX.length());
+            if (known.contains(current)) {
+                LOG.warn("Configuration key '{}' is deprecated: use '{}'", key, current);
+                return current;
+            }
+        }
+        return key;
     }
 
     private static String suggestion(String key, Set<String> known) {

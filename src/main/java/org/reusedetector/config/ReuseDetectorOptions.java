@@ -134,39 +134,38 @@ public final class ReuseDetectorOptions {
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_PAGES = key("neighborhood.min-pages")
             .intType()
             .defaultValue(5)
-            .withDescription("Neighbourhoods with fewer pages neither count in the threshold statistic nor alert.");
+            .withDescription("Neighborhoods with fewer pages neither count in the threshold statistic nor alert.");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_NEIGHBORHOODS = key("neighborhood.min-neighborhoods")
             .intType()
             .defaultValue(20)
             .withDescription(
-                    "No neighbourhood alerts until this many neighbourhoods make up the mean + k sigma statistic.");
+                    "No neighborhood alerts until this many neighborhoods make up the mean + k sigma statistic.");
     public static final ConfigOption<Double> NEIGHBORHOOD_STDDEVS = key("neighborhood.standard-deviations")
             .doubleType()
             .defaultValue(1.0)
-            .withDescription(
-                    "k in the threshold mean + k standard deviations of neighbourhood badness (the paper: 1).");
+            .withDescription("k in the threshold mean + k standard deviations of neighborhood badness (the paper: 1).");
     public static final ConfigOption<Double> NEIGHBORHOOD_FIXED_THRESHOLD = key("neighborhood.fixed-threshold")
             .doubleType()
             .noDefaultValue()
-            .withDescription("A fixed neighbourhood threshold instead of the running statistic.");
+            .withDescription("A fixed neighborhood threshold instead of the running statistic.");
     public static final ConfigOption<NeighbourhoodStatistic> NEIGHBORHOOD_STATISTIC = key("neighborhood.statistic")
             .enumType(NeighbourhoodStatistic.class)
             .defaultValue(NeighbourhoodStatistic.ROBUST)
             .withDescription(
-                    "ROBUST: median + k * 1.4826 * MAD of neighbourhood badness (equal to mean + k sigma for a normal population, but not"
-                            + " inflated by the bad neighbourhoods themselves); MEAN: the paper's mean + k sigma.");
+                    "ROBUST: median + k * 1.4826 * MAD of neighborhood badness (equal to mean + k sigma for a normal population, but not"
+                            + " inflated by the bad neighborhoods themselves); MEAN: the paper's mean + k sigma.");
     public static final ConfigOption<Double> NEIGHBORHOOD_THRESHOLD_FLOOR = key("neighborhood.threshold-floor")
             .doubleType()
             .defaultValue(0.05)
             .withDescription(
                     "The statistic's threshold is never below this: the statistic of a mostly clean (mostly zero) population would call"
                             + " a prefix with one matched chunk in a hundred bad. 0.05 sits just above the mean badness the paper measured over"
-                            + " 900 million Common Crawl neighbourhoods (0.04).");
+                            + " 900 million Common Crawl neighborhoods (0.04).");
     public static final ConfigOption<Double> NEIGHBORHOOD_THRESHOLD_CEILING = key("neighborhood.threshold-ceiling")
             .doubleType()
             .defaultValue(0.5)
             .withDescription(
-                    "The statistic's threshold is never above this: a neighbourhood whose content is mostly labelled is bad even when"
+                    "The statistic's threshold is never above this: a neighborhood whose content is mostly labelled is bad even when"
                             + " copies dominate the population.");
     public static final ConfigOption<Double> NEIGHBORHOOD_THRESHOLD_TOLERANCE = key("neighborhood.threshold-tolerance")
             .doubleType()
@@ -179,60 +178,60 @@ public final class ReuseDetectorOptions {
             .doubleType()
             .defaultValue(0.95)
             .withDescription(
-                    "A bad neighbourhood is cleared only when the upper bound of its badness at this one-sided confidence falls below the"
-                            + " threshold (pages are the sample: Student's t over the page-level ratio), so that a neighbourhood near the threshold keeps"
+                    "A bad neighborhood is cleared only when the upper bound of its badness at this one-sided confidence falls below the"
+                            + " threshold (pages are the sample: Student's t over the page-level ratio), so that a neighborhood near the threshold keeps"
                             + " its verdict instead of flapping. 0: cleared as soon as its badness is not above the threshold.");
     public static final ConfigOption<Boolean> NEIGHBORHOOD_ALERT_ON_LOWER_BOUND =
             key("neighborhood.alert-on-lower-bound")
                     .booleanType()
                     .defaultValue(false)
                     .withDescription(
-                            "true: a neighbourhood turns bad by its badness only when the lower bound of its badness (at neighborhood.confidence) is"
+                            "true: a neighborhood turns bad by its badness only when the lower bound of its badness (at neighborhood.confidence) is"
                                     + " above the threshold, with no minimum of pages; false: by the paper's rule (badness above the threshold, at least"
                                     + " neighborhood.min-pages pages). Off by default: on the mutation experiment it lost the most modified level (8 x cpp).");
     public static final ConfigOption<Double> NEIGHBORHOOD_COVERAGE_MIN_SHARE = key("neighborhood.coverage.min-share")
             .doubleType()
             .defaultValue(0.3)
             .withDescription(
-                    "Source coverage: a neighbourhood that holds at least this share of one source's labelled chunks (and at least"
+                    "Source coverage: a neighborhood that holds at least this share of one source's labelled chunks (and at least"
                             + " neighborhood.coverage.min-chunks of them) is bad whatever its badness: added text cannot dilute it. A source is"
                             + " the site of an expert label's example page, or a blind discovery copy family. Above 1: off.");
     public static final ConfigOption<Long> NEIGHBORHOOD_COVERAGE_MIN_CHUNKS = key("neighborhood.coverage.min-chunks")
             .longType()
             .defaultValue(20L)
             .withDescription(
-                    "Source coverage: the fewest distinct labelled chunks of one source that make a neighbourhood bad by coverage.");
+                    "Source coverage: the fewest distinct labelled chunks of one source that make a neighborhood bad by coverage.");
     public static final ConfigOption<Integer> NEIGHBORHOOD_COVERAGE_MAX_SOURCES =
             key("neighborhood.coverage.max-sources")
                     .intType()
                     .defaultValue(8)
                     .withDescription(
-                            "Source coverage: how many sources each neighbourhood tracks, those it holds most chunks of (bounds state to that many"
-                                    + " sources' labelled chunks per neighbourhood); alerts list them as 'copies'. 0: no source coverage.");
+                            "Source coverage: how many sources each neighborhood tracks, those it holds most chunks of (bounds state to that many"
+                                    + " sources' labelled chunks per neighborhood); alerts list them as 'copies'. 0: no source coverage.");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MIN_EVIDENCE = key("neighborhood.min-evidence")
             .intType()
             .defaultValue(2)
             .withDescription(
-                    "A bad neighbourhood needs at least this many distinct labelled hashes (at most neighborhood.max-evidence).");
+                    "A bad neighborhood needs at least this many distinct labelled hashes (at most neighborhood.max-evidence).");
     public static final ConfigOption<Double> NEIGHBORHOOD_REEVALUATE_STEP = key("neighborhood.reevaluate-step")
             .doubleType()
             .defaultValue(0.02)
             .withDescription(
-                    "When the threshold has moved this much since all neighbourhoods were last judged, judge them all again (a full pass over neighbourhood state).");
+                    "When the threshold has moved this much since all neighborhoods were last judged, judge them all again (a full pass over neighborhood state).");
     public static final ConfigOption<Duration> NEIGHBORHOOD_URL_RETENTION = key("neighborhood.url-retention")
             .durationType()
             .defaultValue(Duration.ofDays(30))
             .withDescription(
-                    "A URL not crawled again within this much event time leaves its neighbourhoods (bounds state).");
+                    "A URL not crawled again within this much event time leaves its neighborhoods (bounds state).");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MAX_DEPTH = key("neighborhood.max-depth")
             .intType()
             .defaultValue(12)
             .withDescription(
-                    "Directory levels below the host that form neighbourhoods (deeper levels are crawler traps more often than sites).");
+                    "Directory levels below the host that form neighborhoods (deeper levels are crawler traps more often than sites).");
     public static final ConfigOption<Integer> NEIGHBORHOOD_MAX_EVIDENCE = key("neighborhood.max-evidence")
             .intType()
             .defaultValue(3)
-            .withDescription("Matched labels kept per neighbourhood as evidence.");
+            .withDescription("Matched labels kept per neighborhood as evidence.");
 
     // --- Informed discovery (label) ----------------------------------------------------------------------------
     public static final ConfigOption<LabelsMode> LABELS_MODE = key("labels.mode")

@@ -42,11 +42,11 @@ public final class Metrics {
     public static final String QUILT_ALERTS = "quiltAlerts";
     public static final String URL_REVISITS = "urlRevisits";
     public static final String URLS_EXPIRED = "urlsExpired";
-    public static final String NEIGHBOURHOODS = "neighbourhoods";
-    public static final String NEIGHBOURHOOD_MEAN = "neighbourhoodBadnessMean";
-    public static final String NEIGHBOURHOOD_STDDEV = "neighbourhoodBadnessStddev";
-    public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhoodThreshold";
-    public static final String NEIGHBOURHOOD_ALERTS = "neighbourhoodAlerts";
+    public static final String NEIGHBORHOODS = "neighborhoods";
+    public static final String NEIGHBORHOOD_MEAN = "neighborhoodBadnessMean";
+    public static final String NEIGHBORHOOD_STDDEV = "neighborhoodBadnessStddev";
+    public static final String NEIGHBORHOOD_THRESHOLD = "neighborhoodThreshold";
+    public static final String NEIGHBORHOOD_ALERTS = "neighborhoodAlerts";
 
     // streaming job, counted where records leave or enter it (stream/StreamingJob), one counter per key value
     /** Dead letters written, in group {@code reason}. */

@@ -1,15 +1,16 @@
 package org.reusedetector.model;
 
 import java.time.Instant;
+import java.util.List;
+import org.apache.commons.codec.digest.DigestUtils;
 
 /**
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
- * @param type {@code page} (partial target), {@code file} (whole-file match), {@code phish} (a partial target under the
- *     phishing profile), {@code neighborhood}, {@code cleared} (a neighbourhood alerted earlier is no longer bad), or
- *     {@code near-duplicate} (an I-Match signature matched an {@code imatch} label), or {@code near-copy} (the page's
- *     min-hash sketch resembles a {@code shingle} label's), or {@code quilt} (most of the page's sampled k-grams are
- *     patch grams of recent pages on other sites: Najork 2012)
+ * <p>Build alerts with the factory of their type ({@link #page}, {@link #file}, {@link #phish}, {@link #neighborhood},
+ * {@link #cleared}, {@link #nearDuplicate}, {@link #nearCopy}, {@link #quilt}), which fill the fields that type has.
+ *
+ * @param type what the alert says ({@link AlertType})
  * @param url page URL (page and file alerts)
  * @param prefix neighbourhood URL prefix (neighbourhood alerts)
  * @param badness page containment, or mean containment of the neighbourhood
@@ -29,7 +30,7 @@ import java.time.Instant;
  *     first ({@code score.SourceCoverage}); else {@code null}
  */
 public record Alert(
-        String type,
+        AlertType type,
         String url,
         String prefix,
         double badness,
@@ -46,121 +47,13 @@ public record Alert(
         String matchedUrl,
         Copy[] copies) {
 
-    public static final String TYPE_PAGE = "page";
-    public static final String TYPE_FILE = "file";
-    public static final String TYPE_NEIGHBORHOOD = "neighborhood";
-    public static final String TYPE_PHISH = "phish";
-    public static final String TYPE_CLEARED = "cleared";
-    public static final String TYPE_NEAR_DUPLICATE = "near-duplicate";
-    public static final String TYPE_NEAR_COPY = "near-copy";
-    public static final String TYPE_QUILT = "quilt";
-
-    /** Without copies (every alert type but {@code neighborhood}). */
-    public Alert(
-            String type,
-            String url,
-            String prefix,
-            double badness,
-            double threshold,
-            Long pages,
-            Integer chunks,
-            Integer matchedChunks,
-            String eventTime,
-            String detectedAt,
-            Evidence[] evidence,
-            String brand,
-            String lexicon,
-            Double resemblance,
-            String matchedUrl) {
-        this(
-                type,
-                url,
-                prefix,
-                badness,
-                threshold,
-                pages,
-                chunks,
-                matchedChunks,
-                eventTime,
-                detectedAt,
-                evidence,
-                brand,
-                lexicon,
-                resemblance,
-                matchedUrl,
-                null);
-    }
-
-    /** Without a brand (every alert type but {@code phish}). */
-    public Alert(
-            String type,
-            String url,
-            String prefix,
-            double badness,
-            double threshold,
-            Long pages,
-            Integer chunks,
-            Integer matchedChunks,
-            String eventTime,
-            String detectedAt,
-            Evidence[] evidence) {
-        this(
-                type,
-                url,
-                prefix,
-                badness,
-                threshold,
-                pages,
-                chunks,
-                matchedChunks,
-                eventTime,
-                detectedAt,
-                evidence,
-                null,
-                null,
-                null,
-                null);
-    }
-
-    /** Without a lexicon (every alert type but {@code near-duplicate}). */
-    public Alert(
-            String type,
-            String url,
-            String prefix,
-            double badness,
-            double threshold,
-            Long pages,
-            Integer chunks,
-            Integer matchedChunks,
-            String eventTime,
-            String detectedAt,
-            Evidence[] evidence,
-            String brand) {
-        this(
-                type,
-                url,
-                prefix,
-                badness,
-                threshold,
-                pages,
-                chunks,
-                matchedChunks,
-                eventTime,
-                detectedAt,
-                evidence,
-                brand,
-                null,
-                null,
-                null);
-    }
-
     /**
      * A page whose I-Match signature under {@code lexicon} equals a labelled one: a near duplicate of the label's example
      * page (in {@code evidence}). Badness and threshold are 1: the signature matched as a whole.
      */
     public static Alert nearDuplicate(String url, long eventTimeMillis, String lexicon, Evidence evidence) {
         return new Alert(
-                TYPE_NEAR_DUPLICATE,
+                AlertType.NEAR_DUPLICATE,
                 url,
                 null,
                 1.0,
@@ -173,6 +66,7 @@ public record Alert(
                 new Evidence[] {evidence},
                 null,
                 lexicon,
+                null,
                 null,
                 null);
     }
@@ -184,7 +78,7 @@ public record Alert(
     public static Alert nearCopy(
             String url, long eventTimeMillis, double resemblance, double threshold, Evidence evidence) {
         return new Alert(
-                TYPE_NEAR_COPY,
+                AlertType.NEAR_COPY,
                 url,
                 null,
                 resemblance,
@@ -198,7 +92,8 @@ public record Alert(
                 null,
                 null,
                 resemblance,
-                evidence.exampleUrl());
+                evidence.exampleUrl(),
+                null);
     }
 
     /**
@@ -207,12 +102,12 @@ public record Alert(
      * hash = SHA-1 of the URL).
      */
     public static Alert quilt(
-            String url, long eventTimeMillis, double patchFraction, double theta, java.util.List<String> sources) {
+            String url, long eventTimeMillis, double patchFraction, double theta, List<String> sources) {
         Evidence[] evidence = sources.stream()
-                .map(s -> new Evidence(org.apache.commons.codec.digest.DigestUtils.sha1Hex(s), TYPE_QUILT, null, s))
+                .map(s -> new Evidence(DigestUtils.sha1Hex(s), AlertType.QUILT.wireName(), null, s))
                 .toArray(Evidence[]::new);
         return new Alert(
-                TYPE_QUILT,
+                AlertType.QUILT,
                 url,
                 null,
                 patchFraction,
@@ -222,49 +117,56 @@ public record Alert(
                 null,
                 Instant.ofEpochMilli(eventTimeMillis).toString(),
                 Instant.now().toString(),
-                evidence);
+                evidence,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
-    /** The alert of a page that is a target: {@code file} for a whole-file match (threshold 1), else {@code page}. */
+    /** A page whose labelled share reached {@code pageThreshold} (a partial target). */
     public static Alert page(PageScore score, double pageThreshold) {
-        return new Alert(
-                score.fileMatch() ? TYPE_FILE : TYPE_PAGE,
-                score.url(),
-                null,
-                score.badness(),
-                score.fileMatch() ? 1.0 : pageThreshold,
-                null,
-                score.chunks(),
-                score.matchedChunks(),
-                Instant.ofEpochMilli(score.eventTime()).toString(),
-                Instant.now().toString(),
-                score.evidence());
+        return target(AlertType.PAGE, score, pageThreshold, null);
+    }
+
+    /** A page that is a labelled file as a whole: badness and threshold 1. */
+    public static Alert file(PageScore score) {
+        return target(AlertType.FILE, score, 1.0, null);
     }
 
     /**
      * The alert of a page under the phishing profile: {@code phish}, naming the brand (see {@code score.PageRule#brandOf}).
-     * A whole-file match is a phish too.
+     * A whole-file match is a phish too (threshold 1).
      */
     public static Alert phish(PageScore score, double pageThreshold, String brand) {
+        return target(AlertType.PHISH, score, score.fileMatch() ? 1.0 : pageThreshold, brand);
+    }
+
+    private static Alert target(AlertType type, PageScore score, double threshold, String brand) {
         return new Alert(
-                TYPE_PHISH,
+                type,
                 score.url(),
                 null,
                 score.badness(),
-                score.fileMatch() ? 1.0 : pageThreshold,
+                threshold,
                 null,
                 score.chunks(),
                 score.matchedChunks(),
                 Instant.ofEpochMilli(score.eventTime()).toString(),
                 Instant.now().toString(),
                 score.evidence(),
-                brand);
+                brand,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** A neighbourhood alerted earlier has fallen back below the threshold (or been emptied): its alert no longer stands. */
     public static Alert cleared(String prefix, double badness, double threshold, long pages, long eventTimeMillis) {
         return new Alert(
-                TYPE_CLEARED,
+                AlertType.CLEARED,
                 null,
                 prefix,
                 badness,
@@ -274,20 +176,20 @@ public record Alert(
                 null,
                 Instant.ofEpochMilli(eventTimeMillis).toString(),
                 Instant.now().toString(),
-                new Evidence[0]);
-    }
-
-    /** The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad. */
-    public static Alert neighbourhood(
-            String prefix, double badness, double threshold, long pages, long eventTimeMillis, Evidence[] evidence) {
-        return neighbourhood(prefix, badness, threshold, pages, eventTimeMillis, evidence, Copy.NONE);
+                new Evidence[0],
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
-     * The alert of a bad neighbourhood, with the sources it copies: by its badness above the threshold, or by covering
-     * enough of one source (then its badness may be under the threshold).
+     * The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad, with
+     * the sources it copies: bad by its badness above the threshold, or by covering enough of one source (then its
+     * badness may be under the threshold).
      */
-    public static Alert neighbourhood(
+    public static Alert neighborhood(
             String prefix,
             double badness,
             double threshold,
@@ -296,7 +198,7 @@ public record Alert(
             Evidence[] evidence,
             Copy[] copies) {
         return new Alert(
-                TYPE_NEIGHBORHOOD,
+                AlertType.NEIGHBORHOOD,
                 null,
                 prefix,
                 badness,

@@ -30,8 +30,8 @@ public record PrefixScore(
         Copy[] copies,
         double lower) {
 
-    /** A score whose lower bound is its badness. */
-    public PrefixScore(
+    /** A score without an interval (both bounds are its badness) and without source coverage. */
+    public static PrefixScore of(
             String prefix,
             long pages,
             double badness,
@@ -39,10 +39,40 @@ public record PrefixScore(
             double previousBadness,
             long eventTime,
             Evidence[] evidence,
-            double threshold,
-            double upper,
-            Copy[] copies) {
-        this(
+            double threshold) {
+        return new PrefixScore(
+                prefix,
+                pages,
+                badness,
+                previousPages,
+                previousBadness,
+                eventTime,
+                evidence,
+                threshold,
+                badness,
+                Copy.NONE,
+                badness);
+    }
+
+    /** This score with the confidence bounds of its badness. */
+    public PrefixScore withBounds(double newLower, double newUpper) {
+        return new PrefixScore(
+                prefix,
+                pages,
+                badness,
+                previousPages,
+                previousBadness,
+                eventTime,
+                evidence,
+                threshold,
+                newUpper,
+                copies,
+                newLower);
+    }
+
+    /** This score with the sources it covers. */
+    public PrefixScore withCopies(Copy[] newCopies) {
+        return new PrefixScore(
                 prefix,
                 pages,
                 badness,
@@ -52,35 +82,8 @@ public record PrefixScore(
                 evidence,
                 threshold,
                 upper,
-                copies,
-                badness);
-    }
-
-    /** A score without source coverage. */
-    public PrefixScore(
-            String prefix,
-            long pages,
-            double badness,
-            long previousPages,
-            double previousBadness,
-            long eventTime,
-            Evidence[] evidence,
-            double threshold,
-            double upper) {
-        this(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, threshold, upper, Copy.NONE);
-    }
-
-    /** A score whose upper bound is its badness (no interval). */
-    public PrefixScore(
-            String prefix,
-            long pages,
-            double badness,
-            long previousPages,
-            double previousBadness,
-            long eventTime,
-            Evidence[] evidence,
-            double threshold) {
-        this(prefix, pages, badness, previousPages, previousBadness, eventTime, evidence, threshold, badness);
+                newCopies,
+                lower);
     }
 
     public PrefixScore withThreshold(double newThreshold) {

@@ -51,7 +51,7 @@ final class Charts {
 
     /** Counts of neighbourhood badness per bin, as steps, with the threshold. */
     static XYChart badnessHistogram(BadnessBins bins, double threshold) {
-        XYChart chart = base("Neighbourhood badness", "badness", "neighbourhoods");
+        XYChart chart = base("Neighborhood badness", "badness", "neighborhoods");
         int n = BadnessBins.HISTOGRAM_BINS;
         double[] x = new double[n + 1];
         double[] y = new double[n + 1];
@@ -60,7 +60,7 @@ final class Charts {
             x[i] = (double) i / n;
             y[i] = counts[Math.min(i, n - 1)];
         }
-        XYSeries steps = chart.addSeries("neighbourhoods", x, y);
+        XYSeries steps = chart.addSeries("neighborhoods", x, y);
         steps.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.StepArea).setMarker(SeriesMarkers.NONE);
         if (!Double.isNaN(threshold)) {
             verticalLine(
@@ -75,7 +75,7 @@ final class Charts {
 
     /** The cumulative share of neighbourhoods up to each badness, with the threshold. */
     static XYChart badnessCdf(BadnessBins bins, double threshold) {
-        XYChart chart = base("Neighbourhood badness, cumulative", "badness", "share of neighbourhoods");
+        XYChart chart = base("Neighborhood badness, cumulative", "badness", "share of neighborhoods");
         double[][] cdf = bins.cdf();
         XYSeries line = chart.addSeries("CDF", cdf[0], cdf[1]);
         line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line).setMarker(SeriesMarkers.NONE);

@@ -27,6 +27,7 @@ import org.reusedetector.format.JsonLines;
 import org.reusedetector.imatch.NearDupClustering;
 import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.Label;
 import org.slf4j.Logger;
@@ -285,32 +286,32 @@ public final class ReportWriter {
                         List.of("pages", count(pageCounts[0])),
                         List.of("partial targets (page above the page threshold)", count(pageCounts[1])),
                         List.of("whole-file matches", count(pageCounts[2])),
-                        List.of("neighbourhoods", count(bins.count())),
-                        List.of("bad neighbourhoods", count(bad[0])),
-                        List.of("neighbourhood badness mean", Html.number(bins.mean())),
-                        List.of("neighbourhood badness standard deviation", Html.number(bins.standardDeviation())),
-                        List.of("neighbourhood threshold", Html.number(threshold))),
+                        List.of("neighborhoods", count(bins.count())),
+                        List.of("bad neighborhoods", count(bad[0])),
+                        List.of("neighborhood badness mean", Html.number(bins.mean())),
+                        List.of("neighborhood badness standard deviation", Html.number(bins.standardDeviation())),
+                        List.of("neighborhood threshold", Html.number(threshold))),
                 List.of("value"));
 
-        html.heading("Neighbourhood badness");
+        html.heading("Neighborhood badness");
         if (bins.count() == 0) {
-            html.paragraph("No neighbourhoods.");
+            html.paragraph("No neighborhoods.");
         } else {
             byte[] hist = Charts.png(Charts.badnessHistogram(bins, threshold));
-            html.image(hist, "histogram of neighbourhood badness");
+            html.image(hist, "histogram of neighborhood badness");
             images.add(savePng(out, "badness-histogram.png", hist));
             byte[] cdf = Charts.png(Charts.badnessCdf(bins, threshold));
-            html.image(cdf, "cumulative distribution of neighbourhood badness");
+            html.image(cdf, "cumulative distribution of neighborhood badness");
             images.add(savePng(out, "badness-cdf.png", cdf));
         }
 
-        html.heading("Worst neighbourhoods");
+        html.heading("Worst neighborhoods");
         List<List<String>> rows = new ArrayList<>();
         if (Files.exists(in.resolve(BackfillOutput.ALERTS))) {
             Map<String, Alert> latest =
                     new LinkedHashMap<>(); // a neighbourhood alerts again as it grows: keep its last alert
             BackfillOutput.forEachAlert(in, alert -> {
-                if (Alert.TYPE_NEIGHBORHOOD.equals(alert.type()) && alert.prefix() != null) {
+                if (alert.type() == AlertType.NEIGHBORHOOD && alert.prefix() != null) {
                     latest.put(alert.prefix(), alert);
                 }
             });
@@ -335,7 +336,7 @@ public final class ReportWriter {
             }
             html.table(
                     List.of(
-                            "neighbourhood",
+                            "neighborhood",
                             "badness",
                             "threshold",
                             "pages",
@@ -344,16 +345,16 @@ public final class ReportWriter {
                             "its worst pages"),
                     rows,
                     List.of("badness", "threshold", "pages"));
-            html.paragraph(latest.size() + " neighbourhoods alerted"
+            html.paragraph(latest.size() + " neighborhoods alerted"
                     + (latest.size() > TOP_ROWS ? "; the " + TOP_ROWS + " worst are shown." : ".")
-                    + " Coverage is the share of a source's labelled chunks that the neighbourhood holds; a neighbourhood"
+                    + " Coverage is the share of a source's labelled chunks that the neighborhood holds; a neighborhood"
                     + " whose badness is under its threshold was alerted for its coverage."
                     + (texts.isEmpty() ? " The labels file is not readable here: copied text is shown by hash." : ""));
         } else {
             for (NeighbourhoodResult n : worstFirst(worstNeighbourhoods, NeighbourhoodResult::badness)) {
                 rows.add(List.of(Html.url(n.prefix()), Html.number(n.badness()), count(n.pages())));
             }
-            html.table(List.of("neighbourhood", "badness", "pages"), rows, List.of("badness", "pages"));
+            html.table(List.of("neighborhood", "badness", "pages"), rows, List.of("badness", "pages"));
             html.paragraph("No alerts.jsonl: evidence unavailable.");
         }
 
@@ -396,7 +397,7 @@ public final class ReportWriter {
         html.paragraph("A family is the labelled content that sits on exactly the same hosts: a mirror (whole files"
                 + " identical), a partial copy (chunks only) or a template (boilerplate, not labelled). Each host is"
                 + " judged the source or a copier by how much text of its own its site has beside the family's, with"
-                + " the confidence of that judgement; 'unclear' where the evidence cannot tell. Labels and neighbourhood"
+                + " the confidence of that judgement; 'unclear' where the evidence cannot tell. Labels and neighborhood"
                 + " alerts name the family by its id.");
         List<List<String>> rows = new ArrayList<>();
         for (Family f : families) {

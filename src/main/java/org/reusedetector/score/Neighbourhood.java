@@ -14,7 +14,7 @@ public final class Neighbourhood {
 
     /**
      * {@code badness(N) = contains(L, N)} over the neighbourhood's whole chunk vector (paper §4, step 6: partial
-     * matching "to all chunks in the neighbourhood"): matched chunks over scorable chunks, so a large copied page
+     * matching "to all chunks in the neighborhood"): matched chunks over scorable chunks, so a large copied page
      * weighs as its chunks do, and a small page of unique ads does not outvote it. Clamped to [0, 1] against
      * rounding; 0 for an empty neighbourhood.
      */

@@ -30,8 +30,7 @@ public record NeighbourhoodConfidence(double level, boolean alertOnLowerBound) i
 
     public NeighbourhoodConfidence {
         if (!(level == 0 || (level > 0.5 && level < 1))) {
-            throw new IllegalArgumentException(
-                    "neighbourhood confidence must be 0 (none) or in (0.5, 1), got " + level);
+            throw new IllegalArgumentException("neighborhood confidence must be 0 (none) or in (0.5, 1), got " + level);
         }
     }
 

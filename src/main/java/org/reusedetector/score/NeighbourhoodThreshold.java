@@ -53,19 +53,26 @@ public record NeighbourhoodThreshold(
         double tolerance)
         implements Serializable {
 
-    /** Trusting the statistic as soon as enough neighbourhoods count. */
-    public NeighbourhoodThreshold(
-            long minPages,
-            long minNeighbourhoods,
-            double standardDeviations,
-            double fixedThreshold,
-            double floor,
-            double ceiling,
-            int minEvidence,
-            boolean robust,
-            NeighbourhoodConfidence confidence,
-            CoverageRule coverage) {
-        this(
+    /** The paper's rule alone: no floor, no ceiling, no evidence rule, mean + k·σ, no confidence bounds, no coverage. */
+    public static NeighbourhoodThreshold paper(
+            long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
+        return new NeighbourhoodThreshold(
+                minPages,
+                minNeighbourhoods,
+                standardDeviations,
+                fixedThreshold,
+                0,
+                1,
+                0,
+                false,
+                NeighbourhoodConfidence.NONE,
+                CoverageRule.OFF,
+                0);
+    }
+
+    /** This rule with the statistic's threshold kept within {@code [floor, ceiling]} and an evidence rule. */
+    public NeighbourhoodThreshold withBounds(double floor, double ceiling, int minEvidence) {
+        return new NeighbourhoodThreshold(
                 minPages,
                 minNeighbourhoods,
                 standardDeviations,
@@ -76,21 +83,12 @@ public record NeighbourhoodThreshold(
                 robust,
                 confidence,
                 coverage,
-                0);
+                tolerance);
     }
 
-    /** Without source coverage. */
-    public NeighbourhoodThreshold(
-            long minPages,
-            long minNeighbourhoods,
-            double standardDeviations,
-            double fixedThreshold,
-            double floor,
-            double ceiling,
-            int minEvidence,
-            boolean robust,
-            NeighbourhoodConfidence confidence) {
-        this(
+    /** This rule with the robust statistic (median + k·1.4826·MAD) or the paper's mean + k·σ. */
+    public NeighbourhoodThreshold withRobust(boolean robust) {
+        return new NeighbourhoodThreshold(
                 minPages,
                 minNeighbourhoods,
                 standardDeviations,
@@ -100,20 +98,13 @@ public record NeighbourhoodThreshold(
                 minEvidence,
                 robust,
                 confidence,
-                CoverageRule.OFF);
+                coverage,
+                tolerance);
     }
 
-    /** Without confidence bounds: the verdict compares the badness itself. */
-    public NeighbourhoodThreshold(
-            long minPages,
-            long minNeighbourhoods,
-            double standardDeviations,
-            double fixedThreshold,
-            double floor,
-            double ceiling,
-            int minEvidence,
-            boolean robust) {
-        this(
+    /** This rule with confidence bounds on its verdicts. */
+    public NeighbourhoodThreshold withConfidence(NeighbourhoodConfidence confidence) {
+        return new NeighbourhoodThreshold(
                 minPages,
                 minNeighbourhoods,
                 standardDeviations,
@@ -122,25 +113,41 @@ public record NeighbourhoodThreshold(
                 ceiling,
                 minEvidence,
                 robust,
-                NeighbourhoodConfidence.NONE);
+                confidence,
+                coverage,
+                tolerance);
     }
 
-    /** The paper's rule alone: no floor, no ceiling, no evidence rule. */
-    public NeighbourhoodThreshold(
-            long minPages, long minNeighbourhoods, double standardDeviations, double fixedThreshold) {
-        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, 0, 1, 0, false);
+    /** This rule with source coverage as a second verdict. */
+    public NeighbourhoodThreshold withCoverage(CoverageRule coverage) {
+        return new NeighbourhoodThreshold(
+                minPages,
+                minNeighbourhoods,
+                standardDeviations,
+                fixedThreshold,
+                floor,
+                ceiling,
+                minEvidence,
+                robust,
+                confidence,
+                coverage,
+                tolerance);
     }
 
-    /** Bounded, with the robust statistic. */
-    public NeighbourhoodThreshold(
-            long minPages,
-            long minNeighbourhoods,
-            double standardDeviations,
-            double fixedThreshold,
-            double floor,
-            double ceiling,
-            int minEvidence) {
-        this(minPages, minNeighbourhoods, standardDeviations, fixedThreshold, floor, ceiling, minEvidence, true);
+    /** This rule trusting the statistic only once its confidence interval's half-width is within {@code tolerance}. */
+    public NeighbourhoodThreshold withTolerance(double tolerance) {
+        return new NeighbourhoodThreshold(
+                minPages,
+                minNeighbourhoods,
+                standardDeviations,
+                fixedThreshold,
+                floor,
+                ceiling,
+                minEvidence,
+                robust,
+                confidence,
+                coverage,
+                tolerance);
     }
 
     public NeighbourhoodThreshold {
@@ -152,10 +159,10 @@ public record NeighbourhoodThreshold(
         }
         if (!(floor >= 0 && floor <= ceiling && ceiling <= 1)) {
             throw new IllegalArgumentException(
-                    "neighbourhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
+                    "neighborhood threshold needs 0 <= floor <= ceiling <= 1, got " + floor + " and " + ceiling);
         }
         if (minEvidence < 0) {
-            throw new IllegalArgumentException("neighbourhood min evidence must not be negative, got " + minEvidence);
+            throw new IllegalArgumentException("neighborhood min evidence must not be negative, got " + minEvidence);
         }
     }
 
@@ -259,12 +266,6 @@ public record NeighbourhoodThreshold(
                 ? isBad(pages, badness, threshold, distinctEvidence)
                 : pages > 0 && !Double.isNaN(threshold) && lower > threshold && distinctEvidence >= minEvidence;
         return byBadness || pages > 0 && coverage.coversAny(copies);
-    }
-
-    /** Whether a neighbourhood is bad over final totals (the batch's judgement): as {@link #turnsBad(long, double, double, double, int, Copy[])}. */
-    public boolean isBad(
-            long pages, double badness, double lower, double threshold, int distinctEvidence, Copy[] copies) {
-        return turnsBad(pages, badness, lower, threshold, distinctEvidence, copies);
     }
 
     /**

@@ -120,7 +120,10 @@ public final class StreamingJob {
 
         DataStream<Alert> alerts = out.alerts()
                 .map(
-                        new CountByKey<>(Metrics.TYPE_GROUP, Metrics.ALERTS_BY_TYPE, Alert::type),
+                        new CountByKey<>(
+                                Metrics.TYPE_GROUP,
+                                Metrics.ALERTS_BY_TYPE,
+                                (Alert a) -> a.type().wireName()),
                         TypeInformation.of(Alert.class))
                 .uid(OperatorIds.COUNT_ALERTS_BY_TYPE)
                 .name(OperatorIds.COUNT_ALERTS_BY_TYPE);

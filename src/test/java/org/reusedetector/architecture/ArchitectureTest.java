@@ -31,7 +31,7 @@ class ArchitectureTest {
             .importPackages(ROOT);
 
     /**
-     * Slices are the top-level packages; the checkpointed state records in {@code stream.functions} are a leaf of their
+     * Slices are the top-level packages; the read-only legacy state records in {@code stream.functions} are a leaf of their
      * own. Each signal's package ({@code signal.imatch}, ...) is a plug-in of the detection topology, in its slice: it
      * adds operators with the topology's settings and uids, and {@code detection.Signals} names it; the seam
      * ({@code signal} itself) is plain Java below both.
@@ -44,7 +44,7 @@ class ArchitectureTest {
                 return SliceIdentifier.ignore();
             }
             if (pkg.equals(ROOT + ".stream.functions")) {
-                return SliceIdentifier.of("stream.functions (checkpointed state records)");
+                return SliceIdentifier.of("stream.functions (legacy state records)");
             }
             if (pkg.startsWith(ROOT + ".signal.")) {
                 return SliceIdentifier.of("detection");

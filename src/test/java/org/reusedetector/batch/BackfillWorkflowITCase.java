@@ -24,6 +24,7 @@ import org.reusedetector.detection.DetectionWorkflowITCase;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.RunningStats;
@@ -115,8 +116,8 @@ class BackfillWorkflowITCase {
                 .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
 
         List<Alert> alerts = parse(lines, "alert ", Alert.class);
-        assertThat(alerts).filteredOn(a -> a.type().equals("neighborhood")).hasSize(2);
-        assertThat(alerts).filteredOn(a -> a.type().equals("page")).hasSize(6);
+        assertThat(alerts).filteredOn(a -> a.type() == AlertType.NEIGHBORHOOD).hasSize(2);
+        assertThat(alerts).filteredOn(a -> a.type() == AlertType.PAGE).hasSize(6);
         assertThat(lines.stream().filter(l -> l.startsWith("dead ")).map(l -> l.substring(5)))
                 .containsExactlyInAnyOrder("invalid-json", "missing-field", "invalid-url", "not-html", "invalid-label");
     }

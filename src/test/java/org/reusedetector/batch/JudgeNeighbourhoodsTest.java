@@ -14,7 +14,7 @@ import org.reusedetector.score.RunningStats;
 class JudgeNeighbourhoodsTest {
 
     private static final NeighbourhoodThreshold RULE =
-            new NeighbourhoodThreshold(5, 20, 1.0, Double.NaN).forWholeCorpus();
+            NeighbourhoodThreshold.paper(5, 20, 1.0, Double.NaN).forWholeCorpus();
 
     @Test
     void judgesFinalTotalsAgainstMeanPlusOneStandardDeviation() throws Exception {
@@ -53,7 +53,8 @@ class JudgeNeighbourhoodsTest {
 
     @Test
     void aFixedThresholdNeedsNoStatistic() throws Exception {
-        NeighbourhoodThreshold fixed = new NeighbourhoodThreshold(5, 20, 1.0, 0.5).forWholeCorpus();
+        NeighbourhoodThreshold fixed =
+                NeighbourhoodThreshold.paper(5, 20, 1.0, 0.5).forWholeCorpus();
         try (var h = ProcessFunctionTestHarnesses.forBroadcastProcessFunction(
                 new BackfillWorkflow.JudgeNeighbourhoods(fixed), BackfillWorkflow.STATISTIC)) {
             h.processElement(new PrefixDelta("https://x.example/", 5, 50, 30.0, 1L, new Evidence[0]), 1);

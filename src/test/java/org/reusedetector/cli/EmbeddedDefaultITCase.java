@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 
 /**
  * The quickstart: {@code stream --bounded} with no Kafka configured starts the embedded broker, loads the generated
@@ -48,16 +49,16 @@ class EmbeddedDefaultITCase {
     void streamOnTheEmbeddedDefaultFindsTheSampleCrawlsCopies() throws Exception {
         List<Alert> found = quickstart("alerts.jsonl");
         assertThat(found)
-                .filteredOn(a -> a.type().equals("page"))
+                .filteredOn(a -> a.type() == AlertType.PAGE)
                 .extracting(Alert::url)
                 .contains("https://secure-login.verify-account.example/login.html");
         assertThat(found)
-                .filteredOn(a -> a.type().equals("file"))
+                .filteredOn(a -> a.type() == AlertType.FILE)
                 .extracting(Alert::url)
                 .contains("https://mirror.example.org/login.html")
                 .allMatch(u -> u.contains("/wiki/") || u.startsWith("https://mirror.example.org/"));
         assertThat(found)
-                .filteredOn(a -> a.type().equals("neighborhood"))
+                .filteredOn(a -> a.type() == AlertType.NEIGHBORHOOD)
                 .extracting(Alert::prefix)
                 .contains("https://wiki0.clone-farm.example/wiki/", "https://wiki1.clone-farm.example/wiki/");
         // the sites that share the expert site's template are not flagged

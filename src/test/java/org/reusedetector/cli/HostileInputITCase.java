@@ -16,6 +16,7 @@ import org.reusedetector.format.JsonLines;
 import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.util.ValidUnicode;
 
@@ -62,7 +63,7 @@ class HostileInputITCase {
                 .isEqualTo(summary.get("pages_scored").asLong() + 1); // the crawler loop is parsed, then dead-lettered
         assertThat(summary.get("alerts").get("neighborhood").asLong())
                 .isEqualTo(alerts.stream()
-                        .filter(a -> a.type().equals("neighborhood"))
+                        .filter(a -> a.type() == AlertType.NEIGHBORHOOD)
                         .count())
                 .isPositive();
     }
@@ -200,7 +201,7 @@ class HostileInputITCase {
 
     private static void assertAlerts(List<Alert> alerts) {
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals("page"))
+                .filteredOn(a -> a.type() == AlertType.PAGE)
                 .extracting(Alert::url)
                 .containsAll(HostileInput.ALERTED_URLS.values())
                 .noneMatch(url -> url.contains("case-0")

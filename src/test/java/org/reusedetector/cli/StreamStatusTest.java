@@ -19,7 +19,7 @@ class StreamStatusTest {
                         1500L,
                         Metrics.PAGE_ALERTS,
                         7L,
-                        Metrics.NEIGHBOURHOOD_ALERTS,
+                        Metrics.NEIGHBORHOOD_ALERTS,
                         2L,
                         Metrics.DEAD_LETTERS,
                         3L),
@@ -27,7 +27,7 @@ class StreamStatusTest {
                 OptionalLong.of(420));
         assertThat(line)
                 .isEqualTo(
-                        "Status: 1,500 pages (50.0/s), lag 420 records, 9 alerts (7 page/file, 2 neighbourhood), 3 dead letters");
+                        "Status: 1,500 pages (50.0/s), lag 420 records, 9 alerts (7 page/file, 2 neighborhood), 3 dead letters");
         assertThat(status.line(Map.of(), 1_000_000_000L, OptionalLong.empty())).contains("lag unknown");
     }
 
@@ -40,14 +40,14 @@ class StreamStatusTest {
                         106L,
                         Metrics.PAGE_ALERTS,
                         22L,
-                        Metrics.NEIGHBOURHOOD_ALERTS,
+                        Metrics.NEIGHBORHOOD_ALERTS,
                         6L,
                         Metrics.DEAD_LETTERS,
                         2L),
                 2_000_000_000L);
         assertThat(line)
                 .isEqualTo(
-                        "Status: 106 pages (53.0/s), 28 alerts (22 page/file, 6 neighbourhood), 2 dead letters (job ended)");
+                        "Status: 106 pages (53.0/s), 28 alerts (22 page/file, 6 neighborhood), 2 dead letters (job ended)");
     }
 
     @Test

@@ -34,6 +34,7 @@ import org.reusedetector.kafka.PageReplayer;
 import org.reusedetector.local.KafkaBrokerMain;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.DeadLetter;
 
 /**
@@ -89,7 +90,7 @@ class ClusterITCase {
                     expected.indexedPages());
             assertThat(expected.indexedPages()).isEqualTo(crawl.pages());
             assertThat(expected.deadLetters()).hasSize(crawl.badRecords());
-            assertThat(expected.alerts()).extracting(Alert::type).contains(Alert.TYPE_PAGE, Alert.TYPE_NEIGHBORHOOD);
+            assertThat(expected.alerts()).extracting(Alert::type).contains(AlertType.PAGE, AlertType.NEIGHBORHOOD);
 
             // the cluster: JobManager and two one-slot TaskManagers, each a JVM of its own
             cluster = StandaloneCluster.start(
@@ -170,7 +171,7 @@ class ClusterITCase {
             assertThat(restarts).isGreaterThanOrEqualTo(1);
             assertThat(actual.alertKeys()).containsExactlyInAnyOrderElementsOf(expected.alertKeys());
             assertThat(actual.alerts())
-                    .filteredOn(a -> a.type().equals(Alert.TYPE_NEIGHBORHOOD))
+                    .filteredOn(a -> a.type().equals(AlertType.NEIGHBORHOOD))
                     .extracting(Alert::prefix)
                     .doesNotHaveDuplicates();
             assertThat(actual.deadLetterReasons()).isEqualTo(expected.deadLetterReasons());
@@ -330,7 +331,7 @@ class ClusterITCase {
             return alerts.stream()
                     .map(a -> String.join(
                             " ",
-                            a.type(),
+                            a.type().wireName(),
                             String.valueOf(a.url()),
                             String.valueOf(a.prefix()),
                             String.format("%.6f", a.badness()),
@@ -410,7 +411,8 @@ class ClusterITCase {
     }
 
     private static Map<String, Long> countByType(List<Alert> alerts) {
-        return alerts.stream().collect(Collectors.groupingBy(Alert::type, TreeMap::new, Collectors.counting()));
+        return alerts.stream()
+                .collect(Collectors.groupingBy(a -> a.type().wireName(), TreeMap::new, Collectors.counting()));
     }
 
     private static <T> T read(ConsumerRecord<String, String> record, Class<T> type) {

@@ -67,6 +67,15 @@ class ReuseDetectorConfigTest {
     }
 
     @Test
+    void theBritishSpellingOfANeighborhoodKeyIsAcceptedAsDeprecated() {
+        assertThat(set("neighbourhood.min-pages=7").get(ReuseDetectorOptions.NEIGHBORHOOD_MIN_PAGES))
+                .isEqualTo(7);
+        assertThatThrownBy(() -> set("neighbourhood.min-pagez=7"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("neighbourhood.min-pagez");
+    }
+
+    @Test
     void unknownKeySuggestsTheKnownOne() {
         assertThatThrownBy(() -> set("neighborhood.page-threshold=0.2"))
                 .isInstanceOf(ConfigException.class)

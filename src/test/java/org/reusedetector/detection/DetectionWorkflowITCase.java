@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
 
@@ -112,7 +113,7 @@ public class DetectionWorkflowITCase {
                 .toList();
 
         List<Alert> pageAlerts =
-                alerts.stream().filter(a -> a.type().equals("page")).toList();
+                alerts.stream().filter(a -> a.type() == AlertType.PAGE).toList();
         assertThat(pageAlerts)
                 .extracting(Alert::url)
                 .containsExactlyInAnyOrder(
@@ -133,7 +134,7 @@ public class DetectionWorkflowITCase {
 
         // copy.example/ and copy.example/docs/ cross mean + 1 sd once the statistic has its 12 neighbourhoods
         List<Alert> neighbourhoodAlerts =
-                alerts.stream().filter(a -> a.type().equals("neighborhood")).toList();
+                alerts.stream().filter(a -> a.type() == AlertType.NEIGHBORHOOD).toList();
         assertThat(neighbourhoodAlerts)
                 .extracting(Alert::prefix)
                 .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reusedetector.batch.BackfillWorkflow;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.SourceRecord;
 
@@ -86,7 +87,7 @@ public class SourceCoverageITCase {
 
     private static void assertCoverageAlerts(List<Alert> alerts) {
         List<Alert> neighbourhoods =
-                alerts.stream().filter(a -> a.type().equals("neighborhood")).toList();
+                alerts.stream().filter(a -> a.type() == AlertType.NEIGHBORHOOD).toList();
         assertThat(neighbourhoods)
                 .extracting(Alert::prefix)
                 .containsExactlyInAnyOrder("https://padded.example/", "https://padded.example/docs/");
@@ -117,7 +118,7 @@ public class SourceCoverageITCase {
         List<Alert> alerts = new ArrayList<>();
         out.alerts().map(Json::write, Types.STRING).executeAndCollect().forEachRemaining(s -> alerts.add(read(s)));
         assertCoverageAlerts(alerts);
-        assertThat(alerts).noneMatch(a -> a.type().equals("cleared"));
+        assertThat(alerts).noneMatch(a -> a.type() == AlertType.CLEARED);
     }
 
     @Test

@@ -123,7 +123,7 @@ class PojoSerializationTest {
                         Alert.class,
                         List.of(
                                 new Alert(
-                                        Alert.TYPE_PAGE,
+                                        AlertType.PAGE,
                                         "http://a.org/p",
                                         null,
                                         0.5,
@@ -133,14 +133,24 @@ class PojoSerializationTest {
                                         2,
                                         "2024-01-01T00:00:00Z",
                                         "2024-01-02T00:00:00Z",
-                                        new Evidence[] {EVIDENCE}),
+                                        new Evidence[] {EVIDENCE},
+                                        null,
+                                        null,
+                                        null,
+                                        null,
+                                        null),
                                 new Alert(
-                                        Alert.TYPE_NEIGHBORHOOD,
+                                        AlertType.NEIGHBORHOOD,
                                         null,
                                         "http://a.org/x/",
                                         0.7,
                                         0.3,
                                         12L,
+                                        null,
+                                        null,
+                                        null,
+                                        null,
+                                        null,
                                         null,
                                         null,
                                         null,
@@ -169,7 +179,7 @@ class PojoSerializationTest {
                 Arguments.of(
                         PrefixScore.class,
                         List.of(
-                                new PrefixScore(
+                                PrefixScore.of(
                                         "http://a.org/x/",
                                         6,
                                         0.4,
@@ -178,28 +188,30 @@ class PojoSerializationTest {
                                         9L,
                                         new Evidence[] {EVIDENCE, BARE_EVIDENCE},
                                         Double.NaN),
-                                new PrefixScore(null, 0, 0.0, 0, 0.0, 0L, null, 0.2),
-                                new PrefixScore(
-                                        "http://a.org/", 1, 0.1, 0, 0, 1L, null, 0.2, 0.3, new Copy[] {COPY, null}),
+                                PrefixScore.of(null, 0, 0.0, 0, 0.0, 0L, null, 0.2),
+                                PrefixScore.of("http://a.org/", 1, 0.1, 0, 0, 1L, null, 0.2)
+                                        .withBounds(0.1, 0.3)
+                                        .withCopies(new Copy[] {COPY, null}),
                                 new PrefixScore("http://a.org/", 3, 0.5, 2, 0.4, 1L, null, 0.2, 0.7, null, 0.25))),
+                // the legacy state records, read from checkpoints of jobs before the versioned state formats
                 Arguments.of(
                         UrlContribution.class,
                         List.of(
-                                new UrlContribution(4L, 3.0, 123L),
+                                new UrlContribution(4L, 3.0, 123L, SourceChunks.NONE),
                                 new UrlContribution(4L, 3.0, 123L, new SourceChunks[] {SOURCE_CHUNKS}),
-                                new UrlContribution(0L, Double.NaN, Long.MIN_VALUE))),
+                                new UrlContribution(0L, Double.NaN, Long.MIN_VALUE, null))),
                 Arguments.of(
                         NeighbourhoodState.class,
                         List.of(
-                                new NeighbourhoodState(3, 30, 15.0, new Evidence[] {EVIDENCE}),
-                                new NeighbourhoodState(0, 0, 0.0, null),
-                                new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}),
+                                new NeighbourhoodState(3, 30, 15.0, new Evidence[] {EVIDENCE}, 0, 0, 0, Copy.NONE),
+                                new NeighbourhoodState(0, 0, 0.0, null, 0, 0, 0, null),
+                                new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}, 0, 0, 0, Copy.NONE),
                                 new NeighbourhoodState(2, 20, 2.0, null, 1, 2, 3, new Copy[] {COPY}))),
                 Arguments.of(
                         NeighbourhoodVerdict.class,
                         List.of(
                                 new NeighbourhoodVerdict(
-                                        new PrefixScore(
+                                        PrefixScore.of(
                                                 "http://a.org/x/", 6, 0.4, 5, 0.3, 9L, new Evidence[] {EVIDENCE}, 0.35),
                                         true),
                                 new NeighbourhoodVerdict(null, false))),
@@ -325,8 +337,8 @@ class PojoSerializationTest {
                         NeighbourhoodResult.class,
                         List.of(
                                 new NeighbourhoodResult(
-                                        "http://a.org/x/", 6, 0.4, true, 0.3, 9L, new Evidence[] {EVIDENCE}),
-                                new NeighbourhoodResult(null, 0, 0.0, false, Double.NaN, 0L, null))),
+                                        "http://a.org/x/", 6, 0.4, true, 0.3, 9L, new Evidence[] {EVIDENCE}, Copy.NONE),
+                                new NeighbourhoodResult(null, 0, 0.0, false, Double.NaN, 0L, null, Copy.NONE))),
                 Arguments.of(
                         BadnessStatistic.class,
                         List.of(BadnessStatistic.of(0.25).plus(BadnessStatistic.of(0.5)), BadnessStatistic.empty())));

@@ -28,6 +28,8 @@ import org.reusedetector.format.Json;
 import org.reusedetector.imatch.NearDupClustering;
 import org.reusedetector.imatch.NearDupRun;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
+import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 
 class ReportWriterTest {
@@ -138,8 +140,8 @@ class ReportWriterTest {
             double badness = i < 25 ? 0.02 * (i % 5) : 0.9 + 0.01 * (i - 25);
             boolean bad = badness > 0.5;
             String prefix = "https://host" + i + ".example/" + (i == 29 ? EVIL + "/" : "");
-            neighbourhoods.add(
-                    Json.write(new NeighbourhoodResult(prefix, 10 + i, badness, bad, 0.5, 0L, new Evidence[0])));
+            neighbourhoods.add(Json.write(
+                    new NeighbourhoodResult(prefix, 10 + i, badness, bad, 0.5, 0L, new Evidence[0], Copy.NONE)));
             pages.add(Json.write(new PageResult(
                     prefix + "page.html", 40, (int) Math.round(40 * badness), badness, i == 28, badness > 0.144)));
         }
@@ -148,7 +150,7 @@ class ReportWriterTest {
         Evidence evidence = new Evidence(HASH_A, "chunk", "discover:r1", "https://source.example/" + EVIL);
         List<String> alerts = List.of(
                 Json.write(new Alert(
-                        "neighborhood",
+                        AlertType.NEIGHBORHOOD,
                         null,
                         "https://host27.example/",
                         0.80,
@@ -158,9 +160,14 @@ class ReportWriterTest {
                         null,
                         "2026-01-01T00:00:00Z",
                         "2026-01-01T00:00:01Z",
-                        new Evidence[] {evidence})),
+                        new Evidence[] {evidence},
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)),
                 Json.write(new Alert(
-                        "page",
+                        AlertType.PAGE,
                         "https://host27.example/page.html",
                         null,
                         0.9,
@@ -170,10 +177,15 @@ class ReportWriterTest {
                         36,
                         "2026-01-01T00:00:00Z",
                         "2026-01-01T00:00:01Z",
-                        new Evidence[0])),
+                        new Evidence[0],
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)),
                 // the later alert of the same neighbourhood replaces the earlier one
                 Json.write(new Alert(
-                        "neighborhood",
+                        AlertType.NEIGHBORHOOD,
                         null,
                         "https://host27.example/",
                         0.92,
@@ -183,9 +195,14 @@ class ReportWriterTest {
                         null,
                         "2026-01-01T00:00:00Z",
                         "2026-01-01T00:00:02Z",
-                        new Evidence[] {evidence})),
+                        new Evidence[] {evidence},
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)),
                 Json.write(new Alert(
-                        "neighborhood",
+                        AlertType.NEIGHBORHOOD,
                         null,
                         "https://host29.example/" + EVIL + "/",
                         0.94,
@@ -195,7 +212,12 @@ class ReportWriterTest {
                         null,
                         "2026-01-01T00:00:00Z",
                         "2026-01-01T00:00:02Z",
-                        new Evidence[] {new Evidence(HASH_B, "file", "informed:" + EVIL, null)})));
+                        new Evidence[] {new Evidence(HASH_B, "file", "informed:" + EVIL, null)},
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)));
         Files.write(in.resolve(BackfillOutput.ALERTS), alerts);
         BackfillOutput.writeSummary(
                 in,
@@ -241,8 +263,8 @@ class ReportWriterTest {
                         "file <code>bbbbbbbbbbbb</code> informed:&lt;script&gt;");
         assertThat(html)
                 .contains(
-                        "<td>neighbourhood threshold</td><td class=\"num\">0.500</td>",
-                        "<td>bad neighbourhoods</td><td class=\"num\">5</td>",
+                        "<td>neighborhood threshold</td><td class=\"num\">0.500</td>",
+                        "<td>bad neighborhoods</td><td class=\"num\">5</td>",
                         "<td>whole-file matches</td><td class=\"num\">1</td>");
         assertThat(html)
                 .contains("<td>input</td><td>pages&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;.jsonl</td>")
@@ -260,7 +282,8 @@ class ReportWriterTest {
                         Json.write(new PageResult("https://other.example/c.html", 40, 40, 1.0, false, true))));
         Files.write(
                 in.resolve(BackfillOutput.NEIGHBORHOODS),
-                List.of(Json.write(new NeighbourhoodResult(prefix, 2, 0.7, true, 0.5, 0L, new Evidence[0]))));
+                List.of(Json.write(
+                        new NeighbourhoodResult(prefix, 2, 0.7, true, 0.5, 0L, new Evidence[0], Copy.NONE))));
         Path labels = in.resolve("labels.jsonl");
         Files.write(
                 labels,
@@ -277,7 +300,7 @@ class ReportWriterTest {
                 new org.reusedetector.model.Copy("source.example", 0.75, 30, 40, "https://source.example/p.html");
         Files.write(
                 in.resolve(BackfillOutput.ALERTS),
-                List.of(Json.write(Alert.neighbourhood(
+                List.of(Json.write(Alert.neighborhood(
                         prefix,
                         0.7,
                         0.5,

@@ -100,7 +100,10 @@ class NeighbourhoodConfidenceTest {
 
     @Test
     void aVerdictTurnsBadOnItsBadnessAndCleanOnItsUpperBound() {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, C95);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(5, 1, 1.0, Double.NaN)
+                .withBounds(0.05, 0.5, 2)
+                .withRobust(true)
+                .withConfidence(C95);
         assertThat(rule.turnsBad(6, 0.30, 0.25, 3)).isTrue();
         assertThat(rule.turnsBad(6, 0.25, 0.25, 3)).as("not strictly above").isFalse();
         assertThat(rule.turnsBad(4, 0.90, 0.25, 3))
@@ -119,8 +122,10 @@ class NeighbourhoodConfidenceTest {
         assertThat(rule.turnsClean(0, 0, 0, 0.25, 0)).as("emptied").isTrue();
         assertThat(rule.turnsClean(8, 0.20, 0.24, Double.NaN, 3)).isFalse();
 
-        NeighbourhoodThreshold pointRule =
-                new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, NeighbourhoodConfidence.NONE);
+        NeighbourhoodThreshold pointRule = NeighbourhoodThreshold.paper(5, 1, 1.0, Double.NaN)
+                .withBounds(0.05, 0.5, 2)
+                .withRobust(true)
+                .withConfidence(NeighbourhoodConfidence.NONE);
         assertThat(pointRule.turnsClean(8, 0.20, 0.27, 0.25, 3))
                 .as("no interval: clean as soon as not bad")
                 .isTrue();

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class NeighbourhoodThresholdTest {
 
-    private static final NeighbourhoodThreshold PAPER = new NeighbourhoodThreshold(5, 3, 1.0, Double.NaN);
+    private static final NeighbourhoodThreshold PAPER = NeighbourhoodThreshold.paper(5, 3, 1.0, Double.NaN);
 
     @Test
     void countsFromMinPages() {
@@ -34,7 +34,7 @@ class NeighbourhoodThresholdTest {
 
     @Test
     void zeroMinNeighbourhoodsStillNeedsOneValue() {
-        NeighbourhoodThreshold any = new NeighbourhoodThreshold(1, 0, 1.0, Double.NaN);
+        NeighbourhoodThreshold any = NeighbourhoodThreshold.paper(1, 0, 1.0, Double.NaN);
         RunningStats stats = new RunningStats();
         assertThat(any.threshold(stats)).isNaN();
         stats.add(0.4);
@@ -48,22 +48,22 @@ class NeighbourhoodThresholdTest {
             stats.add(v);
         }
         double sd = Math.sqrt(0.08 / 3);
-        assertThat(new NeighbourhoodThreshold(1, 1, 0.0, Double.NaN).threshold(stats))
+        assertThat(NeighbourhoodThreshold.paper(1, 1, 0.0, Double.NaN).threshold(stats))
                 .isCloseTo(0.4, within(1e-12));
-        assertThat(new NeighbourhoodThreshold(1, 1, 2.0, Double.NaN).threshold(stats))
+        assertThat(NeighbourhoodThreshold.paper(1, 1, 2.0, Double.NaN).threshold(stats))
                 .isCloseTo(0.4 + 2 * sd, within(1e-12));
     }
 
     @Test
     void fixedThresholdOverridesTheStatistic() {
-        NeighbourhoodThreshold fixed = new NeighbourhoodThreshold(5, 20, 1.0, 0.25);
+        NeighbourhoodThreshold fixed = NeighbourhoodThreshold.paper(5, 20, 1.0, 0.25);
         RunningStats stats = new RunningStats();
         assertThat(fixed.threshold(stats)).isEqualTo(0.25);
         for (int i = 0; i < 50; i++) {
             stats.add(0.9);
         }
         assertThat(fixed.threshold(stats)).isEqualTo(0.25);
-        assertThat(new NeighbourhoodThreshold(5, 20, 1.0, 0.0).threshold(new RunningStats()))
+        assertThat(NeighbourhoodThreshold.paper(5, 20, 1.0, 0.0).threshold(new RunningStats()))
                 .isEqualTo(0.0);
     }
 
@@ -101,7 +101,7 @@ class NeighbourhoodThresholdTest {
 
     @Test
     void emptyNeighbourhoodsNeverCount() {
-        NeighbourhoodThreshold all = new NeighbourhoodThreshold(0, 1, 1.0, Double.NaN);
+        NeighbourhoodThreshold all = NeighbourhoodThreshold.paper(0, 1, 1.0, Double.NaN);
         RunningStats stats = new RunningStats();
         assertThat(all.counts(0)).isTrue();
         all.update(stats, 0, 0.0, 0, 0.0);
@@ -151,7 +151,9 @@ class NeighbourhoodThresholdTest {
 
     @Test
     void floorAndCeilingBoundTheStatistic() {
-        NeighbourhoodThreshold bounded = new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.1, 0.5, 2);
+        NeighbourhoodThreshold bounded = NeighbourhoodThreshold.paper(1, 1, 1.0, Double.NaN)
+                .withBounds(0.1, 0.5, 2)
+                .withRobust(true);
         RunningStats mostlyZeros = new RunningStats();
         for (int i = 0; i < 99; i++) {
             mostlyZeros.add(0.0);
@@ -175,19 +177,27 @@ class NeighbourhoodThresholdTest {
 
     @Test
     void aBadNeighbourhoodNeedsDistinctEvidence() {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.1, 0.5, 2);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 1, 1.0, Double.NaN)
+                .withBounds(0.1, 0.5, 2)
+                .withRobust(true);
         assertThat(rule.isBad(5, 0.9, 0.2, 1)).isFalse(); // one generic chunk
         assertThat(rule.isBad(5, 0.9, 0.2, 2)).isTrue();
         assertThat(PAPER.isBad(5, 0.9, 0.2, 0)).isTrue(); // the paper's rule has no evidence rule
-        assertThatThrownBy(() -> new NeighbourhoodThreshold(1, 1, 1.0, Double.NaN, 0.6, 0.5, 2))
+        assertThatThrownBy(() -> NeighbourhoodThreshold.paper(1, 1, 1.0, Double.NaN)
+                        .withBounds(0.6, 0.5, 2)
+                        .withRobust(true))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void wholeCorpusDropsOnlyTheWarmUp() {
-        NeighbourhoodThreshold streaming = new NeighbourhoodThreshold(5, 20, 1.0, Double.NaN, 0.1, 0.5, 2);
+        NeighbourhoodThreshold streaming = NeighbourhoodThreshold.paper(5, 20, 1.0, Double.NaN)
+                .withBounds(0.1, 0.5, 2)
+                .withRobust(true);
         assertThat(streaming.forWholeCorpus())
-                .isEqualTo(new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.1, 0.5, 2));
+                .isEqualTo(NeighbourhoodThreshold.paper(5, 1, 1.0, Double.NaN)
+                        .withBounds(0.1, 0.5, 2)
+                        .withRobust(true));
     }
 
     private static NeighbourhoodThreshold withTolerance(double tolerance) {

@@ -18,6 +18,7 @@ import org.reusedetector.format.JsonLines;
 import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Label;
 
 /**
@@ -100,7 +101,7 @@ class NearCopyAlertITCase {
                 .map(r -> read(r.value()))
                 .toList();
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_COPY))
+                .filteredOn(a -> a.type().equals(AlertType.NEAR_COPY))
                 .singleElement()
                 .satisfies(a -> {
                     assertThat(a.url()).isEqualTo(COPY);
@@ -111,7 +112,7 @@ class NearCopyAlertITCase {
                             .satisfies(e -> assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE));
                 });
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals(Alert.TYPE_PAGE))
+                .filteredOn(a -> a.type().equals(AlertType.PAGE))
                 .singleElement()
                 .satisfies(a -> {
                     assertThat(a.url()).isEqualTo(COPY);

@@ -21,6 +21,7 @@ import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Label;
 
 /**
@@ -107,7 +108,7 @@ class NearDuplicateAlertITCase {
                 .map(r -> read(r.value()))
                 .toList();
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_DUPLICATE))
+                .filteredOn(a -> a.type().equals(AlertType.NEAR_DUPLICATE))
                 .singleElement()
                 .satisfies(a -> {
                     assertThat(a.url()).isEqualTo(COPY);
@@ -185,7 +186,7 @@ class NearDuplicateAlertITCase {
                 .map(r -> read(r.value()))
                 .toList();
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals(Alert.TYPE_NEAR_DUPLICATE))
+                .filteredOn(a -> a.type().equals(AlertType.NEAR_DUPLICATE))
                 .singleElement()
                 .satisfies(a -> {
                     assertThat(a.url()).isEqualTo(COPY);

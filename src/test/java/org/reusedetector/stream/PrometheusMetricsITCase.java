@@ -51,7 +51,7 @@ class PrometheusMetricsITCase {
             "kind=\"chunk\"",
             "flink_taskmanager_job_task_operator_pagesHeldForLabelSnapshot",
             "flink_taskmanager_job_task_operator_pagesHeldSpilledToState",
-            "flink_taskmanager_job_task_operator_neighbourhoodThreshold",
+            "flink_taskmanager_job_task_operator_neighborhoodThreshold",
             "flink_taskmanager_job_task_operator_pendingRecords");
 
     @TempDir

@@ -17,6 +17,7 @@ import org.reusedetector.detection.TestPages;
 import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 
 /**
  * The quilt path end to end on the embedded broker: the {@code stream} job (with {@code shingles.quilt.enabled})
@@ -93,7 +94,7 @@ class QuiltAlertITCase {
                 .map(r -> read(r.value()))
                 .toList();
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals(Alert.TYPE_QUILT))
+                .filteredOn(a -> a.type().equals(AlertType.QUILT))
                 .singleElement()
                 .satisfies(a -> {
                     assertThat(a.url()).isEqualTo("https://quilt.example/stitched.html");

@@ -54,6 +54,7 @@ import org.reusedetector.labels.InformedLabelling;
 import org.reusedetector.local.EmbeddedKafkaBroker;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
 import org.slf4j.Logger;
@@ -124,7 +125,7 @@ class RecoveryITCase {
         assertThat(baseline.deadLetters()).hasSize(crawl.brokenRecords());
         // 3 clone sites × 20 ripped pages, the phishing copy and the mirror; the clones' hosts and /wiki/ prefixes
         assertThat(baseline.alerts())
-                .filteredOn(a -> a.type().equals("page") || a.type().equals("file"))
+                .filteredOn(a -> a.type() == AlertType.PAGE || a.type() == AlertType.FILE)
                 .hasSizeGreaterThanOrEqualTo(62);
         assertThat(baseline.neighbourhoodKeys())
                 .contains("https://wiki0.clone-farm.example/wiki/", "https://wiki2.clone-farm.example/");
@@ -458,7 +459,7 @@ class RecoveryITCase {
                 counts.get(Metrics.PAGES_PARSED),
                 counts.get(Metrics.PAGES_SCORED),
                 counts.get(Metrics.PAGE_ALERTS),
-                counts.get(Metrics.NEIGHBOURHOOD_ALERTS));
+                counts.get(Metrics.NEIGHBORHOOD_ALERTS));
         List<String> open = awaitSettledTransactions(name);
         if (!open.isEmpty()) {
             LOG.info(
@@ -513,7 +514,7 @@ class RecoveryITCase {
     }
 
     record KeyedAlert(String key, Alert alert) {
-        String type() {
+        AlertType type() {
             return alert.type();
         }
     }
@@ -544,14 +545,14 @@ class RecoveryITCase {
 
         List<String> neighbourhoodKeys() {
             return keyedAlerts.stream()
-                    .filter(a -> a.type().equals("neighborhood"))
+                    .filter(a -> a.type() == AlertType.NEIGHBORHOOD)
                     .map(KeyedAlert::key)
                     .toList();
         }
 
         /** Prefixes alerted twice with no clearance between: a replayed alert that escaped the transaction. */
         List<String> repeatedNeighbourhoodAlerts() {
-            Map<String, List<String>> byKey = keyedAlerts.stream()
+            Map<String, List<AlertType>> byKey = keyedAlerts.stream()
                     .filter(RecoveryITCase.Outcome::isNeighbourhood)
                     .collect(Collectors.groupingBy(
                             KeyedAlert::key, Collectors.mapping(KeyedAlert::type, Collectors.toList())));
@@ -567,12 +568,12 @@ class RecoveryITCase {
         }
 
         private static boolean isNeighbourhood(KeyedAlert a) {
-            return a.type().equals("neighborhood") || a.type().equals("cleared");
+            return a.type() == AlertType.NEIGHBORHOOD || a.type() == AlertType.CLEARED;
         }
 
         @Override
         public String toString() {
-            Map<String, Long> byType = keyedAlerts.stream()
+            Map<AlertType, Long> byType = keyedAlerts.stream()
                     .collect(Collectors.groupingBy(KeyedAlert::type, java.util.TreeMap::new, Collectors.counting()));
             return keyedAlerts.size() + " alerts " + byType + ", " + pagesIndexed + " pages indexed, "
                     + deadLetters.size() + " dead letters";

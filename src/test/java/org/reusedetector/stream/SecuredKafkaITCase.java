@@ -36,6 +36,7 @@ import org.reusedetector.kafka.TopicSpec;
 import org.reusedetector.local.EmbeddedKafkaBroker;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
 
@@ -116,9 +117,9 @@ class SecuredKafkaITCase {
                     TopicContents.readAll(bootstrap, client, "alerts", IsolationLevel.READ_COMMITTED).stream()
                             .map(r -> read(r.value(), Alert.class))
                             .toList();
-            assertThat(alerts).filteredOn(a -> a.type().equals("page")).hasSize(6);
+            assertThat(alerts).filteredOn(a -> a.type() == AlertType.PAGE).hasSize(6);
             assertThat(alerts)
-                    .filteredOn(a -> a.type().equals("neighborhood"))
+                    .filteredOn(a -> a.type() == AlertType.NEIGHBORHOOD)
                     .extracting(Alert::prefix)
                     .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
             List<DeadLetter> dead =

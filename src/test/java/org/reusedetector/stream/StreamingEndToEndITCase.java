@@ -22,6 +22,7 @@ import org.reusedetector.format.JsonLines;
 import org.reusedetector.local.KafkaBrokerExtension;
 import org.reusedetector.local.TopicContents;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
 
@@ -83,7 +84,7 @@ class StreamingEndToEndITCase {
                 .map(r -> read(r.value(), Alert.class))
                 .toList();
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals("page"))
+                .filteredOn(a -> a.type() == AlertType.PAGE)
                 .extracting(Alert::url)
                 .containsExactlyInAnyOrder(
                         "https://copy.example/docs/p0.html",
@@ -92,13 +93,13 @@ class StreamingEndToEndITCase {
                         "https://copy.example/docs/p3.html",
                         "https://copy.example/docs/p4.html",
                         "https://copy.example/docs/p5.html");
-        assertThat(alerts).filteredOn(a -> a.type().equals("page")).allSatisfy(a -> {
+        assertThat(alerts).filteredOn(a -> a.type() == AlertType.PAGE).allSatisfy(a -> {
             assertThat(a.badness()).isEqualTo(2.0 / 3);
             assertThat(a.matchedChunks()).isEqualTo(2);
             assertThat(a.evidence()).extracting(e -> e.exampleUrl()).containsOnly("https://expert.example/p.html");
         });
         assertThat(alerts)
-                .filteredOn(a -> a.type().equals("neighborhood"))
+                .filteredOn(a -> a.type() == AlertType.NEIGHBORHOOD)
                 .extracting(Alert::prefix)
                 .containsExactlyInAnyOrder("https://copy.example/", "https://copy.example/docs/");
         assertThat(alerts).hasSize(8);

@@ -9,7 +9,6 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
@@ -25,6 +24,7 @@ import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.state.VersionedStateSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,7 +105,8 @@ public final class HoldUntilLabelsLoaded<OUT>
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
         heldOnHeap = context.getOperatorStateStore()
-                .getListState(new ListStateDescriptor<>(heldPagesName, TypeInformation.of(HashedPage.class)));
+                .getListState(new ListStateDescriptor<>(
+                        heldPagesName, new VersionedStateSerializer<>(new HashedPageFormat())));
         heapCount = 0;
         for (HashedPage ignored : heldOnHeap.get()) {
             heapCount++;
@@ -128,7 +129,8 @@ public final class HoldUntilLabelsLoaded<OUT>
     @Override
     public void open(OpenContext openContext) throws Exception {
         // no TTL: every spilled page is read and cleared once the snapshot has loaded, and none is written after that
-        spilledDescriptor = new ListStateDescriptor<>(heldPagesName + "-spilled", TypeInformation.of(HashedPage.class));
+        spilledDescriptor = new ListStateDescriptor<>(
+                heldPagesName + "-spilled", new VersionedStateSerializer<>(new HashedPageFormat()));
         spilled = getRuntimeContext().getListState(spilledDescriptor);
         var group = getRuntimeContext().getMetricGroup();
         held = group.counter(Metrics.PAGES_HELD);

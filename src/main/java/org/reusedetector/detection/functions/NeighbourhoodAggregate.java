@@ -7,7 +7,6 @@ import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -18,7 +17,7 @@ import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.CoverageTracker;
 import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.score.NeighbourhoodConfidence;
-import org.reusedetector.stream.functions.NeighbourhoodState;
+import org.reusedetector.state.VersionedStateSerializer;
 
 /**
  * Keyed by neighbourhood prefix: {@code badness(N) = sum of contains(L, n) / |N|}, kept as two numbers, with the sums of
@@ -52,7 +51,8 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
     @Override
     public void open(OpenContext openContext) {
         state = getRuntimeContext()
-                .getState(new ValueStateDescriptor<>("neighbourhood", TypeInformation.of(NeighbourhoodState.class)));
+                .getState(new ValueStateDescriptor<>(
+                        "neighbourhood", new VersionedStateSerializer<>(new NeighbourhoodStateFormat())));
         chunkPages = getRuntimeContext()
                 .getMapState(new MapStateDescriptor<>("neighbourhood-source-chunks", Types.STRING, Types.INT));
         tracker = new CoverageTracker(maxSources);

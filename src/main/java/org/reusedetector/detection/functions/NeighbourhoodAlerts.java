@@ -4,7 +4,6 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
@@ -13,7 +12,7 @@ import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
-import org.reusedetector.stream.functions.NeighbourhoodVerdict;
+import org.reusedetector.state.VersionedStateSerializer;
 
 /**
  * Keyed by prefix: alerts when a neighbourhood turns bad (its badness crosses the threshold), not again while it
@@ -33,8 +32,8 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
             new MapStateDescriptor<>("neighbourhood-threshold", Types.STRING, Types.DOUBLE);
     private static final String CURRENT = "current";
 
-    static final ValueStateDescriptor<NeighbourhoodVerdict> VERDICT =
-            new ValueStateDescriptor<>("neighbourhood-verdict", TypeInformation.of(NeighbourhoodVerdict.class));
+    static final ValueStateDescriptor<NeighbourhoodVerdict> VERDICT = new ValueStateDescriptor<>(
+            "neighbourhood-verdict", new VersionedStateSerializer<>(new NeighbourhoodVerdictFormat()));
 
     private final NeighbourhoodThreshold rule;
     private transient ValueState<NeighbourhoodVerdict> verdict;
@@ -47,7 +46,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
     @Override
     public void open(OpenContext openContext) {
         verdict = getRuntimeContext().getState(VERDICT);
-        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEIGHBOURHOOD_ALERTS);
+        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEIGHBORHOOD_ALERTS);
     }
 
     @Override
@@ -96,7 +95,7 @@ public final class NeighbourhoodAlerts extends KeyedBroadcastProcessFunction<Str
                 && rule.turnsBad(score.pages(), score.badness(), score.lower(), threshold, evidence, score.copies())) {
             above = true;
             alerts.inc();
-            out.collect(Alert.neighbourhood(
+            out.collect(Alert.neighborhood(
                     score.prefix(),
                     score.badness(),
                     threshold,

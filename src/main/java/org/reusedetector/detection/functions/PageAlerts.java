@@ -38,8 +38,9 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
         if (!rule.alerts(score)) {
             return null;
         }
-        return rule.phishing()
-                ? Alert.phish(score, rule.threshold(), PageRule.brandOf(score.evidence()))
-                : Alert.page(score, rule.threshold());
+        if (rule.phishing()) {
+            return Alert.phish(score, rule.threshold(), PageRule.brandOf(score.evidence()));
+        }
+        return score.fileMatch() ? Alert.file(score) : Alert.page(score, rule.threshold());
     }
 }

@@ -46,10 +46,10 @@ public final class ThresholdStatistic extends ProcessFunction<PrefixScore, Prefi
     @Override
     public void open(OpenContext openContext) {
         var group = getRuntimeContext().getMetricGroup();
-        group.gauge(Metrics.NEIGHBOURHOODS, () -> stats.count());
-        group.gauge(Metrics.NEIGHBOURHOOD_MEAN, () -> stats.mean());
-        group.gauge(Metrics.NEIGHBOURHOOD_STDDEV, () -> stats.standardDeviation());
-        group.gauge(Metrics.NEIGHBOURHOOD_THRESHOLD, () -> rule.threshold(stats, settled));
+        group.gauge(Metrics.NEIGHBORHOODS, () -> stats.count());
+        group.gauge(Metrics.NEIGHBORHOOD_MEAN, () -> stats.mean());
+        group.gauge(Metrics.NEIGHBORHOOD_STDDEV, () -> stats.standardDeviation());
+        group.gauge(Metrics.NEIGHBORHOOD_THRESHOLD, () -> rule.threshold(stats, settled));
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -16,7 +15,7 @@ import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.SourceChunks;
 import org.reusedetector.score.Neighbourhood;
 import org.reusedetector.score.SourceCoverage;
-import org.reusedetector.stream.functions.UrlContribution;
+import org.reusedetector.state.VersionedStateSerializer;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
@@ -50,7 +49,8 @@ public final class UrlContributions extends KeyedProcessFunction<String, PageSco
     @Override
     public void open(OpenContext openContext) {
         contribution = getRuntimeContext()
-                .getState(new ValueStateDescriptor<>("url-contribution", TypeInformation.of(UrlContribution.class)));
+                .getState(new ValueStateDescriptor<>(
+                        "url-contribution", new VersionedStateSerializer<>(new UrlContributionFormat())));
         revisits = getRuntimeContext().getMetricGroup().counter(Metrics.URL_REVISITS);
         expired = getRuntimeContext().getMetricGroup().counter(Metrics.URLS_EXPIRED);
     }

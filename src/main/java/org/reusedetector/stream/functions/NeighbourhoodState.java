@@ -4,11 +4,11 @@ import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 
 /**
- * A neighbourhood's running totals (keyed state of {@code NeighbourhoodAggregate}): pages, their scorable and
- * matched chunks, a few matched labels, and the sums over pages of squares and products of the two counts (for the
- * confidence bounds of {@code score.NeighbourhoodConfidence}), and the sources it covers most ({@code copies}, whose
- * chunks are counted in the operator's map state); its badness is {@code score.Neighbourhood.badness}. The class name is part
- * of the checkpoint format: do not move or rename it.
+ * Read-only legacy: what checkpoints of jobs before the versioned state formats hold for
+ * {@code detection.functions.NeighbourhoodState}, as a Flink POJO under this class name. Flink reads such state with
+ * its POJO serializer, which needs this class at this name with these components, and the state's format
+ * ({@code NeighbourhoodStateFormat}) writes it again in its own layout. Delete it once no job runs a checkpoint from
+ * before that version.
  */
 public record NeighbourhoodState(
         long pages,
@@ -18,10 +18,4 @@ public record NeighbourhoodState(
         double chunksSquared,
         double matchedSquared,
         double products,
-        Copy[] copies) {
-
-    /** Totals without the sums of squares (a state written before they were kept reads with them 0). */
-    public NeighbourhoodState(long pages, long chunks, double matched, Evidence[] evidence) {
-        this(pages, chunks, matched, evidence, 0, 0, 0, Copy.NONE);
-    }
-}
+        Copy[] copies) {}

@@ -3,7 +3,10 @@ package org.reusedetector.stream.functions;
 import org.reusedetector.model.PrefixScore;
 
 /**
- * A neighbourhood's latest score and whether it is above the threshold (alerted, not yet fallen back): keyed state of
- * {@code NeighbourhoodAlerts}. The class name is part of the checkpoint format: do not move or rename it.
+ * Read-only legacy: what checkpoints of jobs before the versioned state formats hold for
+ * {@code detection.functions.NeighbourhoodVerdict}, as a Flink POJO under this class name. Flink reads such state with
+ * its POJO serializer, which needs this class at this name with these components, and the state's format
+ * ({@code NeighbourhoodVerdictFormat}) writes it again in its own layout. Delete it once no job runs a checkpoint from
+ * before that version.
  */
 public record NeighbourhoodVerdict(PrefixScore latest, boolean above) {}

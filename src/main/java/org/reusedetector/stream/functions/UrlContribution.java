@@ -3,13 +3,10 @@ package org.reusedetector.stream.functions;
 import org.reusedetector.model.SourceChunks;
 
 /**
- * What a URL currently contributes to its neighbourhoods, its latest containment, its labelled chunks per source, and when it was fetched: keyed state
- * of {@code UrlContributions}. The class name is part of the checkpoint format: do not move or rename it.
+ * Read-only legacy: what checkpoints of jobs before the versioned state formats hold for
+ * {@code detection.functions.UrlContribution}, as a Flink POJO under this class name. Flink reads such state with its
+ * POJO serializer, which needs this class at this name with these components, and the state's format
+ * ({@code UrlContributionFormat}) writes it again in its own layout. Delete it once no job runs a checkpoint from before
+ * that version.
  */
-public record UrlContribution(long chunks, double matched, long eventTime, SourceChunks[] sources) {
-
-    /** A contribution without source tallies (a state written before they were kept reads with none). */
-    public UrlContribution(long chunks, double matched, long eventTime) {
-        this(chunks, matched, eventTime, SourceChunks.NONE);
-    }
-}
+public record UrlContribution(long chunks, double matched, long eventTime, SourceChunks[] sources) {}

@@ -18,6 +18,7 @@ import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
@@ -239,12 +240,12 @@ class NeighbourhoodFunctionsTest {
 
     private static PrefixScore update(
             String prefix, long pages, double badness, long previousPages, double previousBadness, double threshold) {
-        return new PrefixScore(prefix, pages, badness, previousPages, previousBadness, 1000, NONE, threshold);
+        return PrefixScore.of(prefix, pages, badness, previousPages, previousBadness, 1000, NONE, threshold);
     }
 
     @Test
     void anAlertOnCrossingNoneWhileAboveAndAnotherAfterFallingBackAndCrossingAgain() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN);
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://bad.org/";
@@ -259,10 +260,10 @@ class NeighbourhoodFunctionsTest {
             assertThat(alerts)
                     .extracting(Alert::type, Alert::prefix, Alert::pages, Alert::badness)
                     .containsExactly(
-                            tuple("neighborhood", n, 4L, 0.9),
-                            tuple("cleared", n, 6L, 0.2),
-                            tuple("neighborhood", n, 7L, 0.5),
-                            tuple("neighborhood", "https://other.org/", 9L, 0.31));
+                            tuple(AlertType.NEIGHBORHOOD, n, 4L, 0.9),
+                            tuple(AlertType.CLEARED, n, 6L, 0.2),
+                            tuple(AlertType.NEIGHBORHOOD, n, 7L, 0.5),
+                            tuple(AlertType.NEIGHBORHOOD, "https://other.org/", 9L, 0.31));
             assertThat(alerts).extracting(Alert::threshold).containsOnly(0.3);
 
             h.processElement(
@@ -271,14 +272,21 @@ class NeighbourhoodFunctionsTest {
             assertThat(values(h))
                     .extracting(a -> ((Alert) a).type())
                     .containsExactly(
-                            "neighborhood", "cleared", "neighborhood", "neighborhood", "cleared", "neighborhood");
+                            AlertType.NEIGHBORHOOD,
+                            AlertType.CLEARED,
+                            AlertType.NEIGHBORHOOD,
+                            AlertType.NEIGHBORHOOD,
+                            AlertType.CLEARED,
+                            AlertType.NEIGHBORHOOD);
         }
     }
 
     @Test
     void withConfidenceBoundsANeighbourhoodNearTheThresholdKeepsItsVerdict() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(
-                3, 1, 1.0, Double.NaN, 0, 1, 0, true, new org.reusedetector.score.NeighbourhoodConfidence(0.95));
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN)
+                .withBounds(0, 1, 0)
+                .withRobust(true)
+                .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95));
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://near.org/";
@@ -292,7 +300,10 @@ class NeighbourhoodFunctionsTest {
                     0.2, 3); // the threshold rises to its badness, but not above its upper bound: stands
             assertThat(values(h))
                     .extracting(a -> ((Alert) a).type(), a -> ((Alert) a).pages())
-                    .containsExactly(tuple("neighborhood", 8L), tuple("cleared", 40L), tuple("neighborhood", 40L));
+                    .containsExactly(
+                            tuple(AlertType.NEIGHBORHOOD, 8L),
+                            tuple(AlertType.CLEARED, 40L),
+                            tuple(AlertType.NEIGHBORHOOD, 40L));
         }
     }
 
@@ -332,7 +343,7 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void whenTheThresholdMovesEveryNeighbourhoodIsJudgedAgain() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(3, 1, 1.0, Double.NaN);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN);
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             h.processElement(
@@ -353,7 +364,7 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void theThresholdIsMeanPlusOneStandardDeviationOverNeighbourhoodsAndSurvivesRestore() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN);
         OperatorSubtaskState snapshot;
         try (var h =
                 new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
@@ -384,7 +395,9 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void theRobustThresholdIgnoresTheBadNeighbourhoodsAndItsHistogramSurvivesRestore() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(1, 2, 1.0, Double.NaN, 0.05, 0.5, 2);
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN)
+                .withBounds(0.05, 0.5, 2)
+                .withRobust(true);
         OperatorSubtaskState snapshot;
         try (var h =
                 new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ThresholdStatistic(rule, 0.01)))) {
@@ -459,17 +472,11 @@ class NeighbourhoodFunctionsTest {
 
     @Test
     void coverageAloneMakesANeighbourhoodBadEvenBeforeTheThresholdIsKnown() throws Exception {
-        NeighbourhoodThreshold rule = new NeighbourhoodThreshold(
-                3,
-                1,
-                1.0,
-                Double.NaN,
-                0.05,
-                0.5,
-                2,
-                true,
-                new org.reusedetector.score.NeighbourhoodConfidence(0.95),
-                new CoverageRule(0.3, 20, 8));
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN)
+                .withBounds(0.05, 0.5, 2)
+                .withRobust(true)
+                .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95))
+                .withCoverage(new CoverageRule(0.3, 20, 8));
         try (var h = ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
                 new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING, NeighbourhoodAlerts.THRESHOLD)) {
             String n = "https://padded-copy.org/";
@@ -480,15 +487,16 @@ class NeighbourhoodFunctionsTest {
             h.processElement(covered(n, 3, 0.01, 0.2, enough), 3); // the threshold is known: still bad by coverage
             h.processElement(covered(n, 4, 0.01, 0.2, new Copy("src.org", 0.1, 35, 350, null)), 4); // the source grew
             List<Alert> alerts = values(h);
-            assertThat(alerts).extracting(Alert::type).containsExactly("neighborhood", "cleared");
+            assertThat(alerts).extracting(Alert::type).containsExactly(AlertType.NEIGHBORHOOD, AlertType.CLEARED);
             assertThat(alerts.get(0).copies()).containsExactly(enough);
             assertThat(alerts.get(0).badness()).isEqualTo(0.02);
         }
     }
 
     private static PrefixScore covered(String prefix, long pages, double badness, double threshold, Copy copy) {
-        return new PrefixScore(
-                prefix, pages, badness, pages - 1, badness, 1000, NONE, threshold, badness, new Copy[] {copy});
+        return PrefixScore.of(prefix, pages, badness, pages - 1, badness, 1000, NONE, threshold)
+                .withBounds(badness, badness)
+                .withCopies(new Copy[] {copy});
     }
 
     @Test
@@ -503,8 +511,10 @@ class NeighbourhoodFunctionsTest {
             PrefixScore one = (PrefixScore) values(h).get(0);
             assertThat(one.lower()).isZero();
             assertThat(one.upper()).isEqualTo(1.0);
-            NeighbourhoodThreshold rule =
-                    new NeighbourhoodThreshold(5, 1, 1.0, Double.NaN, 0.05, 0.5, 2, true, confidence);
+            NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(5, 1, 1.0, Double.NaN)
+                    .withBounds(0.05, 0.5, 2)
+                    .withRobust(true)
+                    .withConfidence(confidence);
             assertThat(rule.turnsBad(one.pages(), one.badness(), one.lower(), 0.05, 3, one.copies()))
                     .isFalse();
         }

@@ -9,6 +9,7 @@ import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.score.PageRule;
@@ -50,8 +51,8 @@ class PageAlertsTest {
                             Alert::chunks,
                             Alert::matchedChunks)
                     .containsExactly(
-                            tuple(Alert.TYPE_PAGE, "https://x.org/copy.html", 0.3, 0.144, 10, 3),
-                            tuple(Alert.TYPE_FILE, "https://x.org/clone.html", 1.0, 1.0, 4, 0));
+                            tuple(AlertType.PAGE, "https://x.org/copy.html", 0.3, 0.144, 10, 3),
+                            tuple(AlertType.FILE, "https://x.org/clone.html", 1.0, 1.0, 4, 0));
             assertThat(alerts.get(0).eventTime()).isEqualTo("2024-05-01T10:00:00Z");
             assertThat(alerts.get(0).prefix()).isNull();
             assertThat(alerts.get(0).pages()).isNull();
@@ -77,7 +78,7 @@ class PageAlertsTest {
             h.processElement(new PageScore("https://x.org/clean.html", 1, 10, 0, 0.0, false, new Evidence[0]), 2);
             assertThat(h.extractOutputValues())
                     .extracting(Alert::type, Alert::url, Alert::brand)
-                    .containsExactly(tuple(Alert.TYPE_PHISH, "https://login.verify-account.example/", "bank.example"));
+                    .containsExactly(tuple(AlertType.PHISH, "https://login.verify-account.example/", "bank.example"));
         }
     }
 }

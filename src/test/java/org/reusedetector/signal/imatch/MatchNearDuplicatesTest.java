@@ -25,6 +25,7 @@ import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.imatch.LexiconParams;
 import org.reusedetector.imatch.Signatures;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
@@ -169,7 +170,7 @@ class MatchNearDuplicatesTest {
                     .extracting(Alert::url)
                     .containsExactly("https://copy.net/a.html", "https://edit.net/a.html");
             Alert copy = alerts.get(0);
-            assertThat(copy.type()).isEqualTo(Alert.TYPE_NEAR_DUPLICATE);
+            assertThat(copy.type()).isEqualTo(AlertType.NEAR_DUPLICATE);
             assertThat(copy.lexicon()).isEqualTo(LEXICON.lexiconName(0));
             assertThat(copy.evidence()).singleElement().satisfies(e -> {
                 assertThat(e.exampleUrl()).isEqualTo("https://expert.org/a.html");

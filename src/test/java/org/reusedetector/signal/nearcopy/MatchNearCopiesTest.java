@@ -17,6 +17,7 @@ import org.reusedetector.detection.TestPages;
 import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
@@ -131,7 +132,7 @@ class MatchNearCopiesTest {
             List<Alert> alerts = alerts(h);
             assertThat(alerts).extracting(Alert::url).containsExactly("https://copy.net/a.html");
             Alert copy = alerts.get(0);
-            assertThat(copy.type()).isEqualTo(Alert.TYPE_NEAR_COPY);
+            assertThat(copy.type()).isEqualTo(AlertType.NEAR_COPY);
             assertThat(copy.matchedUrl()).isEqualTo("https://expert.org/a.html");
             assertThat(copy.resemblance())
                     .isGreaterThanOrEqualTo(PARAMS.threshold())

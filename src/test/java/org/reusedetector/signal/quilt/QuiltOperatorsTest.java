@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
@@ -151,7 +152,7 @@ class QuiltOperatorsTest {
             p.page(parsed("https://fresh.net/c.html", words(99, 200))); // nothing seen before
 
             assertThat(p.alerts()).singleElement().satisfies(a -> {
-                assertThat(a.type()).isEqualTo(Alert.TYPE_QUILT);
+                assertThat(a.type()).isEqualTo(AlertType.QUILT);
                 assertThat(a.url()).isEqualTo("https://quilt.biz/a.html");
                 assertThat(a.badness()).isGreaterThanOrEqualTo(0.5).isLessThanOrEqualTo(1.0);
                 assertThat(a.threshold()).isEqualTo(0.5);

@@ -1,0 +1,179 @@
+package org.reusedetector.detection.functions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.model.Copy;
+import org.reusedetector.model.Evidence;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.PrefixScore;
+import org.reusedetector.model.SourceChunks;
+import org.reusedetector.state.StateFormat;
+
+/**
+ * The detection state formats: a record round-trips, and the bytes each version wrote (committed under
+ * {@code src/test/resources/state-formats/}, one file per format and version) still read as the record they were
+ * written from. A new version adds its file and keeps the earlier ones; an earlier file never changes (write a new one
+ * with {@code -Dstate.formats.write=$PWD/src/test/resources/state-formats} only for a version that has none yet).
+ */
+class StateFormatsTest {
+
+    private static final Evidence[] EVIDENCE = {
+        new Evidence("8f3a", "chunk", "informed:reference", "https://docs.example/a.html"),
+        new Evidence("77c1", "file", "discover:run-1", null)
+    };
+    private static final Copy[] COPIES = {
+        new Copy("docs.example", 0.25, 5, 20, "https://docs.example/a.html"), new Copy("family:12", 1.0, 3, 3, null)
+    };
+
+    static final NeighbourhoodState STATE =
+            new NeighbourhoodState(12, 340, 87.5, EVIDENCE, 10_250.0, 1_300.25, 3_100.5, COPIES);
+    static final NeighbourhoodVerdict VERDICT = new NeighbourhoodVerdict(
+            new PrefixScore(
+                    "https://wiki.clone.example/wiki/",
+                    12,
+                    0.74,
+                    11,
+                    0.7,
+                    1_767_225_600_000L,
+                    EVIDENCE,
+                    0.31,
+                    0.8,
+                    COPIES,
+                    0.66),
+            true);
+    static final UrlContribution CONTRIBUTION = new UrlContribution(40, 12.5, 1_767_225_600_000L, new SourceChunks[] {
+        new SourceChunks(
+                "docs.example", 20, "https://docs.example/a.html", new long[] {-5, 17, 99}, new int[] {1, 1, 1}),
+        new SourceChunks("family:12", 3, null, new long[] {4}, new int[] {1})
+    });
+
+    static final HashedPage PAGE = new HashedPage(
+            "https://wiki.clone.example/wiki/a.html",
+            1_767_225_600_000L,
+            new byte[] {1, 2, 3},
+            new byte[] {4, 5, 6, 7},
+            new int[] {120, 80},
+            4_096,
+            new byte[] {9, 9},
+            new long[] {-1, 42},
+            0.85,
+            "https://docs.example/a.html",
+            new long[] {7, 8, 9});
+
+    @Test
+    void recordsRoundTrip() throws IOException {
+        assertRoundTrip(new HashedPageFormat(), PAGE);
+        assertRoundTrip(
+                new HashedPageFormat(),
+                new HashedPage("u", 0, new byte[20], new byte[0], new int[0], 0).asNearCopyOf(null, 0));
+        assertRoundTrip(new NeighbourhoodStateFormat(), STATE);
+        assertRoundTrip(new NeighbourhoodStateFormat(), new NeighbourhoodState(0, 0, 0, new Evidence[0]));
+        assertRoundTrip(new NeighbourhoodVerdictFormat(), VERDICT);
+        assertRoundTrip(new NeighbourhoodVerdictFormat(), new NeighbourhoodVerdict(null, false));
+        assertRoundTrip(
+                new NeighbourhoodVerdictFormat(),
+                new NeighbourhoodVerdict(PrefixScore.of("p", 0, 0, 1, 0.5, 0, new Evidence[0], Double.NaN), false));
+        assertRoundTrip(new UrlContributionFormat(), CONTRIBUTION);
+        assertRoundTrip(new UrlContributionFormat(), new UrlContribution(0, 0, 0));
+    }
+
+    @Test
+    void everyVersionsBytesStillRead() throws IOException {
+        assertReads(new HashedPageFormat(), HashedPageFormat.V1, PAGE);
+        assertReads(new NeighbourhoodStateFormat(), NeighbourhoodStateFormat.V1, STATE);
+        assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
+        assertReads(new UrlContributionFormat(), UrlContributionFormat.V1, CONTRIBUTION);
+    }
+
+    @Test
+    void theFormatsAreRegisteredUnderTheirNamesAndTakeOverTheirPojos() {
+        List<String> names = ServiceLoader.load(StateFormat.class).stream()
+                .map(p -> p.get().name())
+                .toList();
+        assertThat(names)
+                .contains(
+                        HashedPageFormat.NAME,
+                        NeighbourhoodStateFormat.NAME,
+                        NeighbourhoodVerdictFormat.NAME,
+                        UrlContributionFormat.NAME)
+                .doesNotHaveDuplicates();
+        assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
+                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);
+        assertThat(new NeighbourhoodVerdictFormat().pojoPredecessor())
+                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodVerdict.class);
+        assertThat(new UrlContributionFormat().pojoPredecessor())
+                .isEqualTo(org.reusedetector.stream.functions.UrlContribution.class);
+    }
+
+    @Test
+    void thePredecessorsInstancesBecomeTheRecords() {
+        assertSame(
+                new NeighbourhoodStateFormat()
+                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodState(
+                                STATE.pages(),
+                                STATE.chunks(),
+                                STATE.matched(),
+                                STATE.evidence(),
+                                STATE.chunksSquared(),
+                                STATE.matchedSquared(),
+                                STATE.products(),
+                                STATE.copies())),
+                STATE);
+        assertSame(
+                new NeighbourhoodVerdictFormat()
+                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodVerdict(
+                                VERDICT.latest(), VERDICT.above())),
+                VERDICT);
+        assertSame(
+                new UrlContributionFormat()
+                        .fromPredecessor(new org.reusedetector.stream.functions.UrlContribution(
+                                CONTRIBUTION.chunks(),
+                                CONTRIBUTION.matched(),
+                                CONTRIBUTION.eventTime(),
+                                CONTRIBUTION.sources())),
+                CONTRIBUTION);
+    }
+
+    private static <T> void assertSame(T actual, T expected) {
+        assertThat(actual)
+                .usingRecursiveComparison()
+                .withComparatorForType(Double::compare, Double.class)
+                .isEqualTo(expected);
+    }
+
+    /** Doubles compare exactly, NaN equal to NaN: a format writes them bit for bit. */
+    private static <T> void assertRoundTrip(StateFormat<T> format, T record) throws IOException {
+        T read = format.deserialize(format.getVersion(), format.serialize(record));
+        assertThat(read)
+                .usingRecursiveComparison()
+                .withComparatorForType(Double::compare, Double.class)
+                .isEqualTo(record);
+    }
+
+    private static <T> void assertReads(StateFormat<T> format, int version, T expected) throws IOException {
+        String file = format.name() + "-v" + version + ".bin";
+        String writeTo = System.getProperty("state.formats.write");
+        if (writeTo != null && version == format.getVersion()) {
+            Path target = Path.of(writeTo, file);
+            if (!Files.exists(target)) {
+                Files.createDirectories(target.getParent());
+                Files.write(target, format.serialize(expected));
+            }
+        }
+        try (InputStream in = StateFormatsTest.class.getResourceAsStream("/state-formats/" + file)) {
+            assertThat(in).as("byte fixture %s", file).isNotNull();
+            T read = format.deserialize(version, in.readAllBytes());
+            assertThat(read)
+                    .usingRecursiveComparison()
+                    .withComparatorForType(Double::compare, Double.class)
+                    .isEqualTo(expected);
+        }
+    }
+}
