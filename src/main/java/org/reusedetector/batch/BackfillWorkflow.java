@@ -91,7 +91,8 @@ public final class BackfillWorkflow {
     /** From hashed pages (a hash index, or pages hashed upstream). */
     public static Outputs fromHashes(
             DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
-        DetectionSettings batch = settings.withoutSnapshotWait(); // in BATCH mode the broadcast side is read first
+        // in BATCH mode the broadcast side is read first; the keyed label mode is for the stream only
+        DetectionSettings batch = settings.withoutSnapshotWait().withBroadcastLabels();
         DetectionWorkflow.Scored scored = DetectionWorkflow.score(hashed, labels, batch, Duration.ZERO);
         PageRule pageRule = batch.pageRule();
         DataStream<PageResult> pages = scored.scores()

@@ -3,6 +3,7 @@ package org.reusedetector.cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -536,16 +537,84 @@ public final class BenchmarkCommand {
                             + "against a HashSet<String> of hex hashes; lookup times: the JMH micro-benchmarks (docs/benchmarks.md).")
     static final class Labels implements Callable<Integer> {
         @Option(
-                names = "--count",
+                names = {"--count", "--labels"},
                 defaultValue = "1000000",
                 description = "Labels to load (default: ${DEFAULT-VALUE}).")
-        int count;
+        long count;
+
+        @Option(
+                names = "--mode",
+                description =
+                        "broadcast or keyed: load the labels into the streaming label match of that mode (labels.mode) in a local"
+                                + " mini cluster with RocksDB, run pages through it, and report heap after GC, RocksDB on disk,"
+                                + " checkpoint size and hash lookups per second. Without it: heap bytes per label of the index alone.")
+        String mode;
+
+        @Option(
+                names = "--partitions",
+                defaultValue = "16",
+                description = "With --mode keyed: labels.keyed.partitions (default: ${DEFAULT-VALUE}).")
+        int partitions;
+
+        @Option(
+                names = "--parallelism",
+                defaultValue = "2",
+                description = "With --mode: the job's parallelism (default: ${DEFAULT-VALUE}).")
+        int parallelism;
+
+        @Option(
+                names = "--seconds",
+                defaultValue = "30",
+                description =
+                        "With --mode: seconds of pages at full speed after the labels are in (default: ${DEFAULT-VALUE}).")
+        int seconds;
+
+        @Option(
+                names = "--checkpoint-interval",
+                defaultValue = "60",
+                description = "With --mode: seconds between checkpoints (default: ${DEFAULT-VALUE}).")
+        int checkpointSeconds;
+
+        @Option(
+                names = "--dir",
+                description =
+                        "With --mode: directory for RocksDB and checkpoints (default: a temporary one, deleted after).")
+        Path dir;
 
         @Mixin
         BenchmarkFigures figures;
 
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
+            if (mode != null) {
+                if (!mode.equals("broadcast") && !mode.equals("keyed")) {
+                    throw new CommandLine.ParameterException(
+                            new CommandLine(this), "--mode must be broadcast or keyed, not '" + mode + "'");
+                }
+                Path work = dir != null ? dir : Files.createTempDirectory("benchmark-labels");
+                try {
+                    new LabelsJobBenchmark(
+                                    mode,
+                                    count,
+                                    partitions,
+                                    parallelism,
+                                    Duration.ofSeconds(seconds),
+                                    Duration.ofSeconds(checkpointSeconds),
+                                    work)
+                            .run(figures);
+                } finally {
+                    if (dir == null) {
+                        LabelsJobBenchmark.deleteTree(work);
+                    }
+                }
+                figures.finish();
+                return 0;
+            }
+            if (count > Integer.MAX_VALUE / Sha1.LENGTH) {
+                throw new CommandLine.ParameterException(
+                        new CommandLine(this), "--count without --mode: at most " + Integer.MAX_VALUE / Sha1.LENGTH);
+            }
+            int count = (int) this.count;
             Random random = new Random(1);
             byte[] hashes = new byte[count * Sha1.LENGTH]; // packed, as a page's chunk hashes are
             byte[] absent = new byte[count * Sha1.LENGTH];

@@ -234,6 +234,27 @@ public final class ReuseDetectorOptions {
             .withDescription("Matched labels kept per neighborhood as evidence.");
 
     // --- Informed discovery (label) ----------------------------------------------------------------------------
+    public static final ConfigOption<LabelsMode> LABELS_MODE = key("labels.mode")
+            .enumType(LabelsMode.class)
+            .defaultValue(LabelsMode.BROADCAST)
+            .withDescription(
+                    "Where the stream keeps the labelled set. BROADCAST: a copy on the heap of every parallel matcher (fastest while"
+                            + " the set fits a task's heap). KEYED: partitioned by hash in keyed RocksDB state, each label once, on"
+                            + " disk; a page's hashes go to the partitions that own them. Batch commands (detect) always broadcast.");
+    public static final ConfigOption<Integer> LABELS_KEYED_PARTITIONS = key("labels.keyed.partitions")
+            .intType()
+            .defaultValue(16)
+            .withDescription(
+                    "KEYED mode: partitions of the labelled set, also the label operator's max parallelism (one key group each)."
+                            + " A page sends one record to each partition that owns one of its hashes, so more partitions cost more"
+                            + " records per page; the label operator cannot run on more tasks than this. Fixed for the life of the"
+                            + " job's state.");
+    public static final ConfigOption<Duration> LABELS_KEYED_JOIN_TIMEOUT = key("labels.keyed.join-timeout")
+            .durationType()
+            .defaultValue(Duration.ofMinutes(10))
+            .withDescription(
+                    "KEYED mode: a page still missing a partition's answer this long after the label snapshot loaded is a"
+                            + " dead letter (label-join-timeout) and its join state is dropped.");
     public static final ConfigOption<Double> TEMPLATE_MIN_SHARE = key("label.template-min-share")
             .doubleType()
             .defaultValue(0.1)

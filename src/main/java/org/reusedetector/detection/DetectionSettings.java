@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import org.reusedetector.config.LabelsMode;
 import org.reusedetector.config.NeighbourhoodStatistic;
 import org.reusedetector.config.PageAlertType;
 import org.reusedetector.config.ReuseDetectorConfig;
@@ -38,6 +39,7 @@ import org.reusedetector.url.RecursionRule;
  * @param signals the optional word signals (I-Match, near-copy, quilt)
  * @param heldPagesMax pages held until the label snapshot has loaded, per operator instance, kept on the heap; the
  *     ones past it go to keyed state ({@code job.held-pages.max})
+ * @param keyedLabels the keyed label mode's settings, or {@code null}: labels in broadcast state ({@code labels.mode})
  */
 public record DetectionSettings(
         Chunking chunking,
@@ -56,8 +58,25 @@ public record DetectionSettings(
         IgnoredParameters ignoredParameters,
         RecursionRule recursionRule,
         Signals signals,
-        int heldPagesMax)
+        int heldPagesMax,
+        KeyedLabels keyedLabels)
         implements Serializable {
+
+    /**
+     * The keyed label mode ({@code labels.mode: KEYED}).
+     *
+     * @param partitions partitions of the labelled set ({@code labels.keyed.partitions})
+     * @param joinTimeoutMillis how long after the snapshot loaded a page may wait for its answers
+     */
+    public record KeyedLabels(int partitions, long joinTimeoutMillis) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public KeyedLabels {
+            if (partitions < 1 || partitions > 32768) {
+                throw new IllegalArgumentException("labels.keyed.partitions must be 1..32768, not " + partitions);
+            }
+        }
+    }
 
     /**
      * The word signals, each {@code null} when off.
@@ -113,7 +132,13 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
                 new Signals(lexicon(config), nearCopy(config), quilt(config)),
-                config.get(ReuseDetectorOptions.HELD_PAGES_MAX));
+                config.get(ReuseDetectorOptions.HELD_PAGES_MAX),
+                config.get(ReuseDetectorOptions.LABELS_MODE) == LabelsMode.KEYED
+                        ? new KeyedLabels(
+                                config.get(ReuseDetectorOptions.LABELS_KEYED_PARTITIONS),
+                                config.get(ReuseDetectorOptions.LABELS_KEYED_JOIN_TIMEOUT)
+                                        .toMillis())
+                        : null);
     }
 
     /** The quilt signal's settings when {@code shingles.quilt.enabled}, else {@code null}. */
@@ -209,7 +234,31 @@ public record DetectionSettings(
                 ignoredParameters,
                 recursionRule,
                 otherSignals,
-                otherHeldPagesMax);
+                otherHeldPagesMax,
+                keyedLabels);
+    }
+
+    /** The same settings with the labels in broadcast state (batch jobs, which read the labels first). */
+    public DetectionSettings withBroadcastLabels() {
+        return new DetectionSettings(
+                chunking,
+                maxBodyBytes,
+                stopMinLength,
+                maxEvidence,
+                pageRule,
+                neighbourhoodThreshold,
+                neighbourhoodReevaluateStep,
+                urlRetentionMillis,
+                neighbourhoodMaxDepth,
+                neighbourhoodMaxEvidence,
+                deadLetterMaxOriginalChars,
+                labelSnapshotRun,
+                labelPartitions,
+                ignoredParameters,
+                recursionRule,
+                signals,
+                heldPagesMax,
+                null);
     }
 
     /** The I-Match lexicon, or {@code null}: no I-Match signatures. */

@@ -10,20 +10,30 @@ import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
+import org.reusedetector.detection.functions.JoinLabelAnswers;
+import org.reusedetector.detection.functions.LabelPartition;
+import org.reusedetector.detection.functions.LabelPartitionKeys;
 import org.reusedetector.detection.functions.LabelState;
 import org.reusedetector.detection.functions.NeighbourhoodAggregate;
 import org.reusedetector.detection.functions.NeighbourhoodAlerts;
 import org.reusedetector.detection.functions.PageAlerts;
 import org.reusedetector.detection.functions.ParseAndHash;
+import org.reusedetector.detection.functions.RouteLabels;
+import org.reusedetector.detection.functions.SplitPages;
+import org.reusedetector.detection.functions.SumSourceCounts;
 import org.reusedetector.detection.functions.ThresholdStatistic;
 import org.reusedetector.detection.functions.UrlContributions;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.KeyedMatch;
+import org.reusedetector.model.LabelQuery;
 import org.reusedetector.model.PageScore;
+import org.reusedetector.model.PartitionLabel;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.model.SourceTotals;
 
 /**
  * The detector's topology in one method, with sources and sinks left to the caller, so that the streaming
@@ -134,14 +144,24 @@ public final class DetectionWorkflow {
             DataStream<SourceRecord> labels,
             DetectionSettings settings,
             Duration outOfOrderness) {
-        BroadcastStream<SourceRecord> labelBroadcast =
-                labels.broadcast(LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT);
-        // keyed by URL: pages held past job.held-pages.max wait in keyed (RocksDB) state (see HoldUntilLabelsLoaded)
-        SingleOutputStreamOperator<PageScore> matched = hashed.keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
-                .connect(labelBroadcast)
-                .process(HoldUntilLabelsLoaded.matchLabels(settings), TypeInformation.of(PageScore.class))
-                .uid(OperatorIds.MATCH_LABELS)
-                .name(OperatorIds.MATCH_LABELS);
+        SingleOutputStreamOperator<PageScore> matched;
+        DataStream<DeadLetter> matchDeadLetters;
+        if (settings.keyedLabels() != null) {
+            KeyedMatched keyed = matchKeyed(hashed, labels, settings);
+            matched = keyed.scores();
+            matchDeadLetters = keyed.deadLetters();
+        } else {
+            BroadcastStream<SourceRecord> labelBroadcast = labels.broadcast(
+                    LabelState.BUCKETS, LabelState.ORIGINS, LabelState.ORIGIN_IDS, LabelState.SNAPSHOT);
+            // keyed by URL: pages held past job.held-pages.max wait in keyed (RocksDB) state (see
+            // HoldUntilLabelsLoaded)
+            matched = hashed.keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
+                    .connect(labelBroadcast)
+                    .process(HoldUntilLabelsLoaded.matchLabels(settings), TypeInformation.of(PageScore.class))
+                    .uid(OperatorIds.MATCH_LABELS)
+                    .name(OperatorIds.MATCH_LABELS);
+            matchDeadLetters = matched.getSideOutput(DeadLetters.TAG);
+        }
 
         DataStream<PageScore> scores = matched;
         if (outOfOrderness != null) {
@@ -159,7 +179,66 @@ public final class DetectionWorkflow {
                         new PageAlerts(settings.pageRule()), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.PAGE_ALERTS)
                 .name(OperatorIds.PAGE_ALERTS);
-        return new Scored(scores, pageAlerts, matched.getSideOutput(DeadLetters.TAG));
+        return new Scored(scores, pageAlerts, matchDeadLetters);
+    }
+
+    /** The keyed label mode's page scores and its dead letters (invalid labels, crawler loops, join timeouts). */
+    public record KeyedMatched(SingleOutputStreamOperator<PageScore> scores, DataStream<DeadLetter> deadLetters) {}
+
+    /**
+     * The keyed label mode ({@code labels.mode: KEYED}):
+     *
+     * <pre>
+     * labels ─ route by hash ──────────────────────┐
+     * pages ── split: hashes per partition ─ queries ┴─ label partitions (keyed) ─ answers ─┐
+     *                 └─ page (join id) ─────────────────────────────────────────────────┴─ join per page ─ scores
+     *                                       label partitions ─ counts per source ─ sum (1 task) ─ broadcast ─┘
+     * </pre>
+     *
+     * The label operator's max parallelism is the partition count, one partition per key group
+     * ({@link LabelPartitionKeys}); it runs on at most that many tasks.
+     */
+    public static KeyedMatched matchKeyed(
+            DataStream<HashedPage> hashed, DataStream<SourceRecord> labels, DetectionSettings settings) {
+        int partitions = settings.keyedLabels().partitions();
+        LabelPartitionKeys keys = new LabelPartitionKeys(partitions);
+        SingleOutputStreamOperator<PartitionLabel> routed = labels.process(
+                        new RouteLabels(settings, keys), TypeInformation.of(PartitionLabel.class))
+                .uid(OperatorIds.ROUTE_LABELS)
+                .name(OperatorIds.ROUTE_LABELS)
+                // on the labels' own tasks (a forward channel): a marker's copies must follow the labels read before it
+                .setParallelism(labels.getParallelism());
+        SingleOutputStreamOperator<KeyedMatch> split = hashed.process(
+                        new SplitPages(settings, keys), TypeInformation.of(KeyedMatch.class))
+                .uid(OperatorIds.SPLIT_PAGES)
+                .name(OperatorIds.SPLIT_PAGES);
+        SingleOutputStreamOperator<KeyedMatch> answers = routed.keyBy(PartitionLabel::partitionKey, Types.INT)
+                .connect(split.getSideOutput(SplitPages.QUERIES).keyBy(LabelQuery::partitionKey, Types.INT))
+                .process(new LabelPartition(settings), TypeInformation.of(KeyedMatch.class))
+                .uid(OperatorIds.LABEL_PARTITIONS)
+                .name(OperatorIds.LABEL_PARTITIONS)
+                .setMaxParallelism(partitions);
+        int parallelism = hashed.getExecutionEnvironment().getParallelism();
+        if (parallelism > partitions) {
+            answers.setParallelism(partitions);
+        }
+        BroadcastStream<SourceTotals> totals = answers.getSideOutput(LabelPartition.COUNTS)
+                .keyBy(SumSourceCounts.ONE_KEY, Types.INT)
+                .process(new SumSourceCounts(settings, partitions), TypeInformation.of(SourceTotals.class))
+                .uid(OperatorIds.SUM_LABEL_SOURCE_COUNTS)
+                .name(OperatorIds.SUM_LABEL_SOURCE_COUNTS)
+                .setParallelism(1)
+                .setMaxParallelism(1)
+                .broadcast(JoinLabelAnswers.TOTALS, JoinLabelAnswers.READY);
+        SingleOutputStreamOperator<PageScore> scores = split.union(answers)
+                .keyBy(KeyedMatch::page, Types.LONG)
+                .connect(totals)
+                .process(new JoinLabelAnswers(settings), TypeInformation.of(PageScore.class))
+                .uid(OperatorIds.JOIN_LABEL_ANSWERS)
+                .name(OperatorIds.JOIN_LABEL_ANSWERS);
+        DataStream<DeadLetter> deadLetters = routed.getSideOutput(DeadLetters.TAG)
+                .union(split.getSideOutput(DeadLetters.TAG), scores.getSideOutput(DeadLetters.TAG));
+        return new KeyedMatched(scores, deadLetters);
     }
 
     /** Per URL: what each page adds to, replaces in, or withdraws from its neighbourhoods. */

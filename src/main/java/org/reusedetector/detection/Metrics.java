@@ -22,6 +22,13 @@ public final class Metrics {
 
     public static final String LABEL_UPDATES = "labelUpdates";
     public static final String LABELS_INVALID = "labelsInvalid";
+    /** Keyed label mode: label records sent to the partitions that own them (markers included). */
+    public static final String LABEL_PARTITION_UPDATES = "labelPartitionUpdates";
+    /** Keyed label mode: queries of a page's hashes sent to label partitions (one per page and partition). */
+    public static final String LABEL_QUERIES = "labelQueries";
+    /** Keyed label mode: pages whose answers did not all arrive in time (dead letters). */
+    public static final String LABEL_JOIN_TIMEOUTS = "labelJoinTimeouts";
+
     public static final String LABEL_SNAPSHOT_LOADED = "labelSnapshotLoaded";
     public static final String PAGE_ALERTS = "pageAlerts";
     /** Pages whose I-Match signature matched an {@code imatch} label. */

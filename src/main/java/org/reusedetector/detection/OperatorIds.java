@@ -15,6 +15,12 @@ public final class OperatorIds {
     public static final String EVENT_TIME = "event-time";
     public static final String MATCH_LABELS = "match-labels";
     public static final String PAGE_ALERTS = "page-alerts";
+    // keyed label mode (labels.mode: KEYED) in place of match-labels
+    public static final String ROUTE_LABELS = "route-labels";
+    public static final String SPLIT_PAGES = "split-pages";
+    public static final String LABEL_PARTITIONS = "label-partitions";
+    public static final String SUM_LABEL_SOURCE_COUNTS = "sum-label-source-counts";
+    public static final String JOIN_LABEL_ANSWERS = "join-label-answers";
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
     public static final String QUILT_GRAMS = "quilt-grams";

@@ -50,9 +50,9 @@ public final class LabelIndex {
     /** Bits of the origin id in an entry's int; the kind mask takes the 5 above. */
     static final int ORIGIN_BITS = 27;
 
-    static final int ORIGIN_MASK = (1 << ORIGIN_BITS) - 1;
+    public static final int ORIGIN_MASK = (1 << ORIGIN_BITS) - 1;
     /** Stored for an origin id that does not fit: the label matches, its evidence has no source or example. */
-    static final int NO_ORIGIN = ORIGIN_MASK;
+    public static final int NO_ORIGIN = ORIGIN_MASK;
 
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -90,6 +90,19 @@ public final class LabelIndex {
         if (Label.OP_REMOVE.equals(label.op())) {
             return remove(hash, kind);
         }
+        String origin = originOf(label);
+        int originId = store.originId(origin);
+        if (originId < 0) {
+            originId = store.addOrigin(origin);
+        }
+        return add(hash, kind, originId);
+    }
+
+    /**
+     * The origin a label is kept under (dictionary-encoded): its source, example page and copy family. The keyed label
+     * mode ({@code labels.keyed}) keeps the same origins, so that both modes give the same evidence and sources.
+     */
+    public static String originOf(Label label) {
         // discovery's example URLs differ per hash: kept in its own output, not in the dictionary, which they would
         // bloat; its copy family (one per host set) is kept, as the source the chunk's coverage counts for
         String example = Label.isDiscovered(label) || label.exampleUrl() == null ? "" : label.exampleUrl();
@@ -97,11 +110,7 @@ public final class LabelIndex {
         if (label.family() != null && !label.family().isEmpty()) {
             origin += ORIGIN_SEPARATOR + label.family();
         }
-        int originId = store.originId(origin);
-        if (originId < 0) {
-            originId = store.addOrigin(origin);
-        }
-        return add(hash, kind, originId);
+        return origin;
     }
 
     public boolean add(byte[] hash, byte kind, int originId) {
@@ -137,11 +146,13 @@ public final class LabelIndex {
         return true;
     }
 
-    private static int pack(byte kind, int origin) {
+    /** An entry's int: the kind mask in the top 5 bits, the origin id below. */
+    public static int pack(byte kind, int origin) {
         return (kind & 0x1f) << ORIGIN_BITS | origin;
     }
 
-    private static byte kindOfEntry(int packed) {
+    /** The kind mask of an entry's int. */
+    public static byte kindOfEntry(int packed) {
         return (byte) (packed >>> ORIGIN_BITS);
     }
 
@@ -269,7 +280,8 @@ public final class LabelIndex {
         return sourceOfOrigin(store.origin(originId));
     }
 
-    static String sourceOfOrigin(String origin) {
+    /** As {@link #sourceOf}, for an origin string ({@code null}: none). */
+    public static String sourceOfOrigin(String origin) {
         if (origin == null) {
             return "";
         }

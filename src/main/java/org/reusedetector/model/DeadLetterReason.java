@@ -23,7 +23,12 @@ public enum DeadLetterReason {
     /** A file cut short or corrupt (a truncated gzip or WARC): what was read stands, the rest could not be read. */
     UNREADABLE_INPUT,
     /** A WARC response record that is not a usable HTTP capture (malformed header, bad date, undecodable content). */
-    INVALID_WARC_RECORD;
+    INVALID_WARC_RECORD,
+    /**
+     * Keyed label mode: a page whose label partitions did not all answer within {@code labels.keyed.join-timeout}
+     * after the label snapshot loaded; not scored.
+     */
+    LABEL_JOIN_TIMEOUT;
 
     /** The reason of a code ({@code invalid-url}), or empty when there is none such. */
     public static Optional<DeadLetterReason> ofCode(String code) {

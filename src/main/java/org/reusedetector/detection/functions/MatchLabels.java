@@ -21,6 +21,7 @@ import org.reusedetector.format.Json;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
@@ -118,16 +119,10 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
 
     @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<PageScore> out) throws Exception {
-        Optional<String> recursion = recursion(page.url());
+        Optional<DeadLetter> recursion = recursionDeadLetter(settings, page);
         if (recursion.isPresent()) {
             deadLetters.inc();
-            ctx.output(
-                    DeadLetters.TAG,
-                    DeadLetters.of(
-                            DeadLetterReason.CRAWLER_RECURSION,
-                            "crawler recursion error (" + recursion.get() + "): " + page.url(),
-                            asRecord(page),
-                            settings.deadLetterMaxOriginalChars()));
+            ctx.output(DeadLetters.TAG, recursion.get());
             return;
         }
         out.collect(score(
@@ -168,7 +163,20 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         labelUpdates.inc();
     }
 
-    private Optional<String> recursion(String url) {
+    /** The dead letter of a page whose URL is a crawler recursion error, or empty: the page is scored. */
+    static Optional<DeadLetter> recursionDeadLetter(DetectionSettings settings, HashedPage page) throws Exception {
+        Optional<String> recursion = recursion(settings, page.url());
+        if (recursion.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(DeadLetters.of(
+                DeadLetterReason.CRAWLER_RECURSION,
+                "crawler recursion error (" + recursion.get() + "): " + page.url(),
+                asRecord(page),
+                settings.deadLetterMaxOriginalChars()));
+    }
+
+    private static Optional<String> recursion(DetectionSettings settings, String url) {
         try {
             return settings.recursionRule().explain(NormalizedUrl.parse(url, settings.ignoredParameters()));
         } catch (InvalidUrlException e) {
@@ -177,7 +185,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     }
 
     /** The raw record is gone once a page is hashed: the dead letter keeps its URL and fetch time. */
-    private static SourceRecord asRecord(HashedPage page) throws Exception {
+    static SourceRecord asRecord(HashedPage page) throws Exception {
         Map<String, Object> original = new LinkedHashMap<>();
         original.put("url", page.url());
         original.put("fetched_at", Instant.ofEpochMilli(page.eventTime()).toString());

@@ -1,0 +1,213 @@
+package org.reusedetector.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.stream.LabelsBenchmarkJob;
+
+/**
+ * {@code benchmark labels --mode broadcast|keyed}: the streaming label match in a local mini cluster with RocksDB
+ * state and incremental checkpoints. It loads N synthetic chunk labels (random SHA-1s, through the labels path the
+ * stream uses: JSON records, the label snapshot marker), while a trickle of pages waits for the snapshot; once the
+ * first page is scored the set is in, and it measures the JVM heap after a GC (the mini cluster's TaskManager runs in
+ * this JVM), RocksDB's size on disk and the next checkpoint's size, then runs pages at full speed for a while and
+ * counts the hashes looked up per second.
+ */
+final class LabelsJobBenchmark {
+
+    private static final long PROGRESS_NANOS = 60_000_000_000L;
+
+    private final String mode;
+    private final long labels;
+    private final int partitions;
+    private final int parallelism;
+    private final Duration measure;
+    private final Duration checkpointInterval;
+    private final Path dir;
+
+    LabelsJobBenchmark(
+            String mode,
+            long labels,
+            int partitions,
+            int parallelism,
+            Duration measure,
+            Duration checkpointInterval,
+            Path dir) {
+        this.mode = mode;
+        this.labels = labels;
+        this.partitions = partitions;
+        this.parallelism = parallelism;
+        this.measure = measure;
+        this.checkpointInterval = checkpointInterval;
+        this.dir = dir;
+    }
+
+    void run(BenchmarkFigures figures) throws Exception {
+        LabelsBenchmarkJob.Probe.reset();
+        Path rocksdb = dir.resolve("rocksdb");
+        Path checkpoints = dir.resolve("checkpoints");
+        Files.createDirectories(rocksdb);
+        Files.createDirectories(checkpoints);
+        Configuration flink = new Configuration();
+        flink.setString("state.backend.type", "rocksdb");
+        flink.setString("state.backend.rocksdb.localdir", rocksdb.toString());
+        flink.setString("execution.checkpointing.dir", checkpoints.toUri().toString());
+        flink.setString("execution.checkpointing.interval", checkpointInterval.toMillis() + " ms");
+        flink.setString("execution.checkpointing.incremental", "true");
+        flink.setString("execution.checkpointing.timeout", "30 min");
+        flink.setString("pipeline.generic-types", "false");
+        flink.setString("parallelism.default", String.valueOf(parallelism));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
+
+        ReuseDetectorConfig config = ReuseDetectorConfig.load(
+                null, List.of("labels.mode=" + mode.toUpperCase(), "labels.keyed.partitions=" + partitions));
+        DetectionSettings settings = DetectionSettings.from(config, "bench", 1);
+        LabelsBenchmarkJob.define(env, settings, labels);
+
+        long start = System.nanoTime();
+        JobClient job = env.executeAsync("benchmark labels " + mode);
+        try {
+            long nextProgress = System.nanoTime() + PROGRESS_NANOS;
+            while (!LabelsBenchmarkJob.Probe.loaded) {
+                if (job.getJobStatus().get().isGloballyTerminalState()) {
+                    throw new IllegalStateException("the job ended before the labels were in: "
+                            + job.getJobExecutionResult().get());
+                }
+                Thread.sleep(200);
+                if (System.nanoTime() > nextProgress) {
+                    nextProgress += PROGRESS_NANOS;
+                    Runtime runtime = Runtime.getRuntime();
+                    figures.line(
+                            "  loading: %d labels sent in %.0f s; heap %d MB (no GC), RocksDB %d MB",
+                            LabelsBenchmarkJob.Probe.LABELS_SENT.get(),
+                            (System.nanoTime() - start) / 1e9,
+                            (runtime.totalMemory() - runtime.freeMemory()) >> 20,
+                            sizeOf(rocksdb) >> 20);
+                }
+            }
+            double loadSeconds = (System.nanoTime() - start) / 1e9;
+            long loadedAt = System.currentTimeMillis();
+            long heap = usedHeapAfterGc();
+            long disk = sizeOf(rocksdb);
+            figures.line(
+                    "benchmark labels --mode %s: %d labels in %.1f s (%.0f labels/s, job start included); heap after GC %d MB, RocksDB on disk %d MB",
+                    mode, labels, loadSeconds, labels / loadSeconds, heap >> 20, disk >> 20);
+            Thread.sleep(Math.min(5_000, measure.toMillis() / 4)); // held pages out, JIT warm
+            long scoredBefore = LabelsBenchmarkJob.Probe.SCORED.get();
+            long t0 = System.nanoTime();
+            Thread.sleep(measure.toMillis());
+            long scoredPages = LabelsBenchmarkJob.Probe.SCORED.get() - scoredBefore;
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double lookups = scoredPages * (double) (LabelsBenchmarkJob.CHUNKS_PER_PAGE + 1) / seconds;
+            figures.line(
+                    "  pages at full speed: %.0f pages/s, %.0f hash lookups/s (%d chunks and a file hash per page)",
+                    scoredPages / seconds, lookups, LabelsBenchmarkJob.CHUNKS_PER_PAGE);
+            Optional<Long> checkpoint = checkpointAfter(checkpoints, loadedAt, job);
+            figures.line(
+                    "  checkpoint after loading: %s",
+                    checkpoint
+                            .map(b -> (b >> 20) + " MB (incremental; shared files included)")
+                            .orElse("none completed in time"));
+            figures.put("mode", mode)
+                    .put("labels", labels)
+                    .put("partitions", partitions)
+                    .put("parallelism", parallelism)
+                    .put("load_s", loadSeconds)
+                    .put("heap_mb", heap / 1048576.0)
+                    .put("disk_mb", disk / 1048576.0)
+                    .put("checkpoint_mb", checkpoint.map(b -> b / 1048576.0).orElse(Double.NaN))
+                    .put("pages_per_s", scoredPages / seconds)
+                    .put("lookups_per_s", lookups)
+                    .put(
+                            "matched_chunks_per_page",
+                            LabelsBenchmarkJob.Probe.MATCHED.get()
+                                    / (double) Math.max(1, LabelsBenchmarkJob.Probe.SCORED.get()));
+        } finally {
+            job.cancel().get();
+            try {
+                job.getJobExecutionResult().get(); // the tasks have let go of their RocksDB directories
+            } catch (Exception cancelled) {
+                // cancelled, as asked
+            }
+        }
+    }
+
+    /** The size of the job's checkpoint directory once a checkpoint completed after the load (waits for one). */
+    private Optional<Long> checkpointAfter(Path checkpoints, long loadedAt, JobClient job) throws Exception {
+        long deadline = System.currentTimeMillis() + checkpointInterval.toMillis() * 3 + 600_000;
+        while (System.currentTimeMillis() < deadline
+                && !job.getJobStatus().get().isGloballyTerminalState()) {
+            try (Stream<Path> files = Files.walk(checkpoints)) {
+                Optional<Path> done = files.filter(
+                                p -> p.getFileName().toString().equals("_metadata"))
+                        .filter(p -> p.toFile().lastModified() > loadedAt)
+                        .findAny();
+                if (done.isPresent()) {
+                    return Optional.of(sizeOf(checkpoints));
+                }
+            } catch (UncheckedIOException e) {
+                // a checkpoint directory removed while walked: look again
+            }
+            Thread.sleep(500);
+        }
+        return Optional.empty();
+    }
+
+    static long usedHeapAfterGc() {
+        Runtime runtime = Runtime.getRuntime();
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+        }
+        return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    static long sizeOf(Path root) throws IOException {
+        List<Path> all = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            files.forEach(all::add);
+        } catch (UncheckedIOException e) {
+            return sizeOf(root); // a file removed while walked (a compaction): walk again
+        }
+        long total = 0;
+        for (Path p : all) {
+            try {
+                if (Files.isRegularFile(p)) {
+                    total += Files.size(p);
+                }
+            } catch (IOException gone) {
+                // removed since the walk
+            }
+        }
+        return total;
+    }
+
+    /** Deletes a directory tree; what cannot be deleted (still being written) stays, as a temporary directory may. */
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException busy) {
+                    // left behind
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // left behind
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package org.reusedetector.detection.functions;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.JobCounter;
+import org.reusedetector.detection.Metrics;
+import org.reusedetector.detection.ProcessingSpan;
+import org.reusedetector.labels.keyed.AnsweredLabels;
+import org.reusedetector.model.DeadLetterReason;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.JoinedPage;
+import org.reusedetector.model.KeyedMatch;
+import org.reusedetector.model.LabelAnswer;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.SourceTotals;
+import org.reusedetector.score.PageScorer;
+
+/**
+ * Keyed label mode: joins each page with its label partitions' answers, keyed by the page's join id, and scores it
+ * ({@link AnsweredLabels}: the page scorer of the broadcast mode, on the labels the answers name). The coverage totals
+ * per source and the run whose snapshot every partition has loaded come as broadcast ({@link SumSourceCounts}); a page
+ * complete before that waits, so that its sources' totals are those of the whole snapshot, as in broadcast mode.
+ *
+ * <p>State per page lives until the page is scored. A page complete before the snapshot is in everywhere waits as one
+ * value (page and answers), since the release reaches the waiting pages through one state. A timer bounds it: a page still incomplete
+ * {@code labels.keyed.join-timeout} after it arrived, with the snapshot loaded, is a dead letter
+ * ({@code label-join-timeout}) and its state is dropped; before the snapshot has loaded, the timer only starts again,
+ * since every page waits for it.
+ */
+public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, KeyedMatch, SourceTotals, PageScore> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Chunk labels per coverage source, over all partitions. */
+    public static final MapStateDescriptor<String, Long> TOTALS =
+            new MapStateDescriptor<>("keyed-label-source-totals", Types.STRING, Types.LONG);
+    /** {@code ready} → the run whose snapshot every partition has loaded. */
+    public static final MapStateDescriptor<String, String> READY =
+            new MapStateDescriptor<>("keyed-label-ready", Types.STRING, Types.STRING);
+
+    private static final String READY_KEY = "ready";
+
+    private final DetectionSettings settings;
+    private final String run;
+    private final long timeoutMillis;
+
+    private transient ValueState<KeyedMatch> page;
+    private transient ValueStateDescriptor<JoinedPage> joinedDescriptor;
+    private transient ValueState<JoinedPage> joined;
+    private transient ListState<LabelAnswer> answers;
+    private transient ValueState<Integer> received;
+    private transient ValueState<Long> deadline;
+    private transient PageScorer scorer;
+    private transient AnsweredLabels labels;
+    private transient JobCounter scored;
+    private transient JobCounter deadLetters;
+    private transient ProcessingSpan.End span;
+    private transient Counter timeouts;
+
+    public JoinLabelAnswers(DetectionSettings settings) {
+        this.settings = settings;
+        this.run = settings.labelSnapshotRun();
+        this.timeoutMillis = settings.keyedLabels().joinTimeoutMillis();
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        var context = getRuntimeContext();
+        page = context.getState(new ValueStateDescriptor<>("keyed-join-page", TypeInformation.of(KeyedMatch.class)));
+        joinedDescriptor = new ValueStateDescriptor<>("keyed-join-complete", TypeInformation.of(JoinedPage.class));
+        joined = context.getState(joinedDescriptor);
+        answers = context.getListState(
+                new ListStateDescriptor<>("keyed-join-answers", TypeInformation.of(LabelAnswer.class)));
+        received = context.getState(new ValueStateDescriptor<>("keyed-join-received", Types.INT));
+        deadline = context.getState(new ValueStateDescriptor<>("keyed-join-deadline", Types.LONG));
+        scorer = settings.pageScorer();
+        labels = new AnsweredLabels();
+        scored = JobCounter.register(context, Metrics.PAGES_SCORED);
+        deadLetters = JobCounter.register(context, Metrics.DEAD_LETTERS);
+        span = ProcessingSpan.end(context);
+        timeouts = context.getMetricGroup().counter(Metrics.LABEL_JOIN_TIMEOUTS);
+    }
+
+    @Override
+    public void processElement(KeyedMatch match, ReadOnlyContext ctx, Collector<PageScore> out) throws Exception {
+        if (match.hashed() != null) {
+            page.update(match);
+        } else {
+            answers.add(match.answer());
+            Integer before = received.value();
+            received.update(before == null ? 1 : before + 1);
+        }
+        if (deadline.value() == null) {
+            long at = ctx.timerService().currentProcessingTime() + timeoutMillis;
+            ctx.timerService().registerProcessingTimeTimer(at);
+            deadline.update(at);
+        }
+        if (!complete()) {
+            return;
+        }
+        if (ready(ctx.getBroadcastState(READY))) {
+            out.collect(score(page.value().hashed(), answers.get(), ctx.getBroadcastState(TOTALS)));
+        } else {
+            // one value, so that the release (which sees one state per key) finds page and answers together
+            List<LabelAnswer> all = new ArrayList<>();
+            answers.get().forEach(all::add);
+            joined.update(new JoinedPage(page.value().hashed(), all.toArray(new LabelAnswer[0])));
+        }
+        clear();
+        ctx.timerService().deleteProcessingTimeTimer(deadline.value());
+        deadline.clear();
+    }
+
+    @Override
+    public void processBroadcastElement(SourceTotals totals, Context ctx, Collector<PageScore> out) throws Exception {
+        var state = ctx.getBroadcastState(TOTALS);
+        for (int i = 0; i < totals.sources().length; i++) {
+            if (totals.totals()[i] <= 0) {
+                state.remove(totals.sources()[i]);
+            } else {
+                state.put(totals.sources()[i], totals.totals()[i]);
+            }
+        }
+        var ready = ctx.getBroadcastState(READY);
+        if (totals.loadedRun() == null || totals.loadedRun().equals(ready.get(READY_KEY))) {
+            return;
+        }
+        ready.put(READY_KEY, totals.loadedRun());
+        if (!ready(ready)) {
+            return;
+        }
+        // the pages complete before every partition had the snapshot
+        ctx.applyToKeyedState(joinedDescriptor, (id, complete) -> {
+            JoinedPage waiting = complete.value();
+            if (waiting != null) {
+                out.collect(score(waiting.page(), List.of(waiting.answers()), state));
+                complete.clear();
+            }
+        });
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<PageScore> out) throws Exception {
+        Long due = deadline.value();
+        if (due == null || due != timestamp) {
+            return;
+        }
+        if (!ready(ctx.getBroadcastState(READY))) {
+            long at = timestamp + timeoutMillis; // every page waits for the snapshot: the timeout counts from then
+            ctx.timerService().registerProcessingTimeTimer(at);
+            deadline.update(at);
+            return;
+        }
+        // still incomplete (a complete page left this state when its last answer came)
+        KeyedMatch waiting = page.value();
+        timeouts.inc();
+        if (waiting != null) {
+            deadLetters.inc();
+            Integer got = received.value();
+            ctx.output(
+                    DeadLetters.TAG,
+                    DeadLetters.of(
+                            DeadLetterReason.LABEL_JOIN_TIMEOUT,
+                            (got == null ? 0 : got) + " of " + waiting.expected()
+                                    + " label partitions answered in time",
+                            MatchLabels.asRecord(waiting.hashed()),
+                            settings.deadLetterMaxOriginalChars()));
+        }
+        clear();
+        deadline.clear();
+    }
+
+    private boolean complete() throws Exception {
+        KeyedMatch waiting = page.value();
+        Integer got = received.value();
+        return waiting != null && (got == null ? 0 : got) >= waiting.expected();
+    }
+
+    private boolean ready(ReadOnlyBroadcastState<String, String> ready) throws Exception {
+        return run == null || run.equals(ready.get(READY_KEY));
+    }
+
+    private PageScore score(HashedPage hashed, Iterable<LabelAnswer> all, ReadOnlyBroadcastState<String, Long> totals) {
+        scored.inc();
+        span.mark();
+        PageScore score = scorer.score(hashed, labels.forPage(hashed, all, source -> {
+            try {
+                Long total = totals.get(source);
+                return total == null ? 0 : total;
+            } catch (Exception e) {
+                throw new IllegalStateException("label totals unreadable", e);
+            }
+        }));
+        return PageScorer.withNearCopy(score, hashed.nearCopyResemblance(), hashed.nearCopyOf());
+    }
+
+    private void clear() {
+        page.clear();
+        answers.clear();
+        received.clear();
+    }
+}

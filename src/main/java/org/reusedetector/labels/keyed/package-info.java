@@ -1,0 +1,10 @@
+/**
+ * The keyed label mode ({@code labels.mode: keyed}): the labelled set split by hash into partitions, each a map of
+ * its labels that Flink keeps in keyed RocksDB state, so that no task holds the whole set on its heap. A page's hashes
+ * are grouped per owning partition ({@code PageQueries}), each partition answers for its own ({@code PartitionLabels}),
+ * and the answers are put back together per page into a {@code labels.LabelIndex} of that page's labels only
+ * ({@code AnsweredLabels}), which the page scorer reads as it reads the whole set in broadcast mode: the same rules,
+ * the same scores. Pure Java, no Flink: the Flink functions that hold the state are in {@code detection.functions}.
+ * <p>Project imports: {@code labels}, {@code model}, {@code page}.
+ */
+package org.reusedetector.labels.keyed;

@@ -1,0 +1,182 @@
+package org.reusedetector.detection.functions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.reusedetector.detection.TestPages.paragraph;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.state.TestableKeyedStateBackend;
+import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
+import org.junit.jupiter.api.Test;
+import org.reusedetector.detection.DeadLetters;
+import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.TestPages;
+import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.KeyedMatch;
+import org.reusedetector.model.Label;
+import org.reusedetector.model.LabelAnswer;
+import org.reusedetector.model.PageScore;
+import org.reusedetector.model.SourceTotals;
+import org.reusedetector.page.Sha1;
+
+/** The keyed mode's join per page, on RocksDB: it waits for every answer and for the snapshot, and times out. */
+class JoinLabelAnswersTest {
+
+    private static final long MINUTE = 60_000;
+    private static final DetectionSettings SETTINGS = TestPages.settings(
+            "run-1", 1, "labels.mode=KEYED", "labels.keyed.partitions=4", "labels.keyed.join-timeout=1 min");
+    private static final String ORIGIN = LabelIndex.originOf(new Label(
+            TestPages.chunkHash(paragraph("a")),
+            "chunk",
+            "add",
+            "test",
+            "https://expert.example/p.html",
+            null,
+            null,
+            null));
+
+    private static KeyedBroadcastOperatorTestHarness<Long, KeyedMatch, SourceTotals, PageScore> harness()
+            throws Exception {
+        var h = new KeyedBroadcastOperatorTestHarness<>(
+                new CoBroadcastWithKeyedOperator<>(
+                        new JoinLabelAnswers(SETTINGS), List.of(JoinLabelAnswers.TOTALS, JoinLabelAnswers.READY)),
+                KeyedMatch::page,
+                Types.LONG,
+                8,
+                1,
+                0);
+        h.setStateBackend(new EmbeddedRocksDBStateBackend());
+        h.open();
+        return h;
+    }
+
+    private static HashedPage page(String url) {
+        return TestPages.hashed(SETTINGS, url, 5, paragraph("a"), paragraph("b"));
+    }
+
+    /** The chunk of paragraph a labelled by the expert; the others and the file hash not. */
+    private static KeyedMatch labelledA(long id) {
+        HashedPage page = page("https://any.example/");
+        int index = -1;
+        for (int i = 0; i < page.chunkCount(); i++) {
+            if (Sha1.hex(page.chunkHashes(), i).equals(TestPages.chunkHash(paragraph("a")))) {
+                index = i;
+            }
+        }
+        assertThat(index).isNotNegative();
+        return KeyedMatch.answer(
+                new LabelAnswer(id, new int[] {index}, new byte[] {LabelIndex.KIND_CHUNK}, new String[] {ORIGIN}));
+    }
+
+    private static KeyedMatch nothing(long id) {
+        return KeyedMatch.answer(new LabelAnswer(id, new int[0], new byte[0], new String[0]));
+    }
+
+    private static List<PageScore> scores(
+            KeyedBroadcastOperatorTestHarness<Long, KeyedMatch, SourceTotals, PageScore> h) {
+        return h.getOutput().stream()
+                .filter(o -> o instanceof StreamRecord<?>)
+                .map(o -> (PageScore) ((StreamRecord<?>) o).getValue())
+                .collect(Collectors.toList());
+    }
+
+    private static List<DeadLetter> deadLetters(
+            KeyedBroadcastOperatorTestHarness<Long, KeyedMatch, SourceTotals, PageScore> h) {
+        var out = h.getSideOutput(DeadLetters.TAG);
+        return out == null
+                ? List.of()
+                : out.stream().map(StreamRecord::getValue).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int stateEntries(KeyedBroadcastOperatorTestHarness<Long, KeyedMatch, SourceTotals, PageScore> h) {
+        Object backend = h.getOperator().getKeyedStateBackend();
+        return ((TestableKeyedStateBackend<?>) backend).numKeyValueStateEntries();
+    }
+
+    @Test
+    void aCompletePageWaitsForTheSnapshotThenIsScoredWithTheTotalsOfAllPartitions() throws Exception {
+        try (var h = harness()) {
+            h.setProcessingTime(0);
+            h.processElement(new StreamRecord<>(KeyedMatch.page(1L, page("https://copy.example/p"), 2)));
+            h.processElement(new StreamRecord<>(labelledA(1L)));
+            h.processElement(new StreamRecord<>(nothing(1L)));
+            assertThat(scores(h)).isEmpty(); // complete, but the snapshot is not in
+
+            h.processBroadcastElement(
+                    new StreamRecord<>(new SourceTotals(null, new String[] {"expert.example"}, new long[] {7})));
+            assertThat(scores(h)).isEmpty();
+            h.processBroadcastElement(new StreamRecord<>(new SourceTotals("run-1", new String[0], new long[0])));
+
+            assertThat(scores(h)).singleElement().satisfies(score -> {
+                assertThat(score.url()).isEqualTo("https://copy.example/p");
+                assertThat(score.chunks()).isEqualTo(2);
+                assertThat(score.matchedChunks()).isEqualTo(1);
+                assertThat(score.evidence()[0].source()).isEqualTo("test");
+                assertThat(score.sources()[0].source()).isEqualTo("expert.example");
+                assertThat(score.sources()[0].sourceChunks()).isEqualTo(7);
+            });
+            assertThat(stateEntries(h)).isZero();
+            // its timer finds nothing to do
+            h.setProcessingTime(10 * MINUTE);
+            assertThat(deadLetters(h)).isEmpty();
+            assertThat(scores(h)).hasSize(1);
+        }
+    }
+
+    @Test
+    void oncePagesAreReadyAPageIsScoredWhenItsLastAnswerArrives() throws Exception {
+        try (var h = harness()) {
+            h.processBroadcastElement(new StreamRecord<>(new SourceTotals("run-1", new String[0], new long[0])));
+            h.processElement(new StreamRecord<>(nothing(2L))); // an answer may come before its page
+            h.processElement(new StreamRecord<>(KeyedMatch.page(2L, page("https://clean.example/p"), 2)));
+            assertThat(scores(h)).isEmpty();
+            h.processElement(new StreamRecord<>(nothing(2L)));
+            assertThat(scores(h))
+                    .singleElement()
+                    .satisfies(s -> assertThat(s.matchedChunks()).isZero());
+        }
+    }
+
+    @Test
+    void aPageMissingAnAnswerIsADeadLetterATimeoutAfterTheSnapshotNotBefore() throws Exception {
+        try (var h = harness()) {
+            h.setProcessingTime(0);
+            h.processElement(new StreamRecord<>(KeyedMatch.page(3L, page("https://late.example/p"), 2)));
+            h.processElement(new StreamRecord<>(labelledA(3L)));
+            h.setProcessingTime(5 * MINUTE); // the snapshot is still loading: every page waits for it
+            assertThat(deadLetters(h)).isEmpty();
+
+            h.processBroadcastElement(new StreamRecord<>(new SourceTotals("run-1", new String[0], new long[0])));
+            assertThat(scores(h)).isEmpty(); // still one answer short
+            h.setProcessingTime(5 * MINUTE + MINUTE);
+
+            assertThat(deadLetters(h)).singleElement().satisfies(d -> {
+                assertThat(d.reason()).isEqualTo("label-join-timeout");
+                assertThat(d.error()).isEqualTo("1 of 2 label partitions answered in time");
+                assertThat(d.original()).contains("https://late.example/p");
+            });
+            assertThat(scores(h)).isEmpty();
+            assertThat(stateEntries(h)).isZero();
+        }
+    }
+
+    @Test
+    void answersWhosePageNeverComesAreDroppedSilently() throws Exception {
+        try (var h = harness()) {
+            h.processBroadcastElement(new StreamRecord<>(new SourceTotals("run-1", new String[0], new long[0])));
+            h.setProcessingTime(0);
+            h.processElement(new StreamRecord<>(nothing(4L)));
+            assertThat(stateEntries(h)).isPositive();
+            h.setProcessingTime(2 * MINUTE);
+            assertThat(deadLetters(h)).isEmpty();
+            assertThat(stateEntries(h)).isZero();
+        }
+    }
+}
