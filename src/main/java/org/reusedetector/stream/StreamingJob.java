@@ -258,14 +258,20 @@ public final class StreamingJob {
     /** How long the labels topic is quiet before it no longer holds the pages' watermark back. */
     static final Duration LABELS_IDLE = Duration.ofSeconds(2);
 
+    /** How long a partition of the pages topic is quiet before its newest fetch time is taken as its watermark. */
+    static final Duration PAGES_QUIET = Duration.ofSeconds(30);
+
     /**
      * Event time is the fetch time, read at the source ({@link PageRecordParser#fetchTimeOf}), and watermarks are made per
-     * partition: each partition is in fetch order within {@code outOfOrderness}, and Flink keeps the least of them, so
-     * downstream operators can take pages in fetch order however the partitions and tasks interleave. A partition
-     * without pages for a minute does not hold the others back.
+     * partition ({@link FetchTimeWatermarks}): each partition is in fetch order within {@code outOfOrderness}, and Flink
+     * keeps the least of them, so downstream operators can take pages in fetch order however the partitions and tasks
+     * interleave. A partition without pages for a minute does not hold the others back.
      */
     static WatermarkStrategy<SourceRecord> fetchTimeWatermarks(Duration outOfOrderness) {
-        return WatermarkStrategy.<SourceRecord>forBoundedOutOfOrderness(outOfOrderness)
+        long bound = outOfOrderness.toMillis();
+        long quiet = PAGES_QUIET.toMillis();
+        return WatermarkStrategy.<SourceRecord>forGenerator(
+                        context -> new FetchTimeWatermarks<>(bound, quiet, System::currentTimeMillis))
                 .withTimestampAssigner((record, kafkaTimestamp) -> PageRecordParser.fetchTimeOf(record.value()))
                 .withIdleness(Duration.ofMinutes(1));
     }
