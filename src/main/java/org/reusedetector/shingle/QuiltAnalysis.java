@@ -562,6 +562,20 @@ public final class QuiltAnalysis {
             target.clear();
             held.values().forEach(target::or);
         }
+        // near-duplicates of d both ways, by patch grams: a copy of d (a mutated one, on any server) or d's original
+        java.util.Set<Integer> pageCopies = new java.util.HashSet<>();
+        int abroad = target.cardinality();
+        held.forEach((other, items) -> {
+            int both = items.cardinality();
+            if (both >= PAGE_COPY_SHARE * abroad && both >= PAGE_COPY_SHARE * patchGrams(other, patchIds)) {
+                pageCopies.add(other);
+            }
+        });
+        // with the copy-site rule, also the page-level one: copies of the page do not count toward c
+        boolean copiesUncounted = params.copySitesExcluded() && !pageCopies.isEmpty();
+        if (copiesUncounted) {
+            pageCopies.stream().sorted().limit(MAX_EQUIVALENTS).forEach(other -> copies.add(urls.get(other)));
+        }
         List<GreedyCover.Candidate> candidates = new ArrayList<>(held.size());
         held.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
@@ -571,13 +585,13 @@ public final class QuiltAnalysis {
         java.util.Set<Integer> named = new java.util.HashSet<>();
         int covered = 0;
         BitSet uncovered = (BitSet) target.clone();
-        int whole = target.cardinality();
         for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
             BitSet gain = (BitSet) held.get(step.document()).clone();
             gain.and(uncovered);
             uncovered.andNot(held.get(step.document()));
             boolean counts = step.covered() >= minCounted;
-            List<GreedyCover.Step> parts = counts ? parts(step, gain, whole, held, minCounted) : List.of();
+            List<GreedyCover.Step> parts =
+                    counts && !pageCopies.contains(step.document()) ? parts(step, gain, held, minCounted) : List.of();
             if (!parts.isEmpty()) {
                 // a compilation of its siblings' text: name the siblings the text came from, each a source
                 String within = urls.get(step.document());
@@ -600,7 +614,9 @@ public final class QuiltAnalysis {
                 named.add(step.document());
                 named.addAll(step.equivalents());
                 covered += step.covered();
-                counted.add(step.document());
+                if (!copiesUncounted || !pageCopies.contains(step.document())) {
+                    counted.add(step.document());
+                }
             }
         }
         double coveredFraction = covered / (double) grams.length;
@@ -626,12 +642,6 @@ public final class QuiltAnalysis {
         return documents.stream().limit(params.m()).map(urls::get).toList();
     }
 
-    /**
-     * A compilation covers at most this share of what the page's foreign sources hold; a source that covers more is the
-     * page's original or copy (a mirrored print edition is a copy of the print edition, not a quilt of its chapters).
-     */
-    static final double COMPILATION_MAX_SHARE = 0.9;
-
     /** The parts of a compilation cover at least this share of the grams the cover took from it. */
     static final double PARTS_MIN_SHARE = 0.9;
 
@@ -641,14 +651,14 @@ public final class QuiltAnalysis {
      * {@code singlehtml}, a DocBook book on one page) holds more of a quilt than each page the quilt took from, so it
      * would stand for several donors, as one. The step's source is a compilation when at least two other pages of its
      * own server, each covering at least the floor of what it newly covered, together cover {@link #PARTS_MIN_SHARE} of
-     * it: those pages are named and counted instead, by a greedy cover of the step's share. Not when the step covers
-     * over {@link #COMPILATION_MAX_SHARE} of what foreign pages hold of the page: the page is then that source's copy
-     * (or its original), and its parts would make a copied compilation a quilt of the chapters.
+     * it: those pages are named and counted instead, by a greedy cover of the step's share. Not when the step's source
+     * is a near-duplicate of the page (the caller asks, see {@link #PAGE_COPY_SHARE}): the page is then that source's
+     * copy (or its original), and its parts would make a copied compilation a quilt of the chapters.
      */
     private List<GreedyCover.Step> parts(
-            GreedyCover.Step step, BitSet gain, int whole, Map<Integer, BitSet> held, int minCounted) {
+            GreedyCover.Step step, BitSet gain, Map<Integer, BitSet> held, int minCounted) {
         int taken = gain.cardinality();
-        if (taken > COMPILATION_MAX_SHARE * whole || taken < 2 * minCounted) {
+        if (taken < 2 * minCounted) {
             return List.of();
         }
         int source = step.document();
@@ -692,6 +702,18 @@ public final class QuiltAnalysis {
         }
         return false;
     }
+
+    /**
+     * Foreign pages that are near-duplicates of the page both ways, by patch grams, are its copies or its original:
+     * each holds this share of the page's patch grams held abroad, and the page holds this share of the other's patch
+     * grams. With the copy-site rule they cover the page (toward θ) but do not count toward c: a page is a quilt only
+     * when c sources that are not its copies gave it text. Copies edited beyond the copy-site test (pages that gained as
+     * many words again in added paragraphs are no copies of their server's text by share, but the added paragraphs are
+     * not patch grams) and copies spread over several servers would otherwise be the sources of their original. A page
+     * that is mostly one donor's text, with c other donors' paragraphs, stays a quilt; and a near-duplicate is never
+     * split into its parts ({@link #parts}).
+     */
+    static final double PAGE_COPY_SHARE = 0.8;
 
     /** Jaccard resemblance of two sorted distinct gram sets. */
     static double resemblance(long[] a, long[] b) {
