@@ -713,7 +713,7 @@ public final class QuiltAnalysis {
      * that is mostly one donor's text, with c other donors' paragraphs, stays a quilt; and a near-duplicate is never
      * split into its parts ({@link #parts}).
      */
-    static final double PAGE_COPY_SHARE = 0.8;
+    static final double PAGE_COPY_SHARE = 0.9;
 
     /** Jaccard resemblance of two sorted distinct gram sets. */
     static double resemblance(long[] a, long[] b) {
