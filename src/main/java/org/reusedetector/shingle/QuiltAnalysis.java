@@ -386,8 +386,9 @@ public final class QuiltAnalysis {
     private java.util.Set<Long> copying = java.util.Set.of();
 
     /**
-     * A mirror holds at least this share of the mirrored server's patch grams (summed over its pages). Quilt servers
-     * made of one server's blocks held a quarter at most on the crawls of evaluation.md; releases half.
+     * A mirror holds at least this share of the mirrored server's patch grams (summed over its pages): a quilt server
+     * holds only the blocks it took, a release most of the other's text (the measured shares are in
+     * docs/evaluation.md).
      */
     static final double MIRROR_RETURN_SHARE = 1 / 3.0;
 
