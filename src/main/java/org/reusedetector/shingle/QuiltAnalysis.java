@@ -586,6 +586,7 @@ public final class QuiltAnalysis {
         java.util.Set<Integer> named = new java.util.HashSet<>();
         int covered = 0;
         BitSet uncovered = (BitSet) target.clone();
+        boolean copyCounted = false;
         for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
             BitSet gain = (BitSet) held.get(step.document()).clone();
             gain.and(uncovered);
@@ -615,8 +616,11 @@ public final class QuiltAnalysis {
                 named.add(step.document());
                 named.addAll(step.equivalents());
                 covered += step.covered();
-                if (!copiesUncounted || !pageCopies.contains(step.document())) {
+                // the page's near-duplicates are one text, the page's own: together they count once
+                boolean copy = copiesUncounted && pageCopies.contains(step.document());
+                if (!copy || !copyCounted) {
                     counted.add(step.document());
+                    copyCounted |= copy;
                 }
             }
         }
@@ -707,8 +711,8 @@ public final class QuiltAnalysis {
     /**
      * Foreign pages that are near-duplicates of the page both ways, by patch grams, are its copies or its original:
      * each holds this share of the page's patch grams held abroad, and the page holds this share of the other's patch
-     * grams. With the copy-site rule they cover the page (toward θ) but do not count toward c: a page is a quilt only
-     * when c sources that are not its copies gave it text. Copies edited beyond the copy-site test (pages that gained as
+     * grams. With the copy-site rule they cover the page (toward θ) but together count once toward c: they are one
+     * text, the page's own, and a page is a quilt only when c − 1 sources that are not its copies gave it text too. Copies edited beyond the copy-site test (pages that gained as
      * many words again in added paragraphs are no copies of their server's text by share, but the added paragraphs are
      * not patch grams) and copies spread over several servers would otherwise be the sources of their original. A page
      * that is mostly one donor's text, with c other donors' paragraphs, stays a quilt; and a near-duplicate is never
