@@ -48,9 +48,16 @@ public final class QuiltAnalysis {
      * A source of a quilt and the number of the quilt's patch grams it newly covered (in cover order); {@code
      * equivalents} are pages that would have covered exactly the same grams at that step (copies of the same text,
      * all named: a patch gram is in at most m pages, so there are fewer than m); {@code counted} when it covered at least {@link QuiltParams#minSourceGrams}
-     * grams, so that it counts toward c and θ.
+     * grams, so that it counts toward c and θ; {@code within} is the compilation page whose text the cover took
+     * first and that holds this source's text with its siblings' (a print or single-page edition of a book, see
+     * {@link #parts}), {@code null} when the source was chosen by the cover itself.
      */
-    public record Source(String url, int grams, List<String> equivalents, boolean counted) {}
+    public record Source(String url, int grams, List<String> equivalents, boolean counted, String within) {
+
+        public Source(String url, int grams, List<String> equivalents, boolean counted) {
+            this(url, grams, equivalents, counted, null);
+        }
+    }
 
     /** Copies of the page named at most (equivalents are all named: fewer than m, see {@link Source}). */
     static final int MAX_EQUIVALENTS = 20;
@@ -66,7 +73,10 @@ public final class QuiltAnalysis {
      * @param sources greedy cover order, counted or not
      * @param countedSources sources that count toward c
      * @param copies foreign pages left out as copies of the page (resemblance ≥ the copy resemblance)
-     * @param quilted coveredFraction ≥ θ and at least c counted sources (see the class comment)
+     * @param mirrorOf the server (registrable domain) that holds every counted source and mirrors the page's own
+     *     server, when there is one: the page is then a copy of that server's text, not a quilt ({@link #mirrors});
+     *     {@code null} otherwise
+     * @param quilted coveredFraction ≥ θ, at least c counted sources, and no mirrorOf (see the class comment)
      */
     public record Verdict(
             String url,
@@ -77,6 +87,7 @@ public final class QuiltAnalysis {
             List<Source> sources,
             int countedSources,
             List<String> copies,
+            String mirrorOf,
             boolean quilted) {}
 
     private final QuiltParams params;
@@ -253,7 +264,13 @@ public final class QuiltAnalysis {
      */
     static final boolean COPY_SITES_COUNT_ONCE = true;
 
-    private static final int SIBLING_ROUNDS = 3;
+    /**
+     * A round leaves out the counted sources that are sibling copies, and the next cover may take another copy of
+     * another sibling holding the same text (a clone site's own pages, copied from many pages of the server, each
+     * holding the server's shared API text): look again until none is left, within this bound (rounds only run for
+     * pages still quilted, each leaves out at least one more source).
+     */
+    private static final int SIBLING_ROUNDS = 64;
 
     /** Pairs (copier server, copied server) as {@link #serverPair}; see {@link #copySites(LongIntCounts, List)}. */
     private java.util.Set<Long> copySites = java.util.Set.of();
@@ -286,6 +303,8 @@ public final class QuiltAnalysis {
         int[] pagesOf = new int[servers];
         LongIntCounts copiesOf = new LongIntCounts(1024);
         int[] heldOn = new int[servers];
+        long[] patchOf = new long[servers];
+        LongIntCounts heldGrams = new LongIntCounts(1024);
         int[] seenAt = new int[servers];
         java.util.Arrays.fill(seenAt, -1);
         List<Integer> touched = new ArrayList<>();
@@ -315,28 +334,105 @@ public final class QuiltAnalysis {
                     }
                 }
             }
+            patchOf[own] += patch;
             for (int server : touched) {
+                heldGrams.put(serverPair(own, server), heldGrams.get(serverPair(own, server)) + heldOn[server]);
                 if (patch > 0 && heldOn[server] >= COPY_PAGE_SHARE * patch) {
                     copiesOf.increment(serverPair(own, server));
                 }
                 heldOn[server] = 0;
             }
         }
-        java.util.Set<Long> copying = new java.util.HashSet<>();
+        java.util.Set<Long> copyingPairs = new java.util.HashSet<>();
         for (long pair : copiesOf.keys()) {
             int copier = (int) (pair >>> 32);
             if (copiesOf.get(pair) >= MIN_COPY_PAGES && copiesOf.get(pair) >= COPY_SITE_SHARE * pagesOf[copier]) {
-                copying.add(pair);
+                copyingPairs.add(pair);
+            }
+        }
+        copying = copyingPairs;
+        mirrors = new java.util.HashSet<>();
+        for (long pair : copyingPairs) {
+            int copied = (int) pair;
+            long back = heldGrams.get(serverPair(copied, (int) (pair >>> 32)));
+            if (patchOf[copied] > 0 && back >= MIRROR_RETURN_SHARE * patchOf[copied]) {
+                mirrors.add(pair);
             }
         }
         // servers that copy each other hold the same text, and which is the original is not known: the paper's rule
+        // (but a page of a mirror whose counted sources all lie on the mirrored server is a copy: {@link #mirrors})
         java.util.Set<Long> pairs = new java.util.HashSet<>();
-        for (long pair : copying) {
-            if (!copying.contains(serverPair((int) pair, (int) (pair >>> 32)))) {
+        for (long pair : copyingPairs) {
+            if (!copyingPairs.contains(serverPair((int) pair, (int) (pair >>> 32)))) {
                 pairs.add(pair);
             }
         }
+        serverNames = new String[servers];
+        ids.forEach((name, id) -> serverNames[id] = name);
         return pairs;
+    }
+
+    /**
+     * Pairs (mirror, mirrored) of {@link #serverPair}: a copy site (the mirror's pages are mostly the mirrored server's
+     * text, {@link #copySites}) that also holds at least {@link #MIRROR_RETURN_SHARE} of the mirrored server's patch
+     * grams. Two releases of one documentation published under two domains are such a pair, as is a site mirrored whole;
+     * a quilt server is not, though its pages may be made of one server's text: it holds only the few blocks it took of
+     * that server. A page of a mirror whose counted sources all lie on the mirrored server (or on its copy sites) is that
+     * server's text, its page's counterpart changed between releases and the pages its text moved to, not a quilt.
+     */
+    private java.util.Set<Long> mirrors = java.util.Set.of();
+
+    /** Every copy-site pair (copier, copied), those that copy each other included. */
+    private java.util.Set<Long> copying = java.util.Set.of();
+
+    /**
+     * A mirror holds at least this share of the mirrored server's patch grams (summed over its pages): a quilt server
+     * holds only the blocks it took, a release most of the other's text (the measured shares are in
+     * docs/evaluation.md).
+     */
+    static final double MIRROR_RETURN_SHARE = 1 / 3.0;
+
+    private String[] serverNames = new String[0];
+
+    /**
+     * The server that mirrors {@code d}'s server ({@link #mirrors}) and holds every counted source, or {@code null}.
+     */
+    private String mirrorOf(int d, List<Integer> counted) {
+        if (mirrors.isEmpty() || counted.isEmpty()) {
+            return null;
+        }
+        int own = serverIds[d];
+        for (long pair : mirrors) {
+            if ((int) (pair >>> 32) != own) {
+                continue;
+            }
+            int mirrored = (int) pair;
+            boolean all = true;
+            for (int source : counted) {
+                int server = serverIds[source];
+                // a copy site of the mirrored server holds its text too
+                if (server != mirrored && !copying.contains(serverPair(server, mirrored))) {
+                    all = false;
+                    break;
+                }
+            }
+            if (all) {
+                return serverNames[mirrored];
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Copy-site pairs found by the last {@link #analyse}: "copier → copied" for the copy sites whose pages are left out
+     * as sources, "mirror ≈ mirrored" for {@link #mirrors}.
+     */
+    public List<String> copySitePairs() {
+        List<String> out = new ArrayList<>();
+        copySites.forEach(pair -> out.add(serverNames[(int) (pair >>> 32)] + " → " + serverNames[(int) (long) pair]));
+        mirrors.forEach(pair -> out.add(serverNames[(int) (pair >>> 32)] + " ≈ " + serverNames[(int) (long) pair]));
+        out.sort(null);
+        return out;
     }
 
     private boolean isCopySite(int candidate, int d) {
@@ -467,6 +563,20 @@ public final class QuiltAnalysis {
             target.clear();
             held.values().forEach(target::or);
         }
+        // near-duplicates of d both ways, by patch grams: a copy of d (a mutated one, on any server) or d's original
+        java.util.Set<Integer> pageCopies = new java.util.HashSet<>();
+        int abroad = target.cardinality();
+        held.forEach((other, items) -> {
+            int both = items.cardinality();
+            if (both >= PAGE_COPY_SHARE * abroad && both >= PAGE_COPY_SHARE * patchGrams(other, patchIds)) {
+                pageCopies.add(other);
+            }
+        });
+        // with the copy-site rule, also the page-level one: copies of the page do not count toward c
+        boolean copiesUncounted = params.copySitesExcluded() && !pageCopies.isEmpty();
+        if (copiesUncounted) {
+            pageCopies.stream().sorted().limit(MAX_EQUIVALENTS).forEach(other -> copies.add(urls.get(other)));
+        }
         List<GreedyCover.Candidate> candidates = new ArrayList<>(held.size());
         held.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
@@ -475,20 +585,48 @@ public final class QuiltAnalysis {
         List<Integer> counted = new ArrayList<>();
         java.util.Set<Integer> named = new java.util.HashSet<>();
         int covered = 0;
+        BitSet uncovered = (BitSet) target.clone();
+        boolean copyCounted = false;
         for (GreedyCover.Step step : GreedyCover.cover(target, candidates)) {
-            List<String> equivalents =
-                    step.equivalents().stream().limit(params.m()).map(urls::get).toList();
+            BitSet gain = (BitSet) held.get(step.document()).clone();
+            gain.and(uncovered);
+            uncovered.andNot(held.get(step.document()));
             boolean counts = step.covered() >= minCounted;
-            sources.add(new Source(urls.get(step.document()), step.covered(), equivalents, counts));
+            List<GreedyCover.Step> parts =
+                    counts && !pageCopies.contains(step.document()) ? parts(step, gain, held, minCounted) : List.of();
+            if (!parts.isEmpty()) {
+                // a compilation of its siblings' text: name the siblings the text came from, each a source
+                String within = urls.get(step.document());
+                for (GreedyCover.Step part : parts) {
+                    boolean partCounts = part.covered() >= minCounted;
+                    sources.add(new Source(
+                            urls.get(part.document()), part.covered(), urlsOf(part.equivalents()), partCounts, within));
+                    if (partCounts) {
+                        named.add(part.document());
+                        named.addAll(part.equivalents());
+                        counted.add(part.document());
+                    }
+                }
+                // every gram of the compilation's share is held abroad, whichever of its pages is named
+                covered += step.covered();
+                continue;
+            }
+            sources.add(new Source(urls.get(step.document()), step.covered(), urlsOf(step.equivalents()), counts));
             if (counts) {
                 named.add(step.document());
                 named.addAll(step.equivalents());
                 covered += step.covered();
-                counted.add(step.document());
+                // the page's near-duplicates are one text, the page's own: together they count once
+                boolean copy = copiesUncounted && pageCopies.contains(step.document());
+                if (!copy || !copyCounted) {
+                    counted.add(step.document());
+                    copyCounted |= copy;
+                }
             }
         }
         double coveredFraction = covered / (double) grams.length;
-        boolean quilted = coveredFraction >= params.theta() && counted.size() >= params.c();
+        String mirrorOf = mirrorOf(d, counted);
+        boolean quilted = coveredFraction >= params.theta() && counted.size() >= params.c() && mirrorOf == null;
         return new Judged(
                 new Verdict(
                         urls.get(d),
@@ -499,9 +637,66 @@ public final class QuiltAnalysis {
                         sources,
                         counted.size(),
                         copies,
+                        mirrorOf,
                         quilted),
                 counted,
                 named);
+    }
+
+    private List<String> urlsOf(List<Integer> documents) {
+        return documents.stream().limit(params.m()).map(urls::get).toList();
+    }
+
+    /** The parts of a compilation cover at least this share of the grams the cover took from it. */
+    static final double PARTS_MIN_SHARE = 0.9;
+
+    /**
+     * The parts of a cover step's source when it is a compilation, else an empty list. Greedy covers take the page
+     * that holds most, and a page that holds its siblings' text together (mdBook's {@code print.html}, Sphinx's
+     * {@code singlehtml}, a DocBook book on one page) holds more of a quilt than each page the quilt took from, so it
+     * would stand for several donors, as one. The step's source is a compilation when at least two other pages of its
+     * own server, each covering at least the floor of what it newly covered, together cover {@link #PARTS_MIN_SHARE} of
+     * it: those pages are named and counted instead, by a greedy cover of the step's share. Not when the step's source
+     * is a near-duplicate of the page (the caller asks, see {@link #PAGE_COPY_SHARE}): the page is then that source's
+     * copy (or its original), and its parts would make a copied compilation a quilt of the chapters.
+     */
+    private List<GreedyCover.Step> parts(
+            GreedyCover.Step step, BitSet gain, Map<Integer, BitSet> held, int minCounted) {
+        int taken = gain.cardinality();
+        if (taken < 2 * minCounted) {
+            return List.of();
+        }
+        int source = step.document();
+        String server = sites.get(source);
+        if (server == null) {
+            return List.of();
+        }
+        java.util.Set<Integer> same = new java.util.HashSet<>(step.equivalents());
+        List<GreedyCover.Candidate> siblings = new ArrayList<>();
+        held.entrySet().stream()
+                .filter(e -> e.getKey() != source
+                        && !same.contains(e.getKey())
+                        && server.equals(sites.get(e.getKey()))
+                        && e.getValue().intersects(gain))
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> {
+                    BitSet within = (BitSet) e.getValue().clone();
+                    within.and(gain);
+                    siblings.add(new GreedyCover.Candidate(e.getKey(), true, within));
+                });
+        if (siblings.size() < 2) {
+            return List.of();
+        }
+        List<GreedyCover.Step> parts = GreedyCover.cover(gain, siblings);
+        int counting = 0;
+        int partsCover = 0;
+        for (GreedyCover.Step part : parts) {
+            if (part.covered() >= minCounted) {
+                counting++;
+                partsCover += part.covered();
+            }
+        }
+        return counting >= 2 && partsCover >= PARTS_MIN_SHARE * taken ? parts : List.of();
     }
 
     private boolean heldOnSite(int[] holders, int d, String site) {
@@ -512,6 +707,18 @@ public final class QuiltAnalysis {
         }
         return false;
     }
+
+    /**
+     * Foreign pages that are near-duplicates of the page both ways, by patch grams, are its copies or its original:
+     * each holds this share of the page's patch grams held abroad, and the page holds this share of the other's patch
+     * grams. With the copy-site rule they cover the page (toward θ) but together count once toward c: they are one
+     * text, the page's own, and a page is a quilt only when c − 1 sources that are not its copies gave it text too. Copies edited beyond the copy-site test (pages that gained as
+     * many words again in added paragraphs are no copies of their server's text by share, but the added paragraphs are
+     * not patch grams) and copies spread over several servers would otherwise be the sources of their original. A page
+     * that is mostly one donor's text, with c other donors' paragraphs, stays a quilt; and a near-duplicate is never
+     * split into its parts ({@link #parts}).
+     */
+    static final double PAGE_COPY_SHARE = 0.9;
 
     /** Jaccard resemblance of two sorted distinct gram sets. */
     static double resemblance(long[] a, long[] b) {

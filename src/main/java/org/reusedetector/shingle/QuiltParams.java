@@ -42,14 +42,13 @@ public record QuiltParams(
         implements java.io.Serializable {
 
     /**
-     * Our defaults: the paper's pivot with c = 3, which is inside its sweep (Table 1, c from 2 to 10), and all
-     * source floor and the borrower rule on (a page stitched from three pages' paragraphs is a quilt once tails no
-     * longer pad the count), and sibling copies left out (default crawl: 64 → 49 background pages flagged, no quilt
-     * lost on either crawl), and copy sites left out and counted once (default crawl: 49 → 0 background pages, quilts
-     * found 108 → 116 of 120; javadoc: 22 → 24 of 36, still no background page). The own-site rule is off: on the javadoc crawl the quilts, all on one server, share
-     * their donors' paragraphs with one another, and it took those away (quilts found fell from 22 to 9 of 36).
+     * Our defaults: the paper's pivot with c = 3, which is inside its sweep (Table 1, c from 2 to 10), a source floor of
+     * 4 grams (a donor may lend one sentence of 8 words; tails of one or two shared grams stay out), the borrower rule
+     * on, sibling copies left out, and copy sites left out and counted once (with them, mirrors and the page's own
+     * near-duplicates, see {@link QuiltAnalysis}). The own-site rule is off: on the javadoc crawl the quilts, all on one
+     * server, share their donors' paragraphs with one another, and it took those away. Figures: docs/evaluation.md.
      */
-    public static final QuiltParams DEFAULTS = new QuiltParams(5, 50, 3, 0.5, 8, false, true, 1.0, true, true);
+    public static final QuiltParams DEFAULTS = new QuiltParams(5, 50, 3, 0.5, 4, false, true, 1.0, true, true);
 
     /** The paper's rule unrefined: every cover member counts, and only the page itself is not its source. */
     public QuiltParams(int k, int m, int c, double theta) {

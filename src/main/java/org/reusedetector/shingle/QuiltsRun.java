@@ -28,6 +28,8 @@ public final class QuiltsRun {
      *
      * @param judged pages whose patch fraction reached θ (their sources were computed)
      * @param coverageHistogram quilts per tenth of covered fraction ([0, 0.1), …, [0.9, 1.0])
+     * @param copySites copy sites, "copier → copied", and mirrors, "mirror ≈ mirrored" (with {@code
+     *     copySitesExcluded})
      */
     public record Summary(
             String input,
@@ -51,6 +53,7 @@ public final class QuiltsRun {
             long quilts,
             double meanSources,
             long[] coverageHistogram,
+            List<String> copySites,
             double seconds,
             double pagesPerSecond) {}
 
@@ -149,6 +152,7 @@ public final class QuiltsRun {
                 quilts[0],
                 quilts[0] == 0 ? 0 : round(sources[0] / (double) quilts[0]),
                 histogram,
+                analysis.copySitePairs(),
                 round(seconds),
                 round(totals.pages() / seconds));
         Files.writeString(out.resolve(SUMMARY), Json.write(summary) + "\n");

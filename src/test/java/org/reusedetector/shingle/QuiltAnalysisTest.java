@@ -282,4 +282,108 @@ class QuiltAnalysisTest {
                     .allMatch(url -> url.contains("spun"));
         }
     }
+
+    @Test
+    void aPrintEditionIsNamedByTheChaptersAQuiltTookFromButACopyOfItIsNoQuiltOfThem() {
+        QuiltAnalysis analysis = new QuiltAnalysis(QuiltParams.DEFAULTS, false);
+        // a book of three chapters and its print edition (all chapters on one page); a quilt takes a paragraph of
+        // each chapter, and a mirror copies the print edition
+        StringBuilder print = new StringBuilder();
+        StringBuilder quilt = new StringBuilder();
+        for (int i = 0; i < 3; i++) {
+            String chapter = paragraph("c" + i, 40) + " " + paragraph("d" + i, 40);
+            add(analysis, "https://book.example.org/ch" + i + ".html", chapter);
+            print.append(chapter).append(' ');
+            quilt.append(paragraph("c" + i, 40)).append(' ');
+        }
+        add(analysis, "https://book.example.org/print.html", print.toString().trim());
+        add(analysis, "https://www.spun.biz/article", quilt.toString().trim());
+        add(analysis, "https://mirror.example.net/print.html", print.toString().trim());
+        List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
+        QuiltAnalysis.Verdict verdict = verdicts.stream()
+                .filter(v -> v.url().contains("spun"))
+                .findFirst()
+                .orElseThrow();
+        // the print edition covers the whole quilt in one step: its chapters are named and counted instead
+        assertThat(verdict.quilted()).isTrue();
+        assertThat(verdict.sources())
+                .filteredOn(QuiltAnalysis.Source::counted)
+                .extracting(QuiltAnalysis.Source::url)
+                .containsExactlyInAnyOrder(
+                        "https://book.example.org/ch0.html",
+                        "https://book.example.org/ch1.html",
+                        "https://book.example.org/ch2.html");
+        assertThat(verdict.sources())
+                .extracting(QuiltAnalysis.Source::within)
+                .containsOnly("https://book.example.org/print.html");
+        // the mirror's print edition is a copy of the print edition, which covers it whole: not split, no quilt
+        assertThat(quilted(verdicts, "https://mirror.example.net/print.html")).isFalse();
+    }
+
+    /** Two releases of one documentation, 12 pages each, the same text but for a paragraph of every page. */
+    private static void twoReleases(QuiltAnalysis analysis) {
+        for (int i = 0; i < 12; i++) {
+            String common = paragraph("api" + i, 40) + " " + paragraph("ex" + i, 40);
+            add(analysis, "https://docs.one.org/p" + i, common + " " + paragraph("one" + i, 10));
+            add(analysis, "https://docs.two.org/p" + i, common + " " + paragraph("two" + i, 10));
+        }
+    }
+
+    @Test
+    void aReleasePageWhoseSourcesAllLieOnTheOtherReleaseIsACopyNotAQuilt() {
+        QuiltAnalysis analysis = new QuiltAnalysis(QuiltParams.DEFAULTS, false);
+        twoReleases(analysis);
+        // a page of release two whose text release one holds on three pages (it was split there)
+        add(
+                analysis,
+                "https://docs.two.org/merged",
+                paragraph("m0", 30) + " " + paragraph("m1", 30) + " " + paragraph("m2", 30));
+        for (int i = 0; i < 3; i++) {
+            add(analysis, "https://docs.one.org/part" + i, paragraph("m" + i, 30) + " " + paragraph("part" + i, 20));
+        }
+        // a quilt that took a paragraph of three pages of release one
+        add(
+                analysis,
+                "https://www.spun.biz/article",
+                paragraph("api1", 40) + " " + paragraph("ex2", 40) + " " + paragraph("part2", 20));
+        List<QuiltAnalysis.Verdict> verdicts = analyse(analysis);
+        QuiltAnalysis.Verdict merged = verdicts.stream()
+                .filter(v -> v.url().equals("https://docs.two.org/merged"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(merged.countedSources()).isEqualTo(3);
+        assertThat(merged.mirrorOf()).isEqualTo("one.org");
+        assertThat(merged.quilted()).isFalse();
+        // spun.biz holds a few paragraphs of release one, not most of its text: no mirror, its quilt stays
+        assertThat(quilted(verdicts, "https://www.spun.biz/article")).isTrue();
+    }
+
+    @Test
+    void copiesOfThePageOnSeveralServersDoNotCountAsItsSources() {
+        QuiltAnalysis analysis = new QuiltAnalysis(QuiltParams.DEFAULTS, false);
+        List<String> paragraphs =
+                IntStream.range(0, 20).mapToObj(i -> paragraph("o" + i, 30)).toList();
+        add(analysis, "https://original.org/page", String.join(" ", paragraphs));
+        // three copies, each without two paragraphs and with an ad of its own: together they cover the original, the
+        // first most of it and the others a paragraph each
+        int[][] deleted = {{0, 1}, {1, 2}, {0, 2}};
+        for (int c = 0; c < 3; c++) {
+            List<String> copy = new ArrayList<>(paragraphs);
+            copy.remove(deleted[c][1]);
+            copy.remove(deleted[c][0]);
+            add(
+                    analysis,
+                    "https://c" + c + ".copies" + c + ".net/page",
+                    String.join(" ", copy) + " " + paragraph("ad" + c, 30));
+        }
+        QuiltAnalysis.Verdict verdict = analyse(analysis).stream()
+                .filter(v -> v.url().equals("https://original.org/page"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(verdict.sources()).filteredOn(QuiltAnalysis.Source::counted).hasSize(3);
+        assertThat(verdict.copies()).hasSize(3);
+        // the three copies are one text, the original's: they count once
+        assertThat(verdict.countedSources()).isEqualTo(1);
+        assertThat(verdict.quilted()).isFalse();
+    }
 }
