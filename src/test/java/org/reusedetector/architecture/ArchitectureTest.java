@@ -93,7 +93,10 @@ class ArchitectureTest {
                 }
             };
 
-    /** A signal's Flink functions and operators and its {@code DetectionSignal}, with their nested and anonymous classes. */
+    /**
+     * A signal's Flink functions and operators, the state formats of their state, and its {@code DetectionSignal}, with
+     * their nested and anonymous classes.
+     */
     private static boolean signalFlinkSide(JavaClass c) {
         JavaClass top = c;
         while (top.getEnclosingClass().isPresent()) {
@@ -101,6 +104,7 @@ class ArchitectureTest {
         }
         return top.isAssignableTo("org.apache.flink.api.common.functions.Function")
                 || top.isAssignableTo("org.apache.flink.streaming.api.operators.StreamOperator")
+                || top.isAssignableTo(ROOT + ".state.StateFormat")
                 || top.isAssignableTo(ROOT + ".detection.DetectionSignal");
     }
 

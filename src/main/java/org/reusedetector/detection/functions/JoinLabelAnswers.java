@@ -9,7 +9,6 @@ import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
@@ -28,6 +27,7 @@ import org.reusedetector.model.LabelAnswer;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceTotals;
 import org.reusedetector.score.PageScorer;
+import org.reusedetector.state.VersionedStateSerializer;
 
 /**
  * Keyed label mode: joins each page with its label partitions' answers, keyed by the page's join id, and scores it
@@ -80,11 +80,13 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
     @Override
     public void open(OpenContext openContext) {
         var context = getRuntimeContext();
-        page = context.getState(new ValueStateDescriptor<>("keyed-join-page", TypeInformation.of(KeyedMatch.class)));
-        joinedDescriptor = new ValueStateDescriptor<>("keyed-join-complete", TypeInformation.of(JoinedPage.class));
+        page = context.getState(
+                new ValueStateDescriptor<>("keyed-join-page", new VersionedStateSerializer<>(new KeyedMatchFormat())));
+        joinedDescriptor = new ValueStateDescriptor<>(
+                "keyed-join-complete", new VersionedStateSerializer<>(new JoinedPageFormat()));
         joined = context.getState(joinedDescriptor);
-        answers = context.getListState(
-                new ListStateDescriptor<>("keyed-join-answers", TypeInformation.of(LabelAnswer.class)));
+        answers = context.getListState(new ListStateDescriptor<>(
+                "keyed-join-answers", new VersionedStateSerializer<>(new LabelAnswerFormat())));
         received = context.getState(new ValueStateDescriptor<>("keyed-join-received", Types.INT));
         deadline = context.getState(new ValueStateDescriptor<>("keyed-join-deadline", Types.LONG));
         scorer = settings.pageScorer();

@@ -14,7 +14,6 @@ import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
@@ -27,6 +26,7 @@ import org.reusedetector.model.KeyedMatch;
 import org.reusedetector.model.LabelQuery;
 import org.reusedetector.model.PartitionLabel;
 import org.reusedetector.model.SourceCounts;
+import org.reusedetector.state.VersionedStateSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,8 +101,8 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
         countTimer = context.getState(new ValueStateDescriptor<>("keyed-label-count-timer", Types.LONG));
         markers = context.getMapState(new MapStateDescriptor<>("keyed-label-markers", Types.INT, Types.STRING));
         loadedRun = context.getState(new ValueStateDescriptor<>("keyed-label-loaded-run", Types.STRING));
-        held = context.getListState(
-                new ListStateDescriptor<>("keyed-label-held-queries", TypeInformation.of(LabelQuery.class)));
+        held = context.getListState(new ListStateDescriptor<>(
+                "keyed-label-held-queries", new VersionedStateSerializer<>(new LabelQueryFormat())));
         partition = new PartitionLabels(new StateStore());
         originCache = new HashMap<>();
         originIdCache = new HashMap<>();

@@ -6,12 +6,12 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
+import org.reusedetector.state.VersionedStateSerializer;
 
 /**
  * Keyed by page (holder id): gathers the index's answers for all of a page's shards and judges the page by Najork's
@@ -37,7 +37,8 @@ public final class JudgeQuilts extends KeyedProcessFunction<Long, QuiltBatch, Qu
     @Override
     public void open(OpenContext openContext) {
         ValueStateDescriptor<QuiltBatch> descriptor = new ValueStateDescriptor<>(
-                "quilt-gathered", TypeInformation.of(QuiltBatch.class)); // not "quilt-answers": that was a list state
+                "quilt-gathered",
+                new VersionedStateSerializer<>(new QuiltBatchFormat())); // not "quilt-answers": that was a list state
         descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(GIVE_UP_MILLIS))
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)

@@ -7,11 +7,11 @@ import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.QuiltName;
+import org.reusedetector.state.VersionedStateSerializer;
 
 /**
  * Keyed by holder id: every judged page registers its URL here (one record a page, kept for the index's TTL), and
@@ -41,7 +41,8 @@ public final class NameQuiltSources extends KeyedProcessFunction<Long, QuiltName
                 .build());
         url = getRuntimeContext().getState(urlDescriptor);
         waiting = getRuntimeContext()
-                .getListState(new ListStateDescriptor<>("waiting-requests", TypeInformation.of(QuiltName.class)));
+                .getListState(new ListStateDescriptor<>(
+                        "waiting-requests", new VersionedStateSerializer<>(new QuiltNameFormat())));
     }
 
     @Override

@@ -8,7 +8,6 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -16,6 +15,7 @@ import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.QuiltName;
+import org.reusedetector.state.VersionedStateSerializer;
 
 /**
  * Keyed by quilt URL: gathers the quilt's named sources ({@link NameQuiltSources}) and raises the {@code quilt}
@@ -36,7 +36,8 @@ public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, A
     @Override
     public void open(OpenContext openContext) {
         named = getRuntimeContext()
-                .getListState(new ListStateDescriptor<>("quilt-sources", TypeInformation.of(QuiltName.class)));
+                .getListState(new ListStateDescriptor<>(
+                        "quilt-sources", new VersionedStateSerializer<>(new QuiltNameFormat())));
         received = getRuntimeContext().getState(new ValueStateDescriptor<>("quilt-sources-received", Types.INT));
         alerts = JobCounter.register(getRuntimeContext(), Metrics.QUILT_ALERTS);
     }

@@ -12,9 +12,17 @@ import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.JoinedPage;
+import org.reusedetector.model.KeyedMatch;
+import org.reusedetector.model.LabelAnswer;
+import org.reusedetector.model.LabelQuery;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
+import org.reusedetector.model.QuiltBatch;
+import org.reusedetector.model.QuiltName;
 import org.reusedetector.model.SourceChunks;
+import org.reusedetector.signal.quilt.QuiltBatchFormat;
+import org.reusedetector.signal.quilt.QuiltNameFormat;
 import org.reusedetector.state.StateFormat;
 
 /**
@@ -56,6 +64,15 @@ class StateFormatsTest {
                 new SourceChunks("docs.example", 20, null, new long[] {-5, 17}, new int[] {1, -1})
             }),
             new PrefixDelta("https://a.example/", -1, -10, 0, 7L, new Evidence[0]));
+    static final LabelQuery QUERY = new LabelQuery(42L, 7, new int[] {0, 3}, new byte[] {1, 2, 3, 4});
+    static final LabelAnswer ANSWER =
+            new LabelAnswer(42L, new int[] {3}, new byte[] {2}, new String[] {"informed:docs\u0000https://d/"});
+    static final QuiltBatch QUILT_BATCH = new QuiltBatch(
+            9L, "https://q.example/p.html", 1_767_225_600_000L, 2, 4, new long[] {5, -6}, new int[] {1, 2}, new long[] {
+                11, 12, 13
+            });
+    static final QuiltName QUILT_NAME =
+            new QuiltName(11L, "https://d.example/a.html", "https://q.example/p.html", 1_767_225_600_000L, 1, 3, 0.42);
     static final UrlContribution CONTRIBUTION = new UrlContribution(40, 12.5, 1_767_225_600_000L, new SourceChunks[] {
         new SourceChunks(
                 "docs.example", 20, "https://docs.example/a.html", new long[] {-5, 17, 99}, new int[] {1, 1, 1}),
@@ -95,6 +112,14 @@ class StateFormatsTest {
         assertRoundTrip(new PendingScoresFormat(), List.of());
         assertRoundTrip(new PendingDeltasFormat(), PENDING_DELTAS);
         assertRoundTrip(new PendingDeltasFormat(), List.of());
+        assertRoundTrip(new LabelQueryFormat(), QUERY);
+        assertRoundTrip(new LabelAnswerFormat(), ANSWER);
+        assertRoundTrip(new LabelAnswerFormat(), new LabelAnswer(1L, null, null, null));
+        assertRoundTrip(new KeyedMatchFormat(), new KeyedMatch(42L, PAGE, 3, ANSWER));
+        assertRoundTrip(new KeyedMatchFormat(), new KeyedMatch(42L, null, 0, null));
+        assertRoundTrip(new JoinedPageFormat(), new JoinedPage(PAGE, new LabelAnswer[] {ANSWER, ANSWER}));
+        assertRoundTrip(new QuiltBatchFormat(), QUILT_BATCH);
+        assertRoundTrip(new QuiltNameFormat(), QUILT_NAME);
     }
 
     @Test
@@ -106,6 +131,12 @@ class StateFormatsTest {
         assertReads(new PrefixScoreFormat(), PrefixScoreFormat.V1, VERDICT.latest());
         assertReads(new PendingScoresFormat(), PendingScoresFormat.V1, PENDING_SCORES);
         assertReads(new PendingDeltasFormat(), PendingDeltasFormat.V1, PENDING_DELTAS);
+        assertReads(new LabelQueryFormat(), 1, QUERY);
+        assertReads(new LabelAnswerFormat(), 1, ANSWER);
+        assertReads(new KeyedMatchFormat(), 1, new KeyedMatch(42L, PAGE, 3, ANSWER));
+        assertReads(new JoinedPageFormat(), 1, new JoinedPage(PAGE, new LabelAnswer[] {ANSWER}));
+        assertReads(new QuiltBatchFormat(), 1, QUILT_BATCH);
+        assertReads(new QuiltNameFormat(), 1, QUILT_NAME);
     }
 
     @Test
@@ -121,7 +152,13 @@ class StateFormatsTest {
                         UrlContributionFormat.NAME,
                         PrefixScoreFormat.NAME,
                         PendingScoresFormat.NAME,
-                        PendingDeltasFormat.NAME)
+                        PendingDeltasFormat.NAME,
+                        LabelQueryFormat.NAME,
+                        LabelAnswerFormat.NAME,
+                        KeyedMatchFormat.NAME,
+                        JoinedPageFormat.NAME,
+                        QuiltBatchFormat.NAME,
+                        QuiltNameFormat.NAME)
                 .doesNotHaveDuplicates();
         assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
                 .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);

@@ -1,0 +1,86 @@
+package org.reusedetector.signal.quilt;
+
+import java.io.IOException;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+import org.reusedetector.model.QuiltBatch;
+import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.StateLayout;
+
+/**
+ * The state format of {@link QuiltBatch} (value state of {@link JudgeQuilts}). Version 1: its fields in record order.
+ */
+public final class QuiltBatchFormat implements StateFormat<QuiltBatch> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** In checkpoints: never change it. */
+    public static final String NAME = "quilt-batch";
+
+    static final int V1 = 1;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int getVersion() {
+        return V1;
+    }
+
+    @Override
+    public Class<QuiltBatch> type() {
+        return QuiltBatch.class;
+    }
+
+    @Override
+    public Class<?> pojoPredecessor() {
+        return QuiltBatch.class; // its POJO state of an earlier version of the job is taken over on restore
+    }
+
+    @Override
+    public QuiltBatch fromPredecessor(Object predecessor) {
+        return (QuiltBatch) predecessor;
+    }
+
+    @Override
+    public byte[] serialize(QuiltBatch value) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(256);
+        write(value, out);
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public QuiltBatch deserialize(int version, byte[] bytes) throws IOException {
+        if (version != V1) {
+            throw new IOException("unknown version " + version + " of " + NAME);
+        }
+        return read(new DataInputDeserializer(bytes));
+    }
+
+    static void write(QuiltBatch v, DataOutputView out) throws IOException {
+        out.writeLong(v.page());
+        StateLayout.writeString(v.url(), out);
+        out.writeLong(v.eventTime());
+        out.writeInt(v.shard());
+        out.writeInt(v.batches());
+        StateLayout.writeLongs(v.grams(), out);
+        StateLayout.writeInts(v.holderCounts(), out);
+        StateLayout.writeLongs(v.holders(), out);
+    }
+
+    static QuiltBatch read(DataInputView in) throws IOException {
+        return new QuiltBatch(
+                in.readLong(),
+                StateLayout.readString(in),
+                in.readLong(),
+                in.readInt(),
+                in.readInt(),
+                StateLayout.readLongs(in),
+                StateLayout.readInts(in),
+                StateLayout.readLongs(in));
+    }
+}

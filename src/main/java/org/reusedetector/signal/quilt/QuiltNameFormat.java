@@ -1,0 +1,85 @@
+package org.reusedetector.signal.quilt;
+
+import java.io.IOException;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+import org.reusedetector.model.QuiltName;
+import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.StateLayout;
+
+/**
+ * The state format of {@link QuiltName} (list states {@code waiting-requests} of {@link NameQuiltSources} and
+ * {@code quilt-sources} of {@link QuiltAlerts}). Version 1: its fields in record order.
+ */
+public final class QuiltNameFormat implements StateFormat<QuiltName> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** In checkpoints: never change it. */
+    public static final String NAME = "quilt-name";
+
+    static final int V1 = 1;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int getVersion() {
+        return V1;
+    }
+
+    @Override
+    public Class<QuiltName> type() {
+        return QuiltName.class;
+    }
+
+    @Override
+    public Class<?> pojoPredecessor() {
+        return QuiltName.class; // its POJO state of an earlier version of the job is taken over on restore
+    }
+
+    @Override
+    public QuiltName fromPredecessor(Object predecessor) {
+        return (QuiltName) predecessor;
+    }
+
+    @Override
+    public byte[] serialize(QuiltName value) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(256);
+        write(value, out);
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public QuiltName deserialize(int version, byte[] bytes) throws IOException {
+        if (version != V1) {
+            throw new IOException("unknown version " + version + " of " + NAME);
+        }
+        return read(new DataInputDeserializer(bytes));
+    }
+
+    static void write(QuiltName v, DataOutputView out) throws IOException {
+        out.writeLong(v.holder());
+        StateLayout.writeString(v.holderUrl(), out);
+        StateLayout.writeString(v.page(), out);
+        out.writeLong(v.eventTime());
+        out.writeInt(v.position());
+        out.writeInt(v.sources());
+        out.writeDouble(v.coveredFraction());
+    }
+
+    static QuiltName read(DataInputView in) throws IOException {
+        return new QuiltName(
+                in.readLong(),
+                StateLayout.readString(in),
+                StateLayout.readString(in),
+                in.readLong(),
+                in.readInt(),
+                in.readInt(),
+                in.readDouble());
+    }
+}
