@@ -8,7 +8,6 @@ import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.model.Copy;
@@ -42,7 +41,7 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
     private transient MapState<String, Integer> chunkPages;
 
     /** Changes waiting for the watermark, by event time. */
-    private transient MapState<Long, List<PrefixDelta>> pending;
+    private transient EventTimeBuffer<PrefixDelta> pending;
 
     private transient CoverageTracker tracker;
     private transient CoverageTracker.ChunkCounts counts;
@@ -65,11 +64,8 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
                         "neighbourhood", new VersionedStateSerializer<>(new NeighbourhoodStateFormat())));
         chunkPages = getRuntimeContext()
                 .getMapState(new MapStateDescriptor<>("neighbourhood-source-chunks", Types.STRING, Types.INT));
-        pending = getRuntimeContext()
-                .getMapState(new MapStateDescriptor<>(
-                        "neighbourhood-pending",
-                        LongSerializer.INSTANCE,
-                        new VersionedStateSerializer<>(new PendingDeltasFormat())));
+        pending = new EventTimeBuffer<>(
+                getRuntimeContext(), "neighbourhood-pending", new VersionedStateSerializer<>(new PrefixDeltaFormat()));
         tracker = new CoverageTracker(maxSources);
         counts = new CoverageTracker.ChunkCounts() {
             @Override
@@ -117,22 +113,12 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
             apply(delta, out); // late: its place in event time has passed
             return;
         }
-        List<PrefixDelta> waiting = pending.get(time);
-        if (waiting == null) {
-            waiting = new ArrayList<>(1);
-            ctx.timerService().registerEventTimeTimer(time);
-        }
-        waiting.add(delta);
-        pending.put(time, waiting);
+        pending.add(time, delta, ctx.timerService());
     }
 
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<PrefixScore> out) throws Exception {
-        List<PrefixDelta> due = pending.get(timestamp);
-        if (due == null) {
-            return;
-        }
-        pending.remove(timestamp);
+        List<PrefixDelta> due = new ArrayList<>(pending.drain(timestamp));
         due.sort(PrefixDelta.CANONICAL_ORDER);
         for (PrefixDelta delta : due) {
             apply(delta, out);

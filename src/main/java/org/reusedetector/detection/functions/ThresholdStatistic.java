@@ -10,7 +10,6 @@ import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
-import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
@@ -58,7 +57,7 @@ public final class ThresholdStatistic extends KeyedProcessFunction<Integer, Pref
     private transient boolean settled;
 
     private transient ListState<double[]> checkpointed;
-    private transient MapState<Long, List<PrefixScore>> pending;
+    private transient EventTimeBuffer<PrefixScore> pending;
     private transient MapState<String, PrefixScore> latest;
 
     public ThresholdStatistic(NeighbourhoodThreshold rule, double reevaluateStep) {
@@ -68,11 +67,8 @@ public final class ThresholdStatistic extends KeyedProcessFunction<Integer, Pref
 
     @Override
     public void open(OpenContext openContext) {
-        pending = getRuntimeContext()
-                .getMapState(new MapStateDescriptor<>(
-                        "threshold-pending",
-                        LongSerializer.INSTANCE,
-                        new VersionedStateSerializer<>(new PendingScoresFormat())));
+        pending = new EventTimeBuffer<>(
+                getRuntimeContext(), "threshold-pending", new VersionedStateSerializer<>(new PrefixScoreFormat()));
         latest = getRuntimeContext()
                 .getMapState(new MapStateDescriptor<>(
                         "threshold-latest",
@@ -92,22 +88,12 @@ public final class ThresholdStatistic extends KeyedProcessFunction<Integer, Pref
             take(score, out); // late: its place in event time has passed
             return;
         }
-        List<PrefixScore> waiting = pending.get(time);
-        if (waiting == null) {
-            waiting = new ArrayList<>();
-            ctx.timerService().registerEventTimeTimer(time);
-        }
-        waiting.add(score);
-        pending.put(time, waiting);
+        pending.add(time, score, ctx.timerService());
     }
 
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<PrefixScore> out) throws Exception {
-        List<PrefixScore> due = pending.get(timestamp);
-        if (due == null) {
-            return;
-        }
-        pending.remove(timestamp);
+        List<PrefixScore> due = new ArrayList<>(pending.drain(timestamp));
         due.sort(BY_PREFIX); // stable: a prefix's updates keep their order
         for (PrefixScore score : due) {
             take(score, out);

@@ -57,8 +57,6 @@ class StateFormatsTest {
                     COPIES,
                     0.66),
             true);
-    static final List<PrefixScore> PENDING_SCORES = List.of(
-            VERDICT.latest(), PrefixScore.of("https://b.example/", 3, 0.0, 2, 0.1, 7L, new Evidence[0], Double.NaN));
     static final List<PrefixDelta> PENDING_DELTAS = List.of(
             new PrefixDelta("https://a.example/", 1, 40, 12.5, 7L, EVIDENCE, 1600, 156.25, 500, new SourceChunks[] {
                 new SourceChunks("docs.example", 20, null, new long[] {-5, 17}, new int[] {1, -1})
@@ -108,10 +106,9 @@ class StateFormatsTest {
         assertRoundTrip(new UrlContributionFormat(), CONTRIBUTION);
         assertRoundTrip(new UrlContributionFormat(), new UrlContribution(0, 0, 0));
         assertRoundTrip(new PrefixScoreFormat(), VERDICT.latest());
-        assertRoundTrip(new PendingScoresFormat(), PENDING_SCORES);
-        assertRoundTrip(new PendingScoresFormat(), List.of());
-        assertRoundTrip(new PendingDeltasFormat(), PENDING_DELTAS);
-        assertRoundTrip(new PendingDeltasFormat(), List.of());
+        for (PrefixDelta delta : PENDING_DELTAS) {
+            assertRoundTrip(new PrefixDeltaFormat(), delta);
+        }
         assertRoundTrip(new LabelQueryFormat(), QUERY);
         assertRoundTrip(new LabelAnswerFormat(), ANSWER);
         assertRoundTrip(new LabelAnswerFormat(), new LabelAnswer(1L, null, null, null));
@@ -129,8 +126,7 @@ class StateFormatsTest {
         assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
         assertReads(new UrlContributionFormat(), UrlContributionFormat.V1, CONTRIBUTION);
         assertReads(new PrefixScoreFormat(), PrefixScoreFormat.V1, VERDICT.latest());
-        assertReads(new PendingScoresFormat(), PendingScoresFormat.V1, PENDING_SCORES);
-        assertReads(new PendingDeltasFormat(), PendingDeltasFormat.V1, PENDING_DELTAS);
+        assertReads(new PrefixDeltaFormat(), PrefixDeltaFormat.V1, PENDING_DELTAS.get(0));
         assertReads(new LabelQueryFormat(), 1, QUERY);
         assertReads(new LabelAnswerFormat(), 1, ANSWER);
         assertReads(new KeyedMatchFormat(), 1, new KeyedMatch(42L, PAGE, 3, ANSWER));
@@ -151,8 +147,7 @@ class StateFormatsTest {
                         NeighbourhoodVerdictFormat.NAME,
                         UrlContributionFormat.NAME,
                         PrefixScoreFormat.NAME,
-                        PendingScoresFormat.NAME,
-                        PendingDeltasFormat.NAME,
+                        PrefixDeltaFormat.NAME,
                         LabelQueryFormat.NAME,
                         LabelAnswerFormat.NAME,
                         KeyedMatchFormat.NAME,
