@@ -547,7 +547,8 @@ public final class BenchmarkCommand {
                 description =
                         "broadcast or keyed: load the labels into the streaming label match of that mode (labels.mode) in a local"
                                 + " mini cluster with RocksDB, run pages through it, and report heap after GC, RocksDB on disk,"
-                                + " checkpoint size and hash lookups per second. Without it: heap bytes per label of the index alone.")
+                                + " checkpoint size and hash lookups per second; RocksDB with bloom filters and 1g of managed memory"
+                                + " unless --set flink.* says otherwise. Without it: heap bytes per label of the index alone.")
         String mode;
 
         @Option(
@@ -582,6 +583,9 @@ public final class BenchmarkCommand {
         Path dir;
 
         @Mixin
+        ConfigOptions configOptions;
+
+        @Mixin
         BenchmarkFigures figures;
 
         @Override
@@ -594,6 +598,7 @@ public final class BenchmarkCommand {
                 Path work = dir != null ? dir : Files.createTempDirectory("benchmark-labels");
                 try {
                     new LabelsJobBenchmark(
+                                    configOptions.load(),
                                     mode,
                                     count,
                                     partitions,
