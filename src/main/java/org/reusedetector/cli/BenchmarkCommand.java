@@ -52,7 +52,8 @@ import picocli.CommandLine.Option;
             ShinglesBenchmark.class,
             BenchmarkCommand.NearCopy.class,
             SignalsBenchmark.class,
-            SketchesBenchmark.class
+            SketchesBenchmark.class,
+            SoakBenchmark.class
         })
 public final class BenchmarkCommand {
 
