@@ -53,7 +53,8 @@ import picocli.CommandLine.Option;
             BenchmarkCommand.NearCopy.class,
             SignalsBenchmark.class,
             SketchesBenchmark.class,
-            SoakBenchmark.class
+            SoakBenchmark.class,
+            RecoveryBenchmark.class
         })
 public final class BenchmarkCommand {
 
