@@ -62,12 +62,16 @@ final class LabelsJobBenchmark {
      * RocksDB settings for a large labelled set, under the {@code flink.*} keys a stream's configuration would give
      * them (and {@code --set} overrides here). Bloom filters: a new label's write is preceded by a read of its key, which
      * without them searches every level of the sorted files, so that the load slows as the set grows; with them a
-     * missing key costs a filter probe per file. Managed memory: RocksDB's block cache and write buffers, off the heap;
-     * the local mini cluster's own default (128 MB for both slots) cannot keep the filters and indexes of a set of
+     * missing key costs a filter probe per file. Partitioned: a file's filter and index in blocks of their own, so
+     * that a cache smaller than all filters reads one small block for a probe, not a whole file's filter each time
+     * (without it the load slows by an order of magnitude once the filters no longer fit: docs/benchmarks.md).
+     * Managed memory: RocksDB's block cache and write buffers, off the heap;
+     * the local mini cluster's own default cannot keep the filters and indexes of a set of
      * tens of millions of keys cached.
      */
     static final Map<String, String> ROCKSDB_DEFAULTS = Map.of(
             "state.backend.rocksdb.use-bloom-filter", "true",
+            "state.backend.rocksdb.memory.partitioned-index-filters", "true",
             "taskmanager.memory.managed.size", "1g");
 
     void run(BenchmarkFigures figures) throws Exception {
@@ -88,8 +92,9 @@ final class LabelsJobBenchmark {
         ROCKSDB_DEFAULTS.forEach(flink::setString);
         flink.addAll(base.flinkConfiguration()); // --set flink.* wins
         figures.line(
-                "  RocksDB: bloom filters %s, managed memory %s (off the heap)",
+                "  RocksDB: bloom filters %s, partitioned index and filters %s, managed memory %s (off the heap)",
                 flink.toMap().getOrDefault("state.backend.rocksdb.use-bloom-filter", "false"),
+                flink.toMap().getOrDefault("state.backend.rocksdb.memory.partitioned-index-filters", "false"),
                 flink.toMap().getOrDefault("taskmanager.memory.managed.size", "the mini cluster's default"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
 
