@@ -1,6 +1,7 @@
 package org.reusedetector.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -141,25 +142,44 @@ final class RecoveryBenchmark implements Callable<Integer> {
                     checkpoint.path("state_size").asLong() / 1048576.0,
                     checkpoint.path("checkpointed_size").asLong() / 1048576.0,
                     checkpoint.path("end_to_end_duration").asLong() / 1000.0);
-            long restartsBefore = cluster.restarts(id);
             Process victim = cluster.taskManagers().get(0);
-            long killedAt = System.nanoTime();
+            long killedAt = System.currentTimeMillis();
             long pid = cluster.kill(victim);
             cluster.addTaskManager();
+            // done when the job has restored a checkpoint taken before the kill, every task runs and a checkpoint
+            // has completed since; the times are the JobManager's own (the tasks' RUNNING timestamps, the
+            // checkpoint's acknowledgement), so that how often this polls does not enter them
+            long[] progressAt = {System.currentTimeMillis()};
             StandaloneCluster.await(
-                    () -> cluster.restarts(id) > restartsBefore && allRunning(cluster, id),
+                    () -> {
+                        JsonNode restored =
+                                checkpoints(cluster, id).path("latest").path("restored");
+                        boolean done = restored.path("restore_timestamp").asLong() > killedAt
+                                && allRunning(cluster, id)
+                                && latestCompleted(cluster, id).path("id").asLong()
+                                        > restored.path("id").asLong();
+                        if (!done && System.currentTimeMillis() - progressAt[0] > 30_000) {
+                            progressAt[0] = System.currentTimeMillis();
+                            figures.line(
+                                    "  waiting for the recovery: job %s, restored %s, latest completed checkpoint %d",
+                                    jobState(cluster, id),
+                                    restored.isMissingNode()
+                                            ? "none"
+                                            : restored.path("id").asText(),
+                                    latestCompleted(cluster, id).path("id").asLong());
+                        }
+                        return done;
+                    },
                     STEP_TIMEOUT,
-                    "the job to run again with every task");
-            double recovery = (System.nanoTime() - killedAt) / 1e9;
-            StandaloneCluster.await(
-                    () -> latestCompleted(cluster, id).path("id").asLong() > checkpointId,
-                    STEP_TIMEOUT,
-                    "a checkpoint after the restart");
-            double recoveryCheckpoint = (System.nanoTime() - killedAt) / 1e9;
+                    "the job to restore, run every task and complete a checkpoint");
+            JsonNode restored = checkpoints(cluster, id).path("latest").path("restored");
+            double recovery = (lastTaskRunning(cluster, id) - killedAt) / 1000.0;
+            double recoveryCheckpoint =
+                    (firstCompletedAfter(cluster, id, restored.path("id").asLong()) - killedAt) / 1000.0;
             figures.line(
-                    "  TaskManager pid %d killed (SIGKILL), a new one started: every task running again after %.1f s,"
-                            + " the next checkpoint completed after %.1f s",
-                    pid, recovery, recoveryCheckpoint);
+                    "  TaskManager pid %d killed (SIGKILL), a new one started: checkpoint %d restored, every task running"
+                            + " %.1f s after the kill, the next checkpoint completed after %.1f s",
+                    pid, restored.path("id").asLong(), recovery, recoveryCheckpoint);
             JsonNode history = cluster.get("/jobs/" + id + "/checkpoints");
             StringBuilder all = new StringBuilder();
             if (history != null) {
@@ -214,11 +234,64 @@ final class RecoveryBenchmark implements Callable<Integer> {
         return 0;
     }
 
-    private static JsonNode latestCompleted(StandaloneCluster cluster, String job) {
+    private static JsonNode checkpoints(StandaloneCluster cluster, String job) {
         JsonNode checkpoints = cluster.get("/jobs/" + job + "/checkpoints");
-        return checkpoints == null
-                ? com.fasterxml.jackson.databind.node.MissingNode.getInstance()
-                : checkpoints.path("latest").path("completed");
+        return checkpoints == null ? MissingNode.getInstance() : checkpoints;
+    }
+
+    private static String jobState(StandaloneCluster cluster, String job) {
+        JsonNode details = cluster.get("/jobs/" + job);
+        if (details == null) {
+            return "unknown (no answer)";
+        }
+        StringBuilder out = new StringBuilder(details.path("state").asText());
+        for (JsonNode vertex : details.path("vertices")) {
+            if (!"RUNNING".equals(vertex.path("status").asText())) {
+                out.append(", ")
+                        .append(vertex.path("name").asText())
+                        .append(' ')
+                        .append(vertex.path("status").asText());
+            }
+        }
+        return out.toString();
+    }
+
+    /** When the last of the job's tasks (current attempts) switched to RUNNING, by the JobManager's clock. */
+    private static long lastTaskRunning(StandaloneCluster cluster, String job) {
+        JsonNode details = cluster.get("/jobs/" + job);
+        long last = 0;
+        if (details == null) {
+            return last;
+        }
+        for (JsonNode vertex : details.path("vertices")) {
+            JsonNode times = cluster.get(
+                    "/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/subtasktimes");
+            if (times == null) {
+                continue;
+            }
+            for (JsonNode subtask : times.path("subtasks")) {
+                last = Math.max(last, subtask.path("timestamps").path("RUNNING").asLong());
+            }
+        }
+        return last;
+    }
+
+    /** The acknowledgement time of the first checkpoint completed after the one with id {@code after}. */
+    private static long firstCompletedAfter(StandaloneCluster cluster, String job, long after) {
+        long first = Long.MAX_VALUE;
+        long at = 0;
+        for (JsonNode c : checkpoints(cluster, job).path("history")) {
+            long id = c.path("id").asLong();
+            if (id > after && id < first && "COMPLETED".equals(c.path("status").asText())) {
+                first = id;
+                at = c.path("latest_ack_timestamp").asLong();
+            }
+        }
+        return at;
+    }
+
+    private static JsonNode latestCompleted(StandaloneCluster cluster, String job) {
+        return checkpoints(cluster, job).path("latest").path("completed");
     }
 
     private static boolean allRunning(StandaloneCluster cluster, String job) {
