@@ -34,6 +34,7 @@ import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.JobEnvironment;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.format.PageFiles;
 import org.reusedetector.kafka.ConsumerLag;
 import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.kafka.KafkaLimits;
@@ -53,7 +54,9 @@ import picocli.CommandLine.Option;
  *
  * <p>The pages are a crawl replayed in rounds, each round a new crawl of new pages: round {@code k} puts {@code rk.} in
  * front of every URL's host (a subdomain, so the registrable domain and a page's site stay what they were) and moves
- * every fetch time on by {@code k} times the crawl's span plus {@code neighborhood.url-retention} plus a day. So each
+ * every fetch time to round {@code k}'s place: rounds follow each other at the crawl's span plus
+ * {@code neighborhood.url-retention} plus a day, the last ending a day before now (the job refuses fetch times in the
+ * future). So each
  * round's URLs and neighbourhoods are new, and those of the round before expire by event time while it runs: the state
  * that grows is the state the TTLs and timers must bound. A producer keeps at most {@code --backlog} pages ahead of
  * what the job has committed, so the broker's log stays small, and the broker deletes what is far behind.
@@ -290,6 +293,31 @@ final class SoakBenchmark implements Callable<Integer> {
         return value instanceof Number n ? n.longValue() : 0;
     }
 
+    /** The top-level {@code url} and {@code fetched_at} strings of a JSON line, or {@code null}. */
+    static String[] urlAndFetchTime(String line) {
+        String url = null;
+        String fetched = null;
+        try (JsonParser parser = JSON.createParser(line)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            while ((url == null || fetched == null) && parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if ("url".equals(field) && value == JsonToken.VALUE_STRING) {
+                    url = parser.getText();
+                } else if ("fetched_at".equals(field) && value == JsonToken.VALUE_STRING) {
+                    fetched = parser.getText();
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return url == null || fetched == null ? null : new String[] {url, fetched};
+    }
+
     /** Produces the crawl round after round, within the backlog, until stopped or the target volume is produced. */
     private final class Producer implements Runnable {
         final AtomicBoolean stop = new AtomicBoolean();
@@ -324,10 +352,16 @@ final class SoakBenchmark implements Callable<Integer> {
             long sentBytes = 0;
             try (KafkaProducer<String, String> producer = new KafkaProducer<>(connection.clientConfig(settings));
                     ConsumerLag lag = new ConsumerLag(connection, group, topic)) {
-                // a little past the target: the job's count of parsed HTML is below the records' size
-                for (long k = 0; !stop.get() && sentBytes < targetBytes * 2; k++) {
+                // the rounds lie in the past, the last ending a day ago: the job refuses fetch times in the future
+                fetchRange();
+                long step = Math.max(0, maxFetch - minFetch) + retentionShift;
+                long rounds =
+                        (long) Math.ceil(targetBytes * 1.5 / Math.max(1, PageFiles.estimateHtmlBytes(List.of(input))))
+                                + 2;
+                long first = System.currentTimeMillis() - DAY_MILLIS - maxFetch - (rounds - 1) * step;
+                for (long k = 0; k < rounds && !stop.get(); k++) {
                     round.set(k);
-                    long shift = k == 0 ? 0 : k * (Math.max(0, maxFetch - minFetch) + retentionShift);
+                    long shift = first + k * step;
                     try (JsonLines.CloseableIterator<SourceRecord> records = JsonLines.records(input)) {
                         while (records.hasNext() && !stop.get()) {
                             String line = rewrite(records.next().value(), k, shift);
@@ -349,6 +383,27 @@ final class SoakBenchmark implements Callable<Integer> {
             }
         }
 
+        /** The earliest and latest fetch time of the crawl's pages. */
+        private void fetchRange() throws IOException {
+            try (JsonLines.CloseableIterator<SourceRecord> records = JsonLines.records(input)) {
+                while (records.hasNext() && !stop.get()) {
+                    String[] fields = urlAndFetchTime(records.next().value());
+                    if (fields != null) {
+                        try {
+                            long at = Instant.parse(fields[1]).toEpochMilli();
+                            minFetch = Math.min(minFetch, at);
+                            maxFetch = Math.max(maxFetch, at);
+                        } catch (DateTimeParseException e) {
+                            // not a page the rounds carry
+                        }
+                    }
+                }
+            }
+            if (minFetch > maxFetch) {
+                throw new IllegalStateException("no page with a url and an ISO-8601 fetched_at in " + input);
+            }
+        }
+
         private void awaitBacklog(ConsumerLag lag) throws InterruptedException {
             if (produced % 500 != 0) {
                 return;
@@ -366,39 +421,17 @@ final class SoakBenchmark implements Callable<Integer> {
 
         /** The page of round {@code k}: host {@code rk.} + host, fetch time + {@code shift}; {@code null} if not a page. */
         private String rewrite(String line, long k, long shift) {
-            String url = null;
-            String fetched = null;
-            try (JsonParser parser = JSON.createParser(line)) {
-                if (parser.nextToken() != JsonToken.START_OBJECT) {
-                    return null;
-                }
-                while ((url == null || fetched == null) && parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String field = parser.currentName();
-                    JsonToken value = parser.nextToken();
-                    if ("url".equals(field) && value == JsonToken.VALUE_STRING) {
-                        url = parser.getText();
-                    } else if ("fetched_at".equals(field) && value == JsonToken.VALUE_STRING) {
-                        fetched = parser.getText();
-                    } else {
-                        parser.skipChildren();
-                    }
-                }
-            } catch (IOException e) {
+            String[] fields = urlAndFetchTime(line);
+            if (fields == null) {
                 return null;
             }
-            if (url == null || fetched == null) {
-                return null;
-            }
+            String url = fields[0];
+            String fetched = fields[1];
             long at;
             try {
                 at = Instant.parse(fetched).toEpochMilli();
             } catch (DateTimeParseException e) {
                 return null;
-            }
-            if (k == 0) {
-                minFetch = Math.min(minFetch, at);
-                maxFetch = Math.max(maxFetch, at);
-                return line;
             }
             int scheme = url.indexOf("://");
             String newUrl = scheme < 0 ? url : url.substring(0, scheme + 3) + "r" + k + "." + url.substring(scheme + 3);
