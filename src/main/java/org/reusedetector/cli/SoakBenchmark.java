@@ -318,6 +318,56 @@ final class SoakBenchmark implements Callable<Integer> {
         return url == null || fetched == null ? null : new String[] {url, fetched};
     }
 
+    /** The page of round {@code k}: host {@code rk.} + host, fetch time + {@code shift}; {@code null} if not a page. */
+    static String rewrite(String line, long k, long shift) {
+        String[] fields = urlAndFetchTime(line);
+        if (fields == null) {
+            return null;
+        }
+        String url = fields[0];
+        String fetched = fields[1];
+        long at;
+        try {
+            at = Instant.parse(fetched).toEpochMilli();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+        int scheme = url.indexOf("://");
+        String newUrl = scheme < 0 ? url : url.substring(0, scheme + 3) + "r" + k + "." + url.substring(scheme + 3);
+        String newFetched = Instant.ofEpochMilli(at + shift).toString();
+        String quotedUrl = "\"" + url + "\"";
+        String quotedFetched = "\"" + fetched + "\"";
+        int u = line.indexOf(quotedUrl);
+        int f = line.indexOf(quotedFetched);
+        if (u >= 0 && f >= 0 && (f > u + quotedUrl.length() || f + quotedFetched.length() < u)) {
+            // the common case: both values as written, no escapes; the body is copied, not parsed
+            StringBuilder out = new StringBuilder(line.length() + 16);
+            int first = Math.min(u, f);
+            boolean urlFirst = u < f;
+            String firstOld = urlFirst ? quotedUrl : quotedFetched;
+            String secondOld = urlFirst ? quotedFetched : quotedUrl;
+            int second = Math.max(u, f);
+            out.append(line, 0, first)
+                    .append('"')
+                    .append(urlFirst ? newUrl : newFetched)
+                    .append('"')
+                    .append(line, first + firstOld.length(), second)
+                    .append('"')
+                    .append(urlFirst ? newFetched : newUrl)
+                    .append('"')
+                    .append(line, second + secondOld.length(), line.length());
+            return out.toString();
+        }
+        try {
+            ObjectNode node = (ObjectNode) MAPPER.readTree(line.getBytes(StandardCharsets.UTF_8));
+            node.put("url", newUrl);
+            node.put("fetched_at", newFetched);
+            return MAPPER.writeValueAsString(node);
+        } catch (IOException | ClassCastException e) {
+            return null;
+        }
+    }
+
     /** Produces the crawl round after round, within the backlog, until stopped or the target volume is produced. */
     private final class Producer implements Runnable {
         final AtomicBoolean stop = new AtomicBoolean();
@@ -416,56 +466,6 @@ final class SoakBenchmark implements Callable<Integer> {
                     return;
                 }
                 Thread.sleep(500);
-            }
-        }
-
-        /** The page of round {@code k}: host {@code rk.} + host, fetch time + {@code shift}; {@code null} if not a page. */
-        private String rewrite(String line, long k, long shift) {
-            String[] fields = urlAndFetchTime(line);
-            if (fields == null) {
-                return null;
-            }
-            String url = fields[0];
-            String fetched = fields[1];
-            long at;
-            try {
-                at = Instant.parse(fetched).toEpochMilli();
-            } catch (DateTimeParseException e) {
-                return null;
-            }
-            int scheme = url.indexOf("://");
-            String newUrl = scheme < 0 ? url : url.substring(0, scheme + 3) + "r" + k + "." + url.substring(scheme + 3);
-            String newFetched = Instant.ofEpochMilli(at + shift).toString();
-            String quotedUrl = "\"" + url + "\"";
-            String quotedFetched = "\"" + fetched + "\"";
-            int u = line.indexOf(quotedUrl);
-            int f = line.indexOf(quotedFetched);
-            if (u >= 0 && f >= 0 && (f > u + quotedUrl.length() || f + quotedFetched.length() < u)) {
-                // the common case: both values as written, no escapes; the body is copied, not parsed
-                StringBuilder out = new StringBuilder(line.length() + 16);
-                int first = Math.min(u, f);
-                boolean urlFirst = u < f;
-                String firstOld = urlFirst ? quotedUrl : quotedFetched;
-                String secondOld = urlFirst ? quotedFetched : quotedUrl;
-                int second = Math.max(u, f);
-                out.append(line, 0, first)
-                        .append('"')
-                        .append(urlFirst ? newUrl : newFetched)
-                        .append('"')
-                        .append(line, first + firstOld.length(), second)
-                        .append('"')
-                        .append(urlFirst ? newFetched : newUrl)
-                        .append('"')
-                        .append(line, second + secondOld.length(), line.length());
-                return out.toString();
-            }
-            try {
-                ObjectNode node = (ObjectNode) MAPPER.readTree(line.getBytes(StandardCharsets.UTF_8));
-                node.put("url", newUrl);
-                node.put("fetched_at", newFetched);
-                return MAPPER.writeValueAsString(node);
-            } catch (IOException | ClassCastException e) {
-                return null;
             }
         }
     }
