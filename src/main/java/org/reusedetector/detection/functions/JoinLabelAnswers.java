@@ -19,6 +19,7 @@ import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.labels.keyed.AnsweredLabels;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.JoinedPage;
@@ -207,7 +208,7 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
                 throw new IllegalStateException("label totals unreadable", e);
             }
         }));
-        return PageScorer.withNearCopy(score, hashed.nearCopyResemblance(), hashed.nearCopyOf());
+        return PageScorer.withNearCopy(score, hashed.result(CopyMark.KEY));
     }
 
     private void clear() {
