@@ -116,7 +116,7 @@ class ParseAndHashTest {
                 org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
         DetectionSettings all = SETTINGS.withLexicon(lexicon)
                 .withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2))
-                .withQuilt(quilt);
+                .withSignal(org.reusedetector.signal.quilt.QuiltSignal.NAME, quilt);
         java.util.Random random = new java.util.Random(2);
         List<String> texts = new java.util.ArrayList<>();
         for (int p = 0; p < 6; p++) {
