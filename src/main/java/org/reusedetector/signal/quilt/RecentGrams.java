@@ -5,7 +5,7 @@ import org.reusedetector.shingle.Fingerprints;
 
 /**
  * The quilt index's grams in the heap, in front of its keyed state (RocksDB): each gram's holders as last written, with
- * the time of that write, and whether the state has them yet. State stays the record (checkpointed, restored, expired
+ * the time of that write (the event time of the page that wrote it, in the stream), and whether the state has them yet. State stays the record (checkpointed, restored, expired
  * by its TTL) but is written behind: the owner writes the changed grams ({@link #flush}) before each checkpoint, once
  * each however often they changed since the last, and before this copy forgets anything. Reads are answered here
  * where they can be, saving a JNI call and a deserialisation a gram. While the copy holds every gram written since the
@@ -41,10 +41,10 @@ public final class RecentGrams {
     private int changedCount;
     private int size;
 
-    /** Where {@link #flush} writes a changed gram: its owner's state under the given key. */
+    /** Where {@link #flush} writes a changed gram: its owner's state under the given key, with the time of its write. */
     @FunctionalInterface
     public interface Writer {
-        void write(int key, long gram, long[] holders) throws Exception;
+        void write(int key, long gram, long[] holders, long time) throws Exception;
     }
 
     /**
@@ -150,7 +150,7 @@ public final class RecentGrams {
     public void flush(Writer writer) throws Exception {
         for (int i = 0; i < changedCount; i++) {
             int slot = locate(changedGrams[i]);
-            writer.write(changedKeys[i], changedGrams[i], holders[slot]);
+            writer.write(changedKeys[i], changedGrams[i], holders[slot], table[2 * slot + 1] & TIME);
             table[2 * slot + 1] &= ~CHANGED;
         }
         changedCount = 0;
