@@ -19,8 +19,9 @@ import org.reusedetector.state.VersionedStateSerializer;
  * actual quilts are named. A request can overtake its holder's registration (they travel different paths): it then
  * waits until the watermark passes the quilt's fetch time, by when the registration of every page fetched before the
  * quilt has arrived, and leaves unnamed only if there is still none (the alert omits it). So a source is named or not
- * by the input alone. A registration is kept twice the index's TTL (processing time, a bound on the state's size):
- * a source the index still answers with has been registered for at most the index's TTL in event time.
+ * by the input alone. A registration is kept twice the index's TTL (processing time, a bound on the state's size).
+ * A gram's entry ages from its last update, so a gram that later pages kept taking up can still name a holder fetched
+ * longer ago than that: such a source is left unnamed, the one case where the wall clock still decides.
  */
 public final class NameQuiltSources extends KeyedProcessFunction<Long, QuiltName, QuiltName> {
 
