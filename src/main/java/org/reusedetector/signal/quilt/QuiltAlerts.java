@@ -18,9 +18,9 @@ import org.reusedetector.model.QuiltName;
 import org.reusedetector.state.VersionedStateSerializer;
 
 /**
- * Keyed by quilt URL: gathers the quilt's named sources ({@link NameQuiltSources}) and raises the {@code quilt}
- * alert, sources in cover order (unnamed ones omitted). Keyed by the quilt's URL and fetch time ({@link #key}), so
- * that two fetches of one URL are two quilts. All of a quilt's names are in once the watermark passes its fetch time;
+ * Keyed by quilt URL and fetch time ({@link #key}: two fetches of one URL are two quilts): gathers the quilt's named
+ * sources ({@link NameQuiltSources}) and raises the {@code quilt} alert, sources in cover order (unnamed ones
+ * omitted). All of a quilt's names are in once the watermark passes its fetch time;
  * one whose names are not all in once the watermark is {@link JudgeQuilts#GIVE_UP_MILLIS} past that is forgotten
  * (event time).
  */

@@ -20,9 +20,9 @@ import org.reusedetector.signal.SharedParts;
 /**
  * Quilts, on with {@code shingles.quilt.enabled}, in the stream only: the parse step samples every page's k-grams;
  * each page's grams are answered by the recent-gram index (keyed by shard, one record a page and shard) with the ids
- * of the pages fetched before it (event time: {@link PatchGrams}), gathered again per page and judged by Najork's rule; a quilt's sources are then named (keyed by
- * holder, where every judged page registered its URL) and gathered into the {@code quilt} alert. Quilts do not count in
- * badness.
+ * of the pages fetched before it (event time: {@link PatchGrams}), gathered again per page and judged by Najork's
+ * rule; a quilt's sources are then named (keyed by holder, where every judged page registered its URL) and gathered
+ * into the {@code quilt} alert. Quilts do not count in badness.
  */
 public final class QuiltSignal implements DetectionSignal {
 
