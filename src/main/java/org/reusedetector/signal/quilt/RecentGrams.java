@@ -5,8 +5,8 @@ import org.reusedetector.shingle.Fingerprints;
 
 /**
  * The quilt index's grams in the heap, in front of its keyed state (RocksDB): each gram's holders as last written, with
- * the time of that write (the event time of the page that wrote it, in the stream), and whether the state has them yet. State stays the record (checkpointed, restored, expired
- * by its TTL) but is written behind: the owner writes the changed grams ({@link #flush}) before each checkpoint, once
+ * the time of that write (in the stream, the fetch time of the page that wrote it), and whether the state has them
+ * yet. State stays the record (checkpointed, restored, expired by its TTL) but is written behind: the owner writes the changed grams ({@link #flush}) before each checkpoint, once
  * each however often they changed since the last, and before this copy forgets anything. Reads are answered here
  * where they can be, saving a JNI call and a deserialisation a gram. While the copy holds every gram written since the
  * operator started without restored state ({@code complete}), a gram it lacks is in no state either, so even misses
@@ -41,7 +41,7 @@ public final class RecentGrams {
     private int changedCount;
     private int size;
 
-    /** Where {@link #flush} writes a changed gram: its owner's state under the given key, with the time of its write. */
+    /** Where {@link #flush} writes a changed gram: its owner's state under the given key, with its write's time. */
     @FunctionalInterface
     public interface Writer {
         void write(int key, long gram, long[] holders, long time) throws Exception;
