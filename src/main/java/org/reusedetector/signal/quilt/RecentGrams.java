@@ -6,9 +6,10 @@ import org.reusedetector.shingle.Fingerprints;
 /**
  * The quilt index's grams in the heap, in front of its keyed state (RocksDB): each gram's holders as last written, with
  * the time of that write (in the stream, the fetch time of the page that wrote it), and whether the state has them
- * yet. State stays the record (checkpointed, restored, expired by its TTL) but is written behind: the owner writes the changed grams ({@link #flush}) before each checkpoint, once
- * each however often they changed since the last, and before this copy forgets anything. Reads are answered here
- * where they can be, saving a JNI call and a deserialisation a gram. While the copy holds every gram written since the
+ * yet. State stays the record (checkpointed, restored, expired by its TTL) but is written behind: the owner writes
+ * the changed grams ({@link #flush}) before each checkpoint, once each however often they changed since the last,
+ * and before this copy forgets anything. Reads are answered here where they can be, saving a JNI call and a
+ * deserialisation a gram. While the copy holds every gram written since the
  * operator started without restored state ({@code complete}), a gram it lacks is in no state either, so even misses
  * need no read. Past {@code capacity} grams it is flushed, forgets everything and is no longer complete: misses read
  * the state again (as after a restore). An entry whose TTL has run out is not answered: the state decides.
