@@ -39,7 +39,6 @@ public final class Metrics {
     public static final String IMATCH_LEXICON_TERMS = "imatchLexiconTerms";
 
     public static final String NEAR_COPY_ALERTS = "nearCopyAlerts";
-    public static final String QUILT_ALERTS = "quiltAlerts";
     public static final String URL_REVISITS = "urlRevisits";
     public static final String URLS_EXPIRED = "urlsExpired";
     public static final String NEIGHBORHOODS = "neighborhoods";

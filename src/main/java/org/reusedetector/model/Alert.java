@@ -1,14 +1,12 @@
 package org.reusedetector.model;
 
 import java.time.Instant;
-import java.util.List;
-import org.apache.commons.codec.digest.DigestUtils;
 
 /**
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
  * <p>Build alerts with the factory of their type ({@link #page}, {@link #file}, {@link #phish}, {@link #neighborhood},
- * {@link #cleared}, {@link #nearDuplicate}, {@link #nearCopy}, {@link #quilt}), which fill the fields that type has.
+ * {@link #cleared}, {@link #nearDuplicate}, {@link #nearCopy}; a signal's own alerts, such as quilts, are made in its package), which fill the fields that type has.
  *
  * @param type what the alert says ({@link AlertType})
  * @param url page URL (page and file alerts)
@@ -93,35 +91,6 @@ public record Alert(
                 null,
                 resemblance,
                 evidence.exampleUrl(),
-                null);
-    }
-
-    /**
-     * A quilted page: {@code badness} is the share of its sampled grams that are patch grams, {@code threshold} θ,
-     * {@code pages} the size of the cover, and the evidence names the covering pages in cover order (kind {@code quilt},
-     * hash = SHA-1 of the URL).
-     */
-    public static Alert quilt(
-            String url, long eventTimeMillis, double patchFraction, double theta, List<String> sources) {
-        Evidence[] evidence = sources.stream()
-                .map(s -> new Evidence(DigestUtils.sha1Hex(s), AlertType.QUILT.wireName(), null, s))
-                .toArray(Evidence[]::new);
-        return new Alert(
-                AlertType.QUILT,
-                url,
-                null,
-                patchFraction,
-                theta,
-                (long) sources.size(),
-                null,
-                null,
-                Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(),
-                evidence,
-                null,
-                null,
-                null,
-                null,
                 null);
     }
 

@@ -22,8 +22,6 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.reusedetector.detection.ProcessingSpan;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.state.VersionedStateSerializer;
 
 /**

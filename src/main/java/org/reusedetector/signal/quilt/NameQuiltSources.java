@@ -10,7 +10,6 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.state.VersionedStateSerializer;
 
 /**

@@ -10,11 +10,8 @@ import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
-import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.signal.PageSignal;
@@ -31,6 +28,19 @@ public final class QuiltSignal implements DetectionSignal {
 
     /** {@link #name()}. */
     public static final String NAME = "quilt";
+
+    // Operator uids: checkpoints find state by them, so they never change.
+    public static final String QUILT_GRAMS = "quilt-grams";
+    // the quilt index and judge hold pages by holder id (site bits + URL bits) since quilts3: new uids, the old state
+    // is not restored
+    public static final String PATCH_GRAMS = "patch-gram-holders";
+    public static final String JUDGE_QUILTS = "judge-quilt-holders";
+    public static final String QUILT_REGISTRATIONS = "quilt-registrations";
+    public static final String NAME_QUILT_SOURCES = "name-quilt-sources";
+    public static final String QUILT_ALERTS = "quilt-alerts";
+
+    /** The counter of quilt alerts raised. */
+    public static final String ALERTS_METRIC = "quiltAlerts";
 
     @Override
     public String name() {
@@ -89,25 +99,25 @@ public final class QuiltSignal implements DetectionSignal {
         QuiltStream quilt = settings(settings);
         SingleOutputStreamOperator<QuiltBatch> grams = parsed.hashedPages()
                 .process(new QuiltGrams(quilt), TypeInformation.of(QuiltBatch.class))
-                .uid(OperatorIds.QUILT_GRAMS)
-                .name(OperatorIds.QUILT_GRAMS);
+                .uid(QUILT_GRAMS)
+                .name(QUILT_GRAMS);
         DataStream<QuiltName> requests = grams.keyBy(QuiltBatch::shard, Types.INT)
-                .transform(OperatorIds.PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(quilt))
-                .uid(OperatorIds.PATCH_GRAMS)
+                .transform(PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(quilt))
+                .uid(PATCH_GRAMS)
                 .keyBy(QuiltBatch::page, Types.LONG)
-                .transform(OperatorIds.JUDGE_QUILTS, TypeInformation.of(QuiltName.class), new JudgeQuilts(quilt))
-                .uid(OperatorIds.JUDGE_QUILTS);
+                .transform(JUDGE_QUILTS, TypeInformation.of(QuiltName.class), new JudgeQuilts(quilt))
+                .uid(JUDGE_QUILTS);
         DataStream<QuiltName> registrations = grams.getSideOutput(QuiltGrams.REGISTRATIONS);
         DataStream<Alert> alerts = registrations
                 .union(requests)
                 .keyBy(QuiltName::holder, Types.LONG)
                 .process(new NameQuiltSources(quilt), TypeInformation.of(QuiltName.class))
-                .uid(OperatorIds.NAME_QUILT_SOURCES)
-                .name(OperatorIds.NAME_QUILT_SOURCES)
+                .uid(NAME_QUILT_SOURCES)
+                .name(NAME_QUILT_SOURCES)
                 .keyBy(QuiltAlerts::key, Types.STRING)
                 .process(new QuiltAlerts(quilt), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.QUILT_ALERTS)
-                .name(OperatorIds.QUILT_ALERTS);
+                .uid(QUILT_ALERTS)
+                .name(QUILT_ALERTS);
         return new Added(toScore, alerts);
     }
 }

@@ -19,11 +19,11 @@ import org.reusedetector.model.LabelAnswer;
 import org.reusedetector.model.LabelQuery;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.model.ResultKey;
 import org.reusedetector.model.SourceChunks;
+import org.reusedetector.signal.quilt.QuiltBatch;
 import org.reusedetector.signal.quilt.QuiltBatchFormat;
+import org.reusedetector.signal.quilt.QuiltName;
 import org.reusedetector.signal.quilt.QuiltNameFormat;
 import org.reusedetector.state.StateFormat;
 

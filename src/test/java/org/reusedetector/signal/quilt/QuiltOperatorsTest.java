@@ -15,8 +15,6 @@ import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.shingle.QuiltParams;
 
 class QuiltOperatorsTest {
