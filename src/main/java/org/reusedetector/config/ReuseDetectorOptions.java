@@ -265,10 +265,11 @@ public final class ReuseDetectorOptions {
                             + " change only the pages read after them.");
     public static final ConfigOption<Integer> LABELS_KEYED_RESCORE_MAX_PAGES = key("labels.keyed.rescore.max-pages")
             .intType()
-            .defaultValue(1000)
+            .defaultValue(100)
             .withDescription(
-                    "KEYED mode: the most pages remembered per hash (the newest by fetch time); a chunk on more pages is"
-                            + " mostly template, and a label change re-scores only these.");
+                    "KEYED mode: the most pages remembered per hash (the newest by fetch time); a label change re-scores"
+                            + " only these. A chunk on more pages is mostly template, and every page that holds a hash"
+                            + " rewrites its list (24 bytes a page).");
     public static final ConfigOption<Double> TEMPLATE_MIN_SHARE = key("label.template-min-share")
             .doubleType()
             .defaultValue(0.1)

@@ -45,6 +45,9 @@ public final class PageMemory {
         if (!inWindow(eventTime, newest, retentionMillis)) {
             return live;
         }
+        if (live.size() >= maxPages && eventTime < live.eventTimes()[oldest(live)]) {
+            return live; // older than every page kept: it would go again at once
+        }
         for (int i = 0; i < live.size(); i++) {
             if (live.pages()[i] == page && live.lows()[i] == low) {
                 return live;
