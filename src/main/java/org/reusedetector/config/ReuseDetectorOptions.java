@@ -386,7 +386,8 @@ public final class ReuseDetectorOptions {
             .noDefaultValue()
             .withDescription("Use this many randomized lexicons instead of the lexicon's own K (0 = plain I-Match).");
 
-    // --- Word shingles in the stream (near copies, quilts) --------------------------------------------------------
+    // --- Word shingles in the stream (near copies; quilts: signal.quilt)
+    // --------------------------------------------------------
     public static final ConfigOption<Boolean> NEAR_COPY_ENABLED = key("shingles.near-copy.enabled")
             .booleanType()
             .defaultValue(false)
@@ -403,34 +404,6 @@ public final class ReuseDetectorOptions {
             .defaultValue(2)
             .withDescription(
                     "Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
-    public static final ConfigOption<Boolean> QUILT_ENABLED = key("shingles.quilt.enabled")
-            .booleanType()
-            .defaultValue(false)
-            .withDescription(
-                    "Quilt signal in the stream: pages at least half of whose sampled 5-grams are patch grams (held by 1 to 49 recent"
-                            + " pages, one on another site) covered by at least 3 foreign pages raise 'quilt' alerts (see 'quilts' for the rule).");
-    public static final ConfigOption<Integer> QUILT_SAMPLE_MODULUS = key("shingles.quilt.sample-modulus")
-            .intType()
-            .defaultValue(8)
-            .withDescription(
-                    "Index and judge only grams whose fingerprint is 0 modulo this (1 = every gram): the index's size and the job's"
-                            + " cost fall by this factor.");
-    public static final ConfigOption<Duration> QUILT_TTL = key("shingles.quilt.ttl")
-            .durationType()
-            .defaultValue(Duration.ofDays(7))
-            .withDescription(
-                    "How long the gram index remembers a gram's holders after its last update (state TTL, processing time).");
-    public static final ConfigOption<Integer> QUILT_SHARDS = key("shingles.quilt.shards")
-            .intType()
-            .defaultValue(4)
-            .withDescription(
-                    "Shards of the gram index: a page sends one record per shard holding any of its sampled grams (not one per gram);"
-                            + " the shards are spread evenly over the index's subtasks, so more shards than the job's parallelism use no more"
-                            + " subtasks but send more records. Changing it starts the index afresh (the old entries expire by their TTL).");
-    public static final ConfigOption<Integer> QUILT_MIN_GRAMS = key("shingles.quilt.min-grams")
-            .intType()
-            .defaultValue(8)
-            .withDescription("Pages with fewer sampled grams are not judged.");
     public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words")
             .intType()
             .defaultValue(5)
@@ -485,8 +458,17 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "The original record in a dead letter is cut to this many characters (and marked truncated).");
 
-    /** All options, in declaration order. */
+    /** All options: these, in declaration order, then each {@link Extension}'s. */
     public static List<ConfigOption<?>> all() {
+        List<ConfigOption<?>> options = new ArrayList<>(core());
+        for (Extension extension : Extension.all()) {
+            options.addAll(extension.options());
+        }
+        return options;
+    }
+
+    /** The options declared here, in declaration order. */
+    public static List<ConfigOption<?>> core() {
         List<ConfigOption<?>> options = new ArrayList<>();
         for (Field field : ReuseDetectorOptions.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConfigOption.class) {

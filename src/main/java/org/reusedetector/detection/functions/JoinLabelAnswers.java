@@ -20,6 +20,7 @@ import org.reusedetector.detection.Metrics;
 import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.labels.keyed.AnsweredLabels;
 import org.reusedetector.labels.keyed.PageLabels;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.JoinedPage;
@@ -65,8 +66,6 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
             new MapStateDescriptor<>("keyed-label-ready", Types.STRING, Types.STRING);
 
     private static final String READY_KEY = "ready";
-    private static final byte[] NONE_BYTES = new byte[0];
-    private static final long[] NONE_LONGS = new long[0];
 
     private final DetectionSettings settings;
     private final String run;
@@ -280,19 +279,18 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
         if (retentionMillis <= 0 || watermark >= hashed.eventTime() + retentionMillis) {
             return;
         }
-        // what scoring reads, not the signals' results
+        // what scoring reads: not the signals' results, but the copy mark the score reads
         HashedPage kept = new HashedPage(
                 hashed.url(),
                 hashed.eventTime(),
                 hashed.fileHash(),
                 hashed.chunkHashes(),
                 hashed.chunkLengths(),
-                hashed.bodyBytes(),
-                NONE_BYTES,
-                NONE_LONGS,
-                hashed.nearCopyResemblance(),
-                hashed.nearCopyOf(),
-                NONE_LONGS);
+                hashed.bodyBytes());
+        CopyMark mark = hashed.result(CopyMark.KEY);
+        if (mark != null) {
+            kept = kept.with(CopyMark.KEY, mark);
+        }
         remembered.update(new RememberedPage(kept, labelsNow, rule.alerts(score)));
     }
 
@@ -312,7 +310,7 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
                 throw new IllegalStateException("label totals unreadable", e);
             }
         }));
-        return PageScorer.withNearCopy(score, hashed.nearCopyResemblance(), hashed.nearCopyOf());
+        return PageScorer.withNearCopy(score, hashed.result(CopyMark.KEY));
     }
 
     private void clear() {

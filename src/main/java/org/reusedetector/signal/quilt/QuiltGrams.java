@@ -58,7 +58,8 @@ public final class QuiltGrams extends ProcessFunction<HashedPage, QuiltBatch> {
 
     /** Whether the page is judged (and indexed) at all: pages with too little text are neither. */
     static boolean judged(HashedPage page, QuiltStream quilt) {
-        return page.quiltGrams() != null && page.quiltGrams().length >= Math.max(1, quilt.minGrams());
+        long[] grams = page.result(QuiltPageSignal.GRAMS);
+        return grams != null && grams.length >= Math.max(1, quilt.minGrams());
     }
 
     @Override
@@ -68,7 +69,7 @@ public final class QuiltGrams extends ProcessFunction<HashedPage, QuiltBatch> {
         }
         long self = QuiltStream.holderId(page.url());
         ctx.output(REGISTRATIONS, QuiltName.registration(self, page.url()));
-        long[][] byShard = quilt.byShard(page.quiltGrams());
+        long[][] byShard = quilt.byShard(page.result(QuiltPageSignal.GRAMS));
         int batches = 0;
         for (long[] shard : byShard) {
             batches += shard == null ? 0 : 1;

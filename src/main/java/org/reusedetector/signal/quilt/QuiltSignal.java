@@ -1,9 +1,12 @@
 package org.reusedetector.signal.quilt;
 
+import java.util.List;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
@@ -26,14 +29,47 @@ import org.reusedetector.signal.SharedParts;
  */
 public final class QuiltSignal implements DetectionSignal {
 
+    /** {@link #name()}. */
+    public static final String NAME = "quilt";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<ConfigOption<?>> options() {
+        return QuiltOptions.ALL;
+    }
+
+    @Override
+    public List<Class<?>> commands() {
+        return List.of(QuiltsCommand.class);
+    }
+
+    @Override
+    public QuiltStream settingsOf(ReuseDetectorConfig config) {
+        return QuiltOptions.enabledSettings(config);
+    }
+
+    /** The quilt signal's settings, or {@code null}: it is off. */
+    public static QuiltStream settings(DetectionSettings settings) {
+        return (QuiltStream) settings.signal(NAME);
+    }
+
+    /** The same settings with another quilt setting ({@code null}: off). */
+    public static DetectionSettings withSettings(DetectionSettings settings, QuiltStream quilt) {
+        return settings.withSignal(NAME, quilt);
+    }
+
     @Override
     public boolean enabled(DetectionSettings settings) {
-        return settings.quilt() != null;
+        return settings(settings) != null;
     }
 
     @Override
     public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
-        QuiltStream quilt = settings.quilt();
+        QuiltStream quilt = settings(settings);
         int k = quilt.params().k(); // the grams are the phrases of the quilt's own k
         return new QuiltPageSignal(
                 shared.get(SharedWords.class, k, () -> new SharedWords(k)).reader(), quilt);
@@ -50,7 +86,7 @@ public final class QuiltSignal implements DetectionSignal {
             DataStream<HashedPage> toScore,
             DataStream<SourceRecord> labels,
             DetectionSettings settings) {
-        QuiltStream quilt = settings.quilt();
+        QuiltStream quilt = settings(settings);
         SingleOutputStreamOperator<QuiltBatch> grams = parsed.hashedPages()
                 .process(new QuiltGrams(quilt), TypeInformation.of(QuiltBatch.class))
                 .uid(OperatorIds.QUILT_GRAMS)

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Copy;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.JoinedPage;
@@ -22,6 +23,7 @@ import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.model.QuiltName;
 import org.reusedetector.model.RecentPages;
 import org.reusedetector.model.RememberedPage;
+import org.reusedetector.model.ResultKey;
 import org.reusedetector.model.SourceChunks;
 import org.reusedetector.signal.quilt.QuiltBatchFormat;
 import org.reusedetector.signal.quilt.QuiltNameFormat;
@@ -89,24 +91,21 @@ class StateFormatsTest {
     });
 
     static final HashedPage PAGE = new HashedPage(
-            "https://wiki.clone.example/wiki/a.html",
-            1_767_225_600_000L,
-            new byte[] {1, 2, 3},
-            new byte[] {4, 5, 6, 7},
-            new int[] {120, 80},
-            4_096,
-            new byte[] {9, 9},
-            new long[] {-1, 42},
-            0.85,
-            "https://docs.example/a.html",
-            new long[] {7, 8, 9});
+                    "https://wiki.clone.example/wiki/a.html",
+                    1_767_225_600_000L,
+                    new byte[] {1, 2, 3},
+                    new byte[] {4, 5, 6, 7},
+                    new int[] {120, 80},
+                    4_096)
+            .with(ResultKey.bytes("imatch.signatures"), new byte[] {9, 9})
+            .with(ResultKey.longs("near-copy.sketch"), new long[] {-1, 42})
+            .with(CopyMark.KEY, new CopyMark("https://docs.example/a.html", 0.85))
+            .with(ResultKey.longs("quilt.grams"), new long[] {7, 8, 9});
 
     @Test
     void recordsRoundTrip() throws IOException {
         assertRoundTrip(new HashedPageFormat(), PAGE);
-        assertRoundTrip(
-                new HashedPageFormat(),
-                new HashedPage("u", 0, new byte[20], new byte[0], new int[0], 0).asNearCopyOf(null, 0));
+        assertRoundTrip(new HashedPageFormat(), new HashedPage("u", 0, new byte[20], new byte[0], new int[0], 0));
         assertRoundTrip(new NeighbourhoodStateFormat(), STATE);
         assertRoundTrip(new NeighbourhoodStateFormat(), new NeighbourhoodState(0, 0, 0, new Evidence[0]));
         assertRoundTrip(new NeighbourhoodVerdictFormat(), VERDICT);
@@ -136,6 +135,7 @@ class StateFormatsTest {
     @Test
     void everyVersionsBytesStillRead() throws IOException {
         assertReads(new HashedPageFormat(), HashedPageFormat.V1, PAGE);
+        assertReads(new HashedPageFormat(), HashedPageFormat.V2, PAGE);
         assertReads(new NeighbourhoodStateFormat(), NeighbourhoodStateFormat.V1, STATE);
         assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
         assertReads(new UrlContributionFormat(), UrlContributionFormat.V1, CONTRIBUTION);

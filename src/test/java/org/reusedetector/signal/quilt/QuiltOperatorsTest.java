@@ -36,7 +36,7 @@ class QuiltOperatorsTest {
     /** The page as the job parses it, with the quilt signal on: ParseAndHash samples its grams. */
     private static HashedPage parsed(String url, List<String> words) throws Exception {
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
-                new ParseAndHash(TestPages.settings(null, 0).withQuilt(QUILT)))) {
+                new ParseAndHash(QuiltSignal.withSettings(TestPages.settings(null, 0), QUILT)))) {
             h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", String.join(" ", words)), 1);
             return h.extractOutputValues().get(0);
         }
