@@ -16,6 +16,7 @@ import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.KeyedMatch;
@@ -301,6 +302,28 @@ class JoinLabelAnswersTest {
             h.processElement(new StreamRecord<>(change(3L, copy, paragraph("b"), LabelIndex.KIND_CHUNK)));
             assertThat(scores(h)).hasSize(2); // gone: the change finds nothing, and keeps nothing
             assertThat(stateEntries(h)).isZero();
+        }
+    }
+
+    @Test
+    void aReScoredNearCopyKeepsItsCopyMark() throws Exception {
+        HashedPage nearCopy = pageAt("https://near.example/p", DAY)
+                .with(CopyMark.KEY, new CopyMark("https://expert.example/p.html", 0.5));
+        try (var h = harness(RESCORES)) {
+            h.processBroadcastElement(new StreamRecord<>(new SourceTotals("run-1", new String[0], new long[0])));
+            h.processElement(new StreamRecord<>(KeyedMatch.page(4L, nearCopy, 1)));
+            h.processElement(new StreamRecord<>(nothing(4L)));
+            assertThat(scores(h))
+                    .singleElement()
+                    .satisfies(s ->
+                            assertThat(s.matchedChunks()).isEqualTo(2)); // raised to half of its 3 chunks, rounded up
+
+            h.processElement(new StreamRecord<>(change(4L, nearCopy, paragraph("a"), LabelIndex.KIND_CHUNK)));
+            // one labelled chunk: the mark still raises it to 2
+            assertThat(scores(h))
+                    .hasSize(2)
+                    .last()
+                    .satisfies(s -> assertThat(s.matchedChunks()).isEqualTo(2));
         }
     }
 }
