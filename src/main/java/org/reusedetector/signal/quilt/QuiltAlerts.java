@@ -18,9 +18,11 @@ import org.reusedetector.model.QuiltName;
 import org.reusedetector.state.VersionedStateSerializer;
 
 /**
- * Keyed by quilt URL: gathers the quilt's named sources ({@link NameQuiltSources}) and raises the {@code quilt}
- * alert, sources in cover order (unnamed ones omitted). Forgets a quilt whose names are not all in within {@link
- * JudgeQuilts#GIVE_UP_MILLIS}.
+ * Keyed by quilt URL and fetch time ({@link #key}: two fetches of one URL are two quilts): gathers the quilt's named
+ * sources ({@link NameQuiltSources}) and raises the {@code quilt} alert, sources in cover order (unnamed ones
+ * omitted). All of a quilt's names are in once the watermark passes its fetch time;
+ * one whose names are not all in once the watermark is {@link JudgeQuilts#GIVE_UP_MILLIS} past that is forgotten
+ * (event time).
  */
 public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, Alert> {
 
@@ -28,6 +30,11 @@ public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, A
     private transient ListState<QuiltName> named;
     private transient ValueState<Integer> received;
     private transient JobCounter alerts;
+
+    /** The key of a quilt's names: its URL and fetch time. */
+    public static String key(QuiltName name) {
+        return name.eventTime() + " " + name.page();
+    }
 
     public QuiltAlerts(QuiltStream quilt) {
         this.theta = quilt.params().theta();
@@ -49,9 +56,12 @@ public final class QuiltAlerts extends KeyedProcessFunction<String, QuiltName, A
             Integer count = received.value();
             int n = count == null ? 1 : count + 1;
             if (count == null) {
+                long from = Math.max(source.eventTime(), ctx.timerService().currentWatermark());
                 ctx.timerService()
-                        .registerProcessingTimeTimer(
-                                ctx.timerService().currentProcessingTime() + JudgeQuilts.GIVE_UP_MILLIS);
+                        .registerEventTimeTimer(
+                                from > Long.MAX_VALUE - JudgeQuilts.GIVE_UP_MILLIS
+                                        ? Long.MAX_VALUE
+                                        : from + JudgeQuilts.GIVE_UP_MILLIS);
             }
             if (n < source.sources()) {
                 named.add(source);

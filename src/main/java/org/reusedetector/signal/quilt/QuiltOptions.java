@@ -30,7 +30,8 @@ public final class QuiltOptions {
             .durationType()
             .defaultValue(Duration.ofDays(7))
             .withDescription(
-                    "How long the gram index remembers a gram's holders after its last update (state TTL, processing time).");
+                    "How long the gram index remembers a gram's holders after the fetch time of their last update, in event time"
+                            + " (the state's size is bounded by twice this in processing time).");
     public static final ConfigOption<Integer> SHARDS = key("shingles.quilt.shards")
             .intType()
             .defaultValue(4)

@@ -22,10 +22,10 @@ import org.reusedetector.signal.SharedParts;
 
 /**
  * Quilts, on with {@code shingles.quilt.enabled}, in the stream only: the parse step samples every page's k-grams;
- * each page's grams are answered by the recent-gram index (keyed by shard, one record a page and shard) with their
- * earlier holders' ids, gathered again per page and judged by Najork's rule; a quilt's sources are then named (keyed by
- * holder, where every judged page registered its URL) and gathered into the {@code quilt} alert. Quilts do not count in
- * badness.
+ * each page's grams are answered by the recent-gram index (keyed by shard, one record a page and shard) with the ids
+ * of the pages fetched before it (event time: {@link PatchGrams}), gathered again per page and judged by Najork's
+ * rule; a quilt's sources are then named (keyed by holder, where every judged page registered its URL) and gathered
+ * into the {@code quilt} alert. Quilts do not count in badness.
  */
 public final class QuiltSignal implements DetectionSignal {
 
@@ -95,9 +95,8 @@ public final class QuiltSignal implements DetectionSignal {
                 .transform(OperatorIds.PATCH_GRAMS, TypeInformation.of(QuiltBatch.class), new PatchGrams(quilt))
                 .uid(OperatorIds.PATCH_GRAMS)
                 .keyBy(QuiltBatch::page, Types.LONG)
-                .process(new JudgeQuilts(quilt), TypeInformation.of(QuiltName.class))
-                .uid(OperatorIds.JUDGE_QUILTS)
-                .name(OperatorIds.JUDGE_QUILTS);
+                .transform(OperatorIds.JUDGE_QUILTS, TypeInformation.of(QuiltName.class), new JudgeQuilts(quilt))
+                .uid(OperatorIds.JUDGE_QUILTS);
         DataStream<QuiltName> registrations = grams.getSideOutput(QuiltGrams.REGISTRATIONS);
         DataStream<Alert> alerts = registrations
                 .union(requests)
@@ -105,7 +104,7 @@ public final class QuiltSignal implements DetectionSignal {
                 .process(new NameQuiltSources(quilt), TypeInformation.of(QuiltName.class))
                 .uid(OperatorIds.NAME_QUILT_SOURCES)
                 .name(OperatorIds.NAME_QUILT_SOURCES)
-                .keyBy(QuiltName::page, Types.STRING)
+                .keyBy(QuiltAlerts::key, Types.STRING)
                 .process(new QuiltAlerts(quilt), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.QUILT_ALERTS)
                 .name(OperatorIds.QUILT_ALERTS);
