@@ -255,6 +255,21 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "KEYED mode: a page still missing a partition's answer this long after the label snapshot loaded is a"
                             + " dead letter (label-join-timeout) and its join state is dropped.");
+    public static final ConfigOption<Duration> LABELS_KEYED_RESCORE_RETENTION = key("labels.keyed.rescore.retention")
+            .durationType()
+            .defaultValue(Duration.ofDays(7))
+            .withDescription(
+                    "KEYED mode: how long (fetch time, behind the newest page a label partition has seen) a hash's partition"
+                            + " remembers the pages that held it, so that a label added or removed later re-scores them and"
+                            + " updates their page alerts and neighborhoods. At most neighborhood.url-retention; 0 s: labels"
+                            + " change only the pages read after them.");
+    public static final ConfigOption<Integer> LABELS_KEYED_RESCORE_MAX_PAGES = key("labels.keyed.rescore.max-pages")
+            .intType()
+            .defaultValue(100)
+            .withDescription(
+                    "KEYED mode: the most pages remembered per hash (the newest by fetch time); a label change re-scores"
+                            + " only these. A chunk on more pages is mostly template, and every page that holds a hash"
+                            + " rewrites its list (24 bytes a page).");
     public static final ConfigOption<Double> TEMPLATE_MIN_SHARE = key("label.template-min-share")
             .doubleType()
             .defaultValue(0.1)

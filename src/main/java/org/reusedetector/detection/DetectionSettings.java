@@ -68,14 +68,34 @@ public record DetectionSettings(
      *
      * @param partitions partitions of the labelled set ({@code labels.keyed.partitions})
      * @param joinTimeoutMillis how long after the snapshot loaded a page may wait for its answers
+     * @param rescoreRetentionMillis how far behind the newest fetch time a hash's partition remembers the pages that
+     *     held it, to re-score them when its label changes ({@code labels.keyed.rescore.retention}, at most
+     *     {@code neighborhood.url-retention}); 0: not at all
+     * @param rescoreMaxPages the most pages remembered per hash ({@code labels.keyed.rescore.max-pages})
      */
-    public record KeyedLabels(int partitions, long joinTimeoutMillis) implements Serializable {
+    public record KeyedLabels(int partitions, long joinTimeoutMillis, long rescoreRetentionMillis, int rescoreMaxPages)
+            implements Serializable {
         private static final long serialVersionUID = 1L;
 
         public KeyedLabels {
             if (partitions < 1 || partitions > 32768) {
                 throw new IllegalArgumentException("labels.keyed.partitions must be 1..32768, not " + partitions);
             }
+            if (rescoreRetentionMillis < 0 || rescoreMaxPages < 1) {
+                throw new IllegalArgumentException("labels.keyed.rescore.retention must be >= 0 and"
+                        + " labels.keyed.rescore.max-pages >= 1, not " + rescoreRetentionMillis + " ms and "
+                        + rescoreMaxPages);
+            }
+        }
+
+        /** Keyed labels that re-score no page when a label changes. */
+        public KeyedLabels(int partitions, long joinTimeoutMillis) {
+            this(partitions, joinTimeoutMillis, 0, 1);
+        }
+
+        /** Whether a label change re-scores the pages that held its hash. */
+        public boolean rescores() {
+            return rescoreRetentionMillis > 0;
         }
     }
 
@@ -144,7 +164,14 @@ public record DetectionSettings(
                         ? new KeyedLabels(
                                 config.get(ReuseDetectorOptions.LABELS_KEYED_PARTITIONS),
                                 config.get(ReuseDetectorOptions.LABELS_KEYED_JOIN_TIMEOUT)
-                                        .toMillis())
+                                        .toMillis(),
+                                // a re-score must not outlive the URL's contribution it replaces (UrlContributions)
+                                Math.min(
+                                        config.get(ReuseDetectorOptions.LABELS_KEYED_RESCORE_RETENTION)
+                                                .toMillis(),
+                                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION)
+                                                .toMillis()),
+                                config.get(ReuseDetectorOptions.LABELS_KEYED_RESCORE_MAX_PAGES))
                         : null);
     }
 

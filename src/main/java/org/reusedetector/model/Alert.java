@@ -132,6 +132,14 @@ public record Alert(
                 null);
     }
 
+    /**
+     * A page alerted earlier whose re-score after a label change (keyed label mode) no longer alerts: its alert no
+     * longer stands. It names the page and its fetch time, as the alert did, with the new score.
+     */
+    public static Alert pageCleared(PageScore score, double pageThreshold) {
+        return target(AlertType.CLEARED, score, pageThreshold, null);
+    }
+
     /** A neighbourhood alerted earlier has fallen back below the threshold (or been emptied): its alert no longer stands. */
     public static Alert cleared(String prefix, double badness, double threshold, long pages, long eventTimeMillis) {
         return new Alert(
