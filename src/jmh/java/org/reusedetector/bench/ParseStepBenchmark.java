@@ -51,7 +51,11 @@ public class ParseStepBenchmark {
                 .withLexicon(all || signals.equals("imatch") ? Lexicons.of(corpus) : null)
                 .withNearCopy(
                         all || signals.equals("nearcopy") ? DetectionSettings.nearCopyParams(corpus.config) : null)
-                .withQuilt(all || signals.equals("quilt") ? DetectionSettings.quiltParams(corpus.config) : null);
+                .withSignal(
+                        org.reusedetector.signal.quilt.QuiltSignal.NAME,
+                        all || signals.equals("quilt")
+                                ? org.reusedetector.signal.quilt.QuiltOptions.settings(corpus.config)
+                                : null);
         hasher = settings.pageHasher();
         pageSignals = Signals.pageSignals(settings);
     }

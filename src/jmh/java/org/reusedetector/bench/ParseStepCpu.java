@@ -62,7 +62,11 @@ public final class ParseStepCpu {
             DetectionSettings s = DetectionSettings.from(config, null, 0)
                     .withLexicon(all || name.equals("imatch") ? lexicon : null)
                     .withNearCopy(all || name.equals("nearcopy") ? DetectionSettings.nearCopyParams(config) : null)
-                    .withQuilt(all || name.equals("quilt") ? DetectionSettings.quiltParams(config) : null);
+                    .withSignal(
+                            org.reusedetector.signal.quilt.QuiltSignal.NAME,
+                            all || name.equals("quilt")
+                                    ? org.reusedetector.signal.quilt.QuiltOptions.settings(config)
+                                    : null);
             hasher = s.pageHasher();
             signals.put(name, Signals.pageSignals(s));
         }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.DetectionSettings;
@@ -65,7 +66,7 @@ public final class BenchmarkCommand {
             description = "Pages/s and MB/s of the whole streaming job (embedded Kafka, bounded replay).")
     static final class Stream implements Callable<Integer> {
         @Mixin
-        ConfigOptions configOptions;
+        ConfigArguments configOptions;
 
         @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
         Path input;
@@ -210,7 +211,7 @@ public final class BenchmarkCommand {
                             + "The chunkers' speed is measured by the JMH micro-benchmarks (docs/benchmarks.md).")
     static final class Chunker implements Callable<Integer> {
         @Mixin
-        ConfigOptions configOptions;
+        ConfigArguments configOptions;
 
         @Option(
                 names = "--input",
@@ -301,7 +302,7 @@ public final class BenchmarkCommand {
                     "Discovery throughput (pages/s, MB/s, chunk hashes/s) from raw pages and from a hash index of the same pages.")
     static final class Discover implements Callable<Integer> {
         @Mixin
-        ConfigOptions configOptions;
+        ConfigArguments configOptions;
 
         @Option(
                 names = "--input",
@@ -390,7 +391,7 @@ public final class BenchmarkCommand {
                             + "(a one-page run's time), in total and per core, and per CPU-second of the process (net of the one-page run's).")
     static final class Discovery implements Callable<Integer> {
         @Mixin
-        ConfigOptions configOptions;
+        ConfigArguments configOptions;
 
         @Option(
                 names = "--hashes",
@@ -585,7 +586,7 @@ public final class BenchmarkCommand {
         Path dir;
 
         @Mixin
-        ConfigOptions configOptions;
+        ConfigArguments configOptions;
 
         @Mixin
         BenchmarkFigures figures;
@@ -727,14 +728,14 @@ public final class BenchmarkCommand {
     }
 
     /** The command with its options set from {@code args} and the benchmark's own configuration options; run it with its run method. */
-    static <C> C parsed(C command, ConfigOptions options, String... args) {
+    static <C> C parsed(C command, ConfigArguments options, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         addConfig(all, options);
         new CommandLine(command).parseArgs(all.toArray(String[]::new));
         return command;
     }
 
-    static void addConfig(List<String> args, ConfigOptions options) {
+    static void addConfig(List<String> args, ConfigArguments options) {
         if (options.configFile != null) {
             args.add("--config");
             args.add(options.configFile.toString());
@@ -754,7 +755,7 @@ public final class BenchmarkCommand {
         record Signal(String name, List<String> offSettings, List<String> onSettings) {}
 
         @Mixin
-        ConfigOptions configOptions;
+        ConfigArguments configOptions;
 
         @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
         Path input;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.reusedetector.cluster.StandaloneCluster;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.local.EmbeddedKafkaBroker;
 
 /**
@@ -39,7 +40,8 @@ final class ClusterBenchmark {
 
     private ClusterBenchmark() {}
 
-    static List<Figure> run(ConfigOptions options, Path input, Path labels, Path clusterLib, int parallelism, Path work)
+    static List<Figure> run(
+            ConfigArguments options, Path input, Path labels, Path clusterLib, int parallelism, Path work)
             throws Exception {
         List<Figure> figures = new ArrayList<>();
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(0, work.resolve("cluster-kafka"))) {

@@ -8,6 +8,7 @@ import org.reusedetector.batch.BackfillOutput;
 import org.reusedetector.batch.BackfillSummary;
 import org.reusedetector.batch.BackfillWorkflow;
 import org.reusedetector.batch.BatchInputs;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobEnvironment;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Option;
 public final class DetectCommand implements Callable<Integer> {
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",

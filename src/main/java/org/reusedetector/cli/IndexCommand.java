@@ -6,6 +6,7 @@ import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.reusedetector.batch.BatchInputs;
 import org.reusedetector.batch.IndexWorkflow;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobEnvironment;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Option;
 public final class IndexCommand implements Callable<Integer> {
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",

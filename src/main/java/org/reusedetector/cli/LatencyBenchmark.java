@@ -26,6 +26,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.JobEnvironment;
@@ -56,7 +57,7 @@ final class LatencyBenchmark implements Callable<Integer> {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",

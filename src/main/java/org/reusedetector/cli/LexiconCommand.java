@@ -3,6 +3,7 @@ package org.reusedetector.cli;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.format.Json;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Option;
 public final class LexiconCommand implements Callable<Integer> {
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",

@@ -2,6 +2,7 @@ package org.reusedetector.cli;
 
 import java.nio.file.NoSuchFileException;
 import org.reusedetector.config.ConfigException;
+import org.reusedetector.config.Extension;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,7 +24,6 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             BenchmarkCommand.class,
             PhrasesCommand.class,
-            QuiltsCommand.class,
         })
 public final class Main {
 
@@ -31,8 +31,17 @@ public final class Main {
         System.exit(run(args));
     }
 
-    public static int run(String... args) {
+    /** The command line with every command: these, then each extension's own (a signal's, e.g. {@code quilts}). */
+    public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Main());
+        for (Extension extension : Extension.all()) {
+            extension.commands().forEach(commandLine::addSubcommand);
+        }
+        return commandLine;
+    }
+
+    public static int run(String... args) {
+        CommandLine commandLine = commandLine();
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof NoSuchFileException missing) { // a user's typo, not a defect: no stack trace
                 cmd.getErr()

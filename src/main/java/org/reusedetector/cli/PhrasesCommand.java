@@ -2,6 +2,7 @@ package org.reusedetector.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.shingle.PhrasesRun;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
 public final class PhrasesCommand implements Callable<Integer> {
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",

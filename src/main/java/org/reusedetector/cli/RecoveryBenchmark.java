@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.reusedetector.cluster.StandaloneCluster;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.Metrics;
@@ -36,7 +37,7 @@ final class RecoveryBenchmark implements Callable<Integer> {
     private static final Duration STEP_TIMEOUT = Duration.ofMinutes(30);
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(names = "--input", required = true, paramLabel = "FILE", description = "A JSONL(.gz) crawl.")
     Path input;

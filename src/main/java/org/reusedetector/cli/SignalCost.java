@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 
@@ -52,7 +53,12 @@ final class SignalCost {
 
     /** {@code runs} rounds of one run with {@code offSettings} and one with {@code onSettings}, alternating. */
     static Paired interleaved(
-            ConfigOptions options, Path input, Path labels, int runs, List<String> offSettings, List<String> onSettings)
+            ConfigArguments options,
+            Path input,
+            Path labels,
+            int runs,
+            List<String> offSettings,
+            List<String> onSettings)
             throws Exception {
         double mbsOff = 0;
         double mbsOn = 0;
@@ -97,7 +103,7 @@ final class SignalCost {
 
     /** One run, its process CPU seconds put in {@code cpu[at]} (NaN where the platform does not tell). */
     private static JobSummary timedRun(
-            ConfigOptions options, Path input, Path labels, List<String> settings, double[] cpu, int at)
+            ConfigArguments options, Path input, Path labels, List<String> settings, double[] cpu, int at)
             throws Exception {
         long before = processCpuNanos();
         JobSummary job = streamRun(options, input, labels, settings);
@@ -118,7 +124,7 @@ final class SignalCost {
     static void streamingJob(
             BenchmarkFigures figures,
             String signal,
-            ConfigOptions options,
+            ConfigArguments options,
             ReuseDetectorConfig config,
             Path input,
             Path labels,
@@ -156,7 +162,7 @@ final class SignalCost {
                 100 * (1 - jobMbsOn / jobMbsOff));
     }
 
-    private static JobSummary streamRun(ConfigOptions options, Path input, Path labels, List<String> settings)
+    private static JobSummary streamRun(ConfigArguments options, Path input, Path labels, List<String> settings)
             throws Exception {
         Path work = Files.createTempDirectory("reuse-detector-bench");
         List<String> args = new ArrayList<>(List.of(

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import picocli.CommandLine.Command;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Option;
 final class SignalsBenchmark implements Callable<Integer> {
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.format.PageFiles;
@@ -39,7 +40,7 @@ import picocli.CommandLine.Option;
 final class SketchesBenchmark implements Callable<Integer> {
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",

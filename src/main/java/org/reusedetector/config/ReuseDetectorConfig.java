@@ -281,6 +281,11 @@ public final class ReuseDetectorConfig {
                 throw new ConfigException("invalid value for '" + d.key() + "': must be a positive duration");
             }
         }
+        if (get(ReuseDetectorOptions.LABELS_KEYED_RESCORE_RETENTION).isNegative()) {
+            throw new ConfigException("invalid value for '" + ReuseDetectorOptions.LABELS_KEYED_RESCORE_RETENTION.key()
+                    + "': must not be negative");
+        }
+        positive(ReuseDetectorOptions.LABELS_KEYED_RESCORE_MAX_PAGES);
         if (get(ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT).compareTo(get(ReuseDetectorOptions.CHECKPOINT_INTERVAL))
                 <= 0) {
             throw new ConfigException("invalid value for '" + ReuseDetectorOptions.KAFKA_TRANSACTION_TIMEOUT.key()

@@ -255,6 +255,21 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "KEYED mode: a page still missing a partition's answer this long after the label snapshot loaded is a"
                             + " dead letter (label-join-timeout) and its join state is dropped.");
+    public static final ConfigOption<Duration> LABELS_KEYED_RESCORE_RETENTION = key("labels.keyed.rescore.retention")
+            .durationType()
+            .defaultValue(Duration.ofDays(7))
+            .withDescription(
+                    "KEYED mode: how long (fetch time, behind the newest page a label partition has seen) a hash's partition"
+                            + " remembers the pages that held it, so that a label added or removed later re-scores them and"
+                            + " updates their page alerts and neighborhoods. At most neighborhood.url-retention; 0 s: labels"
+                            + " change only the pages read after them.");
+    public static final ConfigOption<Integer> LABELS_KEYED_RESCORE_MAX_PAGES = key("labels.keyed.rescore.max-pages")
+            .intType()
+            .defaultValue(100)
+            .withDescription(
+                    "KEYED mode: the most pages remembered per hash (the newest by fetch time); a label change re-scores"
+                            + " only these. A chunk on more pages is mostly template, and every page that holds a hash"
+                            + " rewrites its list (24 bytes a page).");
     public static final ConfigOption<Double> TEMPLATE_MIN_SHARE = key("label.template-min-share")
             .doubleType()
             .defaultValue(0.1)
@@ -371,7 +386,8 @@ public final class ReuseDetectorOptions {
             .noDefaultValue()
             .withDescription("Use this many randomized lexicons instead of the lexicon's own K (0 = plain I-Match).");
 
-    // --- Word shingles in the stream (near copies, quilts) --------------------------------------------------------
+    // --- Word shingles in the stream (near copies; quilts: signal.quilt)
+    // --------------------------------------------------------
     public static final ConfigOption<Boolean> NEAR_COPY_ENABLED = key("shingles.near-copy.enabled")
             .booleanType()
             .defaultValue(false)
@@ -388,34 +404,6 @@ public final class ReuseDetectorOptions {
             .defaultValue(2)
             .withDescription(
                     "Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
-    public static final ConfigOption<Boolean> QUILT_ENABLED = key("shingles.quilt.enabled")
-            .booleanType()
-            .defaultValue(false)
-            .withDescription(
-                    "Quilt signal in the stream: pages at least half of whose sampled 5-grams are patch grams (held by 1 to 49 recent"
-                            + " pages, one on another site) covered by at least 3 foreign pages raise 'quilt' alerts (see 'quilts' for the rule).");
-    public static final ConfigOption<Integer> QUILT_SAMPLE_MODULUS = key("shingles.quilt.sample-modulus")
-            .intType()
-            .defaultValue(8)
-            .withDescription(
-                    "Index and judge only grams whose fingerprint is 0 modulo this (1 = every gram): the index's size and the job's"
-                            + " cost fall by this factor.");
-    public static final ConfigOption<Duration> QUILT_TTL = key("shingles.quilt.ttl")
-            .durationType()
-            .defaultValue(Duration.ofDays(7))
-            .withDescription(
-                    "How long the gram index remembers a gram's holders after its last update (state TTL, processing time).");
-    public static final ConfigOption<Integer> QUILT_SHARDS = key("shingles.quilt.shards")
-            .intType()
-            .defaultValue(4)
-            .withDescription(
-                    "Shards of the gram index: a page sends one record per shard holding any of its sampled grams (not one per gram);"
-                            + " the shards are spread evenly over the index's subtasks, so more shards than the job's parallelism use no more"
-                            + " subtasks but send more records. Changing it starts the index afresh (the old entries expire by their TTL).");
-    public static final ConfigOption<Integer> QUILT_MIN_GRAMS = key("shingles.quilt.min-grams")
-            .intType()
-            .defaultValue(8)
-            .withDescription("Pages with fewer sampled grams are not judged.");
     public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words")
             .intType()
             .defaultValue(5)
@@ -470,8 +458,17 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "The original record in a dead letter is cut to this many characters (and marked truncated).");
 
-    /** All options, in declaration order. */
+    /** All options: these, in declaration order, then each {@link Extension}'s. */
     public static List<ConfigOption<?>> all() {
+        List<ConfigOption<?>> options = new ArrayList<>(core());
+        for (Extension extension : Extension.all()) {
+            options.addAll(extension.options());
+        }
+        return options;
+    }
+
+    /** The options declared here, in declaration order. */
+    public static List<ConfigOption<?>> core() {
         List<ConfigOption<?>> options = new ArrayList<>();
         for (Field field : ReuseDetectorOptions.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConfigOption.class) {

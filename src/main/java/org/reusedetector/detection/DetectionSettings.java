@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.reusedetector.config.LabelsMode;
 import org.reusedetector.config.NeighbourhoodStatistic;
 import org.reusedetector.config.PageAlertType;
@@ -19,8 +22,6 @@ import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.PageScorer;
 import org.reusedetector.shingle.NearCopyParams;
-import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.signal.quilt.QuiltStream;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.RecursionRule;
 
@@ -36,7 +37,7 @@ import org.reusedetector.url.RecursionRule;
  * @param labelPartitions number of label partitions that carry a marker of that run
  * @param ignoredParameters URL parameters left out of a page's identity (its URL key)
  * @param recursionRule pages whose URL it flags are dead letters, not scored (paper §4.4.1)
- * @param signals the optional word signals (I-Match, near-copy, quilt)
+ * @param signals the optional word signals' settings
  * @param heldPagesMax pages held until the label snapshot has loaded, per operator instance, kept on the heap; the
  *     ones past it go to keyed state ({@code job.held-pages.max})
  * @param keyedLabels the keyed label mode's settings, or {@code null}: labels in broadcast state ({@code labels.mode})
@@ -67,14 +68,34 @@ public record DetectionSettings(
      *
      * @param partitions partitions of the labelled set ({@code labels.keyed.partitions})
      * @param joinTimeoutMillis how long after the snapshot loaded a page may wait for its answers
+     * @param rescoreRetentionMillis how far behind the newest fetch time a hash's partition remembers the pages that
+     *     held it, to re-score them when its label changes ({@code labels.keyed.rescore.retention}, at most
+     *     {@code neighborhood.url-retention}); 0: not at all
+     * @param rescoreMaxPages the most pages remembered per hash ({@code labels.keyed.rescore.max-pages})
      */
-    public record KeyedLabels(int partitions, long joinTimeoutMillis) implements Serializable {
+    public record KeyedLabels(int partitions, long joinTimeoutMillis, long rescoreRetentionMillis, int rescoreMaxPages)
+            implements Serializable {
         private static final long serialVersionUID = 1L;
 
         public KeyedLabels {
             if (partitions < 1 || partitions > 32768) {
                 throw new IllegalArgumentException("labels.keyed.partitions must be 1..32768, not " + partitions);
             }
+            if (rescoreRetentionMillis < 0 || rescoreMaxPages < 1) {
+                throw new IllegalArgumentException("labels.keyed.rescore.retention must be >= 0 and"
+                        + " labels.keyed.rescore.max-pages >= 1, not " + rescoreRetentionMillis + " ms and "
+                        + rescoreMaxPages);
+            }
+        }
+
+        /** Keyed labels that re-score no page when a label changes. */
+        public KeyedLabels(int partitions, long joinTimeoutMillis) {
+            this(partitions, joinTimeoutMillis, 0, 1);
+        }
+
+        /** Whether a label change re-scores the pages that held its hash. */
+        public boolean rescores() {
+            return rescoreRetentionMillis > 0;
         }
     }
 
@@ -83,10 +104,16 @@ public record DetectionSettings(
      *
      * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures
      * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched
-     * @param quilt quilt signal: parsing then samples every page's k-grams for the recent-gram index
+     * @param others the settings of every other signal that is on, by {@link DetectionSignal#name()}: signals that only
+     *     the stream runs keep their settings to themselves ({@link DetectionSignal#settingsOf})
      */
-    public record Signals(Lexicon lexicon, NearCopyParams nearCopy, QuiltStream quilt) implements Serializable {
+    public record Signals(Lexicon lexicon, NearCopyParams nearCopy, Map<String, Serializable> others)
+            implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        public Signals {
+            others = Collections.unmodifiableMap(new LinkedHashMap<>(others));
+        }
     }
 
     private static final long serialVersionUID = 1L;
@@ -131,44 +158,35 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS),
                         config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
-                new Signals(lexicon(config), nearCopy(config), quilt(config)),
+                new Signals(lexicon(config), nearCopy(config), org.reusedetector.detection.Signals.ownSettings(config)),
                 config.get(ReuseDetectorOptions.HELD_PAGES_MAX),
                 config.get(ReuseDetectorOptions.LABELS_MODE) == LabelsMode.KEYED
                         ? new KeyedLabels(
                                 config.get(ReuseDetectorOptions.LABELS_KEYED_PARTITIONS),
                                 config.get(ReuseDetectorOptions.LABELS_KEYED_JOIN_TIMEOUT)
-                                        .toMillis())
+                                        .toMillis(),
+                                // a re-score must not outlive the URL's contribution it replaces (UrlContributions)
+                                Math.min(
+                                        config.get(ReuseDetectorOptions.LABELS_KEYED_RESCORE_RETENTION)
+                                                .toMillis(),
+                                        config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION)
+                                                .toMillis()),
+                                config.get(ReuseDetectorOptions.LABELS_KEYED_RESCORE_MAX_PAGES))
                         : null);
     }
 
-    /** The quilt signal's settings when {@code shingles.quilt.enabled}, else {@code null}. */
-    public static QuiltStream quilt(ReuseDetectorConfig config) {
-        return config.get(ReuseDetectorOptions.QUILT_ENABLED) ? quiltParams(config) : null;
-    }
-
-    /** The quilt signal's settings of the configuration, whether the signal is on or not. */
-    public static QuiltStream quiltParams(ReuseDetectorConfig config) {
-        QuiltParams d = QuiltParams.DEFAULTS;
-        return new QuiltStream(
-                new QuiltParams(
-                        config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS),
-                        d.m(),
-                        d.c(),
-                        d.theta(),
-                        d.minSourceGrams(),
-                        d.ownSiteTextExcluded(),
-                        d.borrowersExcluded(),
-                        d.copyResemblance(),
-                        d.siblingCopiesExcluded()),
-                config.get(ReuseDetectorOptions.QUILT_SAMPLE_MODULUS),
-                config.get(ReuseDetectorOptions.QUILT_TTL).toMillis(),
-                config.get(ReuseDetectorOptions.QUILT_MIN_GRAMS),
-                config.get(ReuseDetectorOptions.QUILT_SHARDS));
-    }
-
-    /** The same settings with another quilt setting ({@code null}: off). */
-    public DetectionSettings withQuilt(QuiltStream other) {
-        return withSignals(new Signals(signals.lexicon(), signals.nearCopy(), other));
+    /**
+     * The same settings with another setting of the signal of that name ({@code null}: off), for the signals whose
+     * settings are their own ({@link DetectionSignal#settingsOf}).
+     */
+    public DetectionSettings withSignal(String name, Serializable other) {
+        Map<String, Serializable> next = new LinkedHashMap<>(signals.others());
+        if (other == null) {
+            next.remove(name);
+        } else {
+            next.put(name, other);
+        }
+        return withSignals(new Signals(signals.lexicon(), signals.nearCopy(), next));
     }
 
     /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
@@ -186,7 +204,7 @@ public record DetectionSettings(
 
     /** The same settings with another near-copy setting ({@code null}: off). */
     public DetectionSettings withNearCopy(NearCopyParams other) {
-        return withSignals(new Signals(signals.lexicon(), other, signals.quilt()));
+        return withSignals(new Signals(signals.lexicon(), other, signals.others()));
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -207,7 +225,7 @@ public record DetectionSettings(
 
     /** The same settings with another lexicon ({@code null}: no I-Match signatures). */
     public DetectionSettings withLexicon(Lexicon other) {
-        return withSignals(new Signals(other, signals.nearCopy(), signals.quilt()));
+        return withSignals(new Signals(other, signals.nearCopy(), signals.others()));
     }
 
     private DetectionSettings withSignals(Signals other) {
@@ -271,9 +289,9 @@ public record DetectionSettings(
         return signals.nearCopy();
     }
 
-    /** The quilt signal's settings, or {@code null}: the quilt signal is off. */
-    public QuiltStream quilt() {
-        return signals.quilt();
+    /** The settings of the signal of that name, or {@code null}: it is off (see {@link #withSignal}). */
+    public Serializable signal(String name) {
+        return signals.others().get(name);
     }
 
     public DetectionSettings withoutSnapshotWait() {

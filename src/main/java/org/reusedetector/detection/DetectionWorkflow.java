@@ -195,6 +195,9 @@ public final class DetectionWorkflow {
      *                                       label partitions ─ counts per source ─ sum (1 task) ─ broadcast ─┘
      * </pre>
      *
+     * With re-scores on ({@code labels.keyed.rescore.retention}), a label change also goes from its partition to the
+     * recent pages that held the hash, down the answers' channel, and the join re-scores the pages it keeps.
+     *
      * The label operator's max parallelism is the partition count, one partition per key group
      * ({@link LabelPartitionKeys}); it runs on at most that many tasks.
      */

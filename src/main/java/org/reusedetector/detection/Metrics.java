@@ -28,6 +28,10 @@ public final class Metrics {
     public static final String LABEL_QUERIES = "labelQueries";
     /** Keyed label mode: pages whose answers did not all arrive in time (dead letters). */
     public static final String LABEL_JOIN_TIMEOUTS = "labelJoinTimeouts";
+    /** Keyed label mode: label changes sent to remembered pages that held the changed hash (one per page and hash). */
+    public static final String LABEL_CHANGES_TO_PAGES = "labelChangesToPages";
+    /** Keyed label mode: remembered pages re-scored after a label change whose score changed. */
+    public static final String PAGES_RESCORED = "pagesRescored";
 
     public static final String LABEL_SNAPSHOT_LOADED = "labelSnapshotLoaded";
     public static final String PAGE_ALERTS = "pageAlerts";
@@ -39,7 +43,6 @@ public final class Metrics {
     public static final String IMATCH_LEXICON_TERMS = "imatchLexiconTerms";
 
     public static final String NEAR_COPY_ALERTS = "nearCopyAlerts";
-    public static final String QUILT_ALERTS = "quiltAlerts";
     public static final String URL_REVISITS = "urlRevisits";
     public static final String URLS_EXPIRED = "urlsExpired";
     public static final String NEIGHBORHOODS = "neighborhoods";

@@ -23,14 +23,7 @@ public final class OperatorIds {
     public static final String JOIN_LABEL_ANSWERS = "join-label-answers";
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
-    public static final String QUILT_GRAMS = "quilt-grams";
-    // the quilt index and judge hold pages by holder id (site bits + URL bits) since quilts3: new uids, the old state
-    // is not restored
-    public static final String PATCH_GRAMS = "patch-gram-holders";
-    public static final String JUDGE_QUILTS = "judge-quilt-holders";
-    public static final String QUILT_REGISTRATIONS = "quilt-registrations";
-    public static final String NAME_QUILT_SOURCES = "name-quilt-sources";
-    public static final String QUILT_ALERTS = "quilt-alerts";
+    // the quilt signal's uids are its own: signal.quilt.QuiltSignal
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";

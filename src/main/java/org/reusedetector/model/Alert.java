@@ -1,14 +1,12 @@
 package org.reusedetector.model;
 
 import java.time.Instant;
-import java.util.List;
-import org.apache.commons.codec.digest.DigestUtils;
 
 /**
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
  * <p>Build alerts with the factory of their type ({@link #page}, {@link #file}, {@link #phish}, {@link #neighborhood},
- * {@link #cleared}, {@link #nearDuplicate}, {@link #nearCopy}, {@link #quilt}), which fill the fields that type has.
+ * {@link #cleared}, {@link #nearDuplicate}, {@link #nearCopy}; a signal's own alerts, such as quilts, are made in its package), which fill the fields that type has.
  *
  * @param type what the alert says ({@link AlertType})
  * @param url page URL (page and file alerts)
@@ -96,35 +94,6 @@ public record Alert(
                 null);
     }
 
-    /**
-     * A quilted page: {@code badness} is the share of its sampled grams that are patch grams, {@code threshold} θ,
-     * {@code pages} the size of the cover, and the evidence names the covering pages in cover order (kind {@code quilt},
-     * hash = SHA-1 of the URL).
-     */
-    public static Alert quilt(
-            String url, long eventTimeMillis, double patchFraction, double theta, List<String> sources) {
-        Evidence[] evidence = sources.stream()
-                .map(s -> new Evidence(DigestUtils.sha1Hex(s), AlertType.QUILT.wireName(), null, s))
-                .toArray(Evidence[]::new);
-        return new Alert(
-                AlertType.QUILT,
-                url,
-                null,
-                patchFraction,
-                theta,
-                (long) sources.size(),
-                null,
-                null,
-                Instant.ofEpochMilli(eventTimeMillis).toString(),
-                Instant.now().toString(),
-                evidence,
-                null,
-                null,
-                null,
-                null,
-                null);
-    }
-
     /** A page whose labelled share reached {@code pageThreshold} (a partial target). */
     public static Alert page(PageScore score, double pageThreshold) {
         return target(AlertType.PAGE, score, pageThreshold, null);
@@ -161,6 +130,14 @@ public record Alert(
                 null,
                 null,
                 null);
+    }
+
+    /**
+     * A page alerted earlier whose re-score after a label change (keyed label mode) no longer alerts: its alert no
+     * longer stands. It names the page and its fetch time, as the alert did, with the new score.
+     */
+    public static Alert pageCleared(PageScore score, double pageThreshold) {
+        return target(AlertType.CLEARED, score, pageThreshold, null);
     }
 
     /** A neighbourhood alerted earlier has fallen back below the threshold (or been emptied): its alert no longer stands. */

@@ -1,8 +1,11 @@
 package org.reusedetector.model;
 
+import java.util.Arrays;
+
 /**
- * A page cut into chunks and hashed: the chunk hash vector in document order with the chunk lengths.
- * Hashes are packed as raw 20-byte SHA-1 digests so that a page costs a few bytes per chunk.
+ * A page cut into chunks and hashed: the chunk hash vector in document order with the chunk lengths, and what the
+ * enabled signals found on it. Hashes are packed as raw 20-byte SHA-1 digests so that a page costs a few bytes per
+ * chunk.
  *
  * @param url the page URL as crawled
  * @param eventTime fetch time, epoch milliseconds
@@ -10,16 +13,8 @@ package org.reusedetector.model;
  * @param chunkHashes SHA-1 of every chunk, concatenated in document order (20 bytes each)
  * @param chunkLengths length in characters of every normalised chunk, same order
  * @param bodyBytes size of the body in UTF-8 bytes (for throughput figures)
- * @param imatchSignatures the page's I-Match signatures, 20 bytes per lexicon (original first, all zero where a lexicon
- *     gave none; see {@code imatch.Signatures}), empty when signatures are off or the page has too few lexicon terms;
- *     the stream sets them only on the near-duplicate matcher's copy of the page ({@code signal.imatch.ImatchSignal.SIGNED})
- * @param shingles the page's 84 min-hash shingles ({@code shingle.PageSketcher}), empty when the near-copy signal is off
- *     or the page has no words
- * @param nearCopyResemblance set by the near-copy matcher: the resemblance to the labelled page the page nearly
- *     copies, 0 when none
- * @param nearCopyOf that labelled page's URL, else {@code null}
- * @param quiltGrams the page's sampled distinct k-grams for the quilt signal ({@code signal.quilt.QuiltStream}), empty when
- *     it is off
+ * @param results the signals' results, at most one per {@link ResultKey}, in the order they were put on; read them
+ *     with {@link #result} (empty when no signal is on)
  */
 public record HashedPage(
         String url,
@@ -28,94 +23,75 @@ public record HashedPage(
         byte[] chunkHashes,
         int[] chunkLengths,
         int bodyBytes,
-        byte[] imatchSignatures,
-        long[] shingles,
-        double nearCopyResemblance,
-        String nearCopyOf,
-        long[] quiltGrams) {
+        SignalResult[] results) {
 
-    private static final byte[] NO_SIGNATURES = new byte[0];
-    private static final long[] NO_SHINGLES = new long[0];
+    private static final SignalResult[] NO_RESULTS = new SignalResult[0];
 
-    /** A page without I-Match signatures. */
+    public HashedPage {
+        if (results == null) {
+            results = NO_RESULTS; // held pages of jobs from before the results were a component
+        }
+    }
+
+    /** A page without signal results. */
     public HashedPage(
             String url, long eventTime, byte[] fileHash, byte[] chunkHashes, int[] chunkLengths, int bodyBytes) {
-        this(
-                url,
-                eventTime,
-                fileHash,
-                chunkHashes,
-                chunkLengths,
-                bodyBytes,
-                NO_SIGNATURES,
-                NO_SHINGLES,
-                0,
-                null,
-                NO_SHINGLES);
+        this(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, NO_RESULTS);
     }
 
-    /** The same page with the given I-Match signatures. */
-    public HashedPage withImatchSignatures(byte[] signatures) {
-        return new HashedPage(
-                url,
-                eventTime,
-                fileHash,
-                chunkHashes,
-                chunkLengths,
-                bodyBytes,
-                signatures,
-                shingles,
-                nearCopyResemblance,
-                nearCopyOf,
-                quiltGrams);
+    /** The page's result of this key, or {@code null}: no signal put one on. */
+    public <T> T result(ResultKey<T> key) {
+        for (SignalResult r : results) {
+            if (r.name().equals(key.name())) {
+                return key.decode(r.value());
+            }
+        }
+        return null;
     }
 
-    /** The same page with the given min-hash shingles. */
-    public HashedPage withShingles(long[] pageShingles) {
-        return new HashedPage(
-                url,
-                eventTime,
-                fileHash,
-                chunkHashes,
-                chunkLengths,
-                bodyBytes,
-                imatchSignatures,
-                pageShingles,
-                nearCopyResemblance,
-                nearCopyOf,
-                quiltGrams);
+    /** Whether a signal put a result of this key on the page. */
+    public boolean has(ResultKey<?> key) {
+        return indexOf(key) >= 0;
     }
 
-    /** The same page with its sampled quilt grams. */
-    public HashedPage withQuiltGrams(long[] grams) {
-        return new HashedPage(
-                url,
-                eventTime,
-                fileHash,
-                chunkHashes,
-                chunkLengths,
-                bodyBytes,
-                imatchSignatures,
-                shingles,
-                nearCopyResemblance,
-                nearCopyOf,
-                grams);
+    /** The same page with {@code value} as its result of {@code key}, in place of any it had. */
+    public <T> HashedPage with(ResultKey<T> key, T value) {
+        SignalResult result = new SignalResult(key.name(), key.encode(value));
+        int i = indexOf(key);
+        SignalResult[] next;
+        if (i >= 0) {
+            next = results.clone();
+            next[i] = result;
+        } else {
+            next = Arrays.copyOf(results, results.length + 1);
+            next[results.length] = result;
+        }
+        return withResults(next);
     }
 
-    /** The same page marked as a near copy of a labelled page (its shingles dropped: they have done their work). */
-    public HashedPage asNearCopyOf(String labelledUrl, double resemblance) {
-        return new HashedPage(
-                url,
-                eventTime,
-                fileHash,
-                chunkHashes,
-                chunkLengths,
-                bodyBytes,
-                imatchSignatures,
-                NO_SHINGLES,
-                resemblance,
-                labelledUrl,
-                quiltGrams);
+    /** The same page without a result of {@code key}. */
+    public HashedPage without(ResultKey<?> key) {
+        int i = indexOf(key);
+        if (i < 0) {
+            return this;
+        }
+        SignalResult[] next = new SignalResult[results.length - 1];
+        System.arraycopy(results, 0, next, 0, i);
+        System.arraycopy(results, i + 1, next, i, results.length - i - 1);
+        return withResults(next);
+    }
+
+    private HashedPage withResults(SignalResult[] next) {
+        return new HashedPage(url, eventTime, fileHash, chunkHashes, chunkLengths, bodyBytes, next);
+    }
+
+    private int indexOf(ResultKey<?> key) {
+        for (int i = 0; i < results.length; i++) {
+            if (results[i].name().equals(key.name())) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     public int chunkCount() {

@@ -11,6 +11,8 @@ package org.reusedetector.model;
  * @param fileMatch whether the page's file hash is labelled
  * @param evidence a few of the labels that matched
  * @param sources the labelled chunks of the page, per source they count for (source coverage); empty when none
+ * @param clearsAlert a re-score after a label change (keyed label mode) of a page whose earlier score raised an alert
+ *     that this one does not: its page alert no longer stands ({@code cleared})
  */
 public record PageScore(
         String url,
@@ -20,7 +22,21 @@ public record PageScore(
         double badness,
         boolean fileMatch,
         Evidence[] evidence,
-        SourceChunks[] sources) {
+        SourceChunks[] sources,
+        boolean clearsAlert) {
+
+    /** A score that clears no alert. */
+    public PageScore(
+            String url,
+            long eventTime,
+            int chunks,
+            int matchedChunks,
+            double badness,
+            boolean fileMatch,
+            Evidence[] evidence,
+            SourceChunks[] sources) {
+        this(url, eventTime, chunks, matchedChunks, badness, fileMatch, evidence, sources, false);
+    }
 
     /** A score without source tallies. */
     public PageScore(
@@ -32,5 +48,10 @@ public record PageScore(
             boolean fileMatch,
             Evidence[] evidence) {
         this(url, eventTime, chunks, matchedChunks, badness, fileMatch, evidence, SourceChunks.NONE);
+    }
+
+    /** The same score, saying whether it clears the page's earlier alert. */
+    public PageScore withClearsAlert(boolean clears) {
+        return new PageScore(url, eventTime, chunks, matchedChunks, badness, fileMatch, evidence, sources, clears);
     }
 }

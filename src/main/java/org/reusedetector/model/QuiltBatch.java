@@ -1,20 +1,10 @@
 package org.reusedetector.model;
 
 /**
- * A page's sampled k-grams of one index shard, on their way through the quilt signal: keyed by shard to learn each
- * gram's earlier holders, then by page to be judged. One record per page and shard rather than per gram, and pages
- * named by 64-bit holder ids ({@code QuiltStream.holderId}) rather than URLs, so the two shuffles and the judge's
- * state carry few records and no strings but the page's own URL, once.
- *
- * @param page the page's holder id
- * @param url the page's URL in the page's first record, empty in the others (the judge needs it once)
- * @param eventTime the page's fetch time, epoch milliseconds
- * @param shard the index shard of all these grams (in the judge's gathered record: how many shards are in)
- * @param batches how many records (shards) the page was split into (the judge waits for all of them)
- * @param grams the grams' fingerprints (empty once the index has answered: the judge needs only their number)
- * @param holderCounts once the index has answered, one entry per gram: how many foreign earlier holders it has if it
- *     is a patch gram, else 0 ({@code QuiltStream.patchSources}); empty before
- * @param holders once the index has answered, the patch grams' foreign holder ids, gram by gram; empty before
+ * Read-only legacy: what checkpoints of jobs before the versioned state formats hold for {@code signal.quilt.QuiltBatch},
+ * as a Flink POJO under this class name. Flink reads such state with its POJO serializer, which needs this class at
+ * this name with these components, and the state's format ({@code QuiltBatchFormat}) writes it again in its own layout.
+ * Delete it once no job runs a checkpoint from before that version.
  */
 public record QuiltBatch(
         long page,

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
@@ -160,6 +161,11 @@ public final class PageScorer {
      * that many of its chunks as labelled. One evidence entry (kind {@code shingle}, hash = SHA-1 of the matched page's
      * URL) names the matched page. Pages that are no near copy keep the exact-hash score.
      */
+    public static PageScore withNearCopy(PageScore score, CopyMark mark) {
+        return mark == null ? score : withNearCopy(score, mark.resemblance(), mark.labelledUrl());
+    }
+
+    /** {@link #withNearCopy(PageScore, CopyMark)} of a mark's parts. */
     public static PageScore withNearCopy(PageScore score, double resemblance, String labelledUrl) {
         if (labelledUrl == null || resemblance <= 0) {
             return score;

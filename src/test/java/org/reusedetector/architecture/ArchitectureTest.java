@@ -94,8 +94,8 @@ class ArchitectureTest {
             };
 
     /**
-     * A signal's Flink functions and operators, the state formats of their state, and its {@code DetectionSignal}, with
-     * their nested and anonymous classes.
+     * A signal's Flink functions and operators, the state formats of their state, its {@code DetectionSignal} and its
+     * options (typed with Flink's {@code ConfigOption}, as in {@code config}), with their nested and anonymous classes.
      */
     private static boolean signalFlinkSide(JavaClass c) {
         JavaClass top = c;
@@ -105,7 +105,8 @@ class ArchitectureTest {
         return top.isAssignableTo("org.apache.flink.api.common.functions.Function")
                 || top.isAssignableTo("org.apache.flink.streaming.api.operators.StreamOperator")
                 || top.isAssignableTo(ROOT + ".state.StateFormat")
-                || top.isAssignableTo(ROOT + ".detection.DetectionSignal");
+                || top.isAssignableTo(ROOT + ".detection.DetectionSignal")
+                || top.getSimpleName().endsWith("Options");
     }
 
     @Test

@@ -42,7 +42,7 @@ class DeploymentFilesTest {
                 .filteredOn(i -> i.file().endsWith("docker-compose.yml"))
                 .isNotEmpty();
 
-        CommandLine main = new CommandLine(new Main());
+        CommandLine main = Main.commandLine();
         List<String> errors = new ArrayList<>();
         for (Invocation invocation : invocations) {
             CommandLine command = main.getSubcommands().get(invocation.command());
@@ -83,7 +83,7 @@ class DeploymentFilesTest {
                 .singleElement()
                 .satisfies(i -> assertThat(i.tokens())
                         .containsExactly("--set", "kafka.bootstrap-server=kafka:9092", "--bogus"));
-        assertThat(new CommandLine(new Main())
+        assertThat(Main.commandLine()
                         .getSubcommands()
                         .get("stream")
                         .getCommandSpec()

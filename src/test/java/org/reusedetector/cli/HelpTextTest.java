@@ -19,7 +19,7 @@ class HelpTextTest {
     @Test
     void everyCommandsHelpRendersWithoutFormatWarnings() {
         List<CommandLine> commands = new ArrayList<>();
-        collect(new CommandLine(new Main()), commands);
+        collect(Main.commandLine(), commands);
         assertThat(commands).hasSizeGreaterThan(10);
 
         PrintStream err = System.err;

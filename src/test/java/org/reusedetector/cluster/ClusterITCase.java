@@ -67,7 +67,7 @@ class ClusterITCase {
             bootstrapAddress[0] = bootstrap;
 
             // the reference: a failure-free bounded run on a local mini cluster
-            Run reference = new Run("reference", bootstrap, dir);
+            Run reference = new Run("reference", bootstrap, dir, labelsMode());
             assertThat(Main.run(reference.args(
                             "--bounded",
                             "--replay",
@@ -103,7 +103,7 @@ class ClusterITCase {
                     cluster.restAddress(),
                     cluster.jobManagerPid(),
                     cluster.taskManagers().stream().map(Process::pid).toList());
-            Run onCluster = new Run("cluster", bootstrap, dir);
+            Run onCluster = new Run("cluster", bootstrap, dir, labelsMode());
             assertThat(Main.run(onCluster.args(
                             "--submit",
                             cluster.restAddress(),
@@ -270,7 +270,15 @@ class ClusterITCase {
     }
 
     /** One run's topics, consumer group, state and index directories, and what it wrote. */
-    private record Run(String name, String bootstrap, Path dir) {
+    /**
+     * Options of the label mode under test, for every run; none here (broadcast). {@link KeyedClusterITCase} runs the
+     * same test with the labelled set in keyed state.
+     */
+    List<String> labelsMode() {
+        return List.of();
+    }
+
+    private record Run(String name, String bootstrap, Path dir, List<String> modeOptions) {
 
         String topic(String kind) {
             return name + "-" + kind;
@@ -296,6 +304,7 @@ class ClusterITCase {
                     // the fixture's fetch times follow page numbers, not file order: within this bound the
                     // neighbourhoods take their pages in fetch order, so a recovered run equals a failure-free one
                     "--set", "job.out-of-orderness=1d"));
+            args.addAll(modeOptions);
             return args.toArray(String[]::new);
         }
 

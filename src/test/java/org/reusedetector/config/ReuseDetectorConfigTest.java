@@ -122,6 +122,8 @@ class ReuseDetectorConfigTest {
                 "embedded.kafka-port | -1",
                 "dead-letters.max-original-chars | 0",
                 "url.ignored-parameters | utm_*;a*b",
+                "labels.keyed.rescore.retention | -1 s",
+                "labels.keyed.rescore.max-pages | 0",
             })
     void badValueNamesTheKey(String key, String value) {
         assertThatThrownBy(() -> set(key + "=" + value))
@@ -137,6 +139,25 @@ class ReuseDetectorConfigTest {
                         .ignoredParameters())
                 .isEqualTo(IgnoredParameters.NONE);
         assertThat(DetectionSettings.from(set(), null, 0).ignoredParameters()).isEqualTo(IgnoredParameters.DEFAULT);
+    }
+
+    @Test
+    void reScoresOfTheKeyedModeLastAtMostAsLongAsAUrlsContribution() {
+        var keyed = DetectionSettings.from(
+                        set(
+                                "labels.mode=KEYED",
+                                "labels.keyed.rescore.retention=60 d",
+                                "neighborhood.url-retention=30 d"),
+                        null,
+                        0)
+                .keyedLabels();
+        assertThat(keyed.rescoreRetentionMillis()).isEqualTo(Duration.ofDays(30).toMillis());
+        assertThat(keyed.rescoreMaxPages()).isEqualTo(100);
+        assertThat(keyed.rescores()).isTrue();
+        assertThat(DetectionSettings.from(set("labels.mode=KEYED", "labels.keyed.rescore.retention=0 s"), null, 0)
+                        .keyedLabels()
+                        .rescores())
+                .isFalse();
     }
 
     @Test

@@ -253,9 +253,9 @@ class PojoSerializationTest {
                                         Verdict.LABEL),
                                 new HashCount(null, null, 0, 0, 0, 0, 0, null, null, null))),
                 Arguments.of(
-                        QuiltBatch.class,
+                        org.reusedetector.signal.quilt.QuiltBatch.class,
                         List.of(
-                                new QuiltBatch(
+                                new org.reusedetector.signal.quilt.QuiltBatch(
                                         -3L,
                                         "http://q.biz/a",
                                         5L,
@@ -264,13 +264,14 @@ class PojoSerializationTest {
                                         new long[] {7L, -9L},
                                         new int[] {1, 0},
                                         new long[] {42L}),
-                                new QuiltBatch(0L, null, 0L, 0, 0, null, null, null))),
+                                new org.reusedetector.signal.quilt.QuiltBatch(0L, null, 0L, 0, 0, null, null, null))),
                 Arguments.of(
-                        QuiltName.class,
+                        org.reusedetector.signal.quilt.QuiltName.class,
                         List.of(
-                                new QuiltName(-3L, "http://a.org/", "http://q.biz/a", 5L, 2, 4, 0.75),
-                                QuiltName.registration(8L, "http://b.org/"),
-                                new QuiltName(0L, null, null, 0L, 0, 0, 0.0))),
+                                new org.reusedetector.signal.quilt.QuiltName(
+                                        -3L, "http://a.org/", "http://q.biz/a", 5L, 2, 4, 0.75),
+                                org.reusedetector.signal.quilt.QuiltName.registration(8L, "http://b.org/"),
+                                new org.reusedetector.signal.quilt.QuiltName(0L, null, null, 0L, 0, 0, 0.0))),
                 Arguments.of(
                         HistogramRow.class,
                         List.of(new HistogramRow(Label.KIND_CHUNK, 3, 1200), new HistogramRow(null, 0, 0))),

@@ -300,6 +300,14 @@ class RecoveryITCase {
         return broker.bootstrapServers();
     }
 
+    /**
+     * Options of the label mode under test, for every run; none here (broadcast). {@link KeyedRecoveryITCase} runs the
+     * same failures with the labelled set in keyed state.
+     */
+    Map<String, String> labelsMode() {
+        return Map.of();
+    }
+
     /** A fresh label-snapshot run: its markers go to every labels partition now. */
     private String newRun() {
         String run = UUID.randomUUID().toString();
@@ -336,6 +344,7 @@ class RecoveryITCase {
         // a few pages arrive before the label snapshot: past 2 they are held in RocksDB, checkpointed and restored with
         // the rest
         settings.put("job.held-pages.max", "2");
+        settings.putAll(labelsMode());
         settings.putAll(extra);
         ReuseDetectorConfig config = ReuseDetectorConfig.defaults().with(settings);
         KafkaTopics.ensure(bootstrap(), KafkaTopics.detectorTopics(config));

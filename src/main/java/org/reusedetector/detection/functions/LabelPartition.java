@@ -1,5 +1,6 @@
 package org.reusedetector.detection.functions;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -11,21 +12,26 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.Metrics;
+import org.reusedetector.labels.keyed.PageMemory;
 import org.reusedetector.labels.keyed.PartitionLabels;
 import org.reusedetector.model.KeyedMatch;
 import org.reusedetector.model.LabelQuery;
 import org.reusedetector.model.PartitionLabel;
+import org.reusedetector.model.RecentPages;
 import org.reusedetector.model.SourceCounts;
+import org.reusedetector.page.Sha1;
 import org.reusedetector.state.VersionedStateSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,8 +47,17 @@ import org.slf4j.LoggerFactory;
  * the snapshot is in (all of them) and, after that, a second after they change (the changed ones), to be summed over
  * all partitions ({@link SumSourceCounts}).
  *
+ * <p>With re-scores on ({@code labels.keyed.rescore.retention}), the partition also remembers, per hash, the recent
+ * pages that held it ({@link PageMemory}: a window of fetch time behind the newest page it has seen, and a cap per
+ * hash). When a label record changes a hash's label, each remembered page gets the hash's new label
+ * ({@link KeyedMatch#update}) on the channel its answer took, so the join sees answer and changes in the order they
+ * were made. A change is thus applied to the pages the partition had answered before it, whatever their fetch time, and
+ * a page asked after it reads it in its answer: either way the page ends with the labels as they stand.
+ *
  * <p>The labelled set has no TTL: like broadcast state, it holds what the labels topic says until a remove record
- * says otherwise. Held queries are cleared when answered; changed-source marks when sent (a timer).
+ * says otherwise. Held queries are cleared when answered; changed-source marks when sent (a timer). The memory of
+ * pages expires by fetch time when a hash is read, and by a TTL of the retention (processing time, from its last page)
+ * for hashes no page brings again.
  */
 public final class LabelPartition extends KeyedCoProcessFunction<Integer, PartitionLabel, LabelQuery, KeyedMatch> {
 
@@ -58,6 +73,8 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
 
     private final String run;
     private final int markerPartitions;
+    private final long retentionMillis;
+    private final int maxPages;
 
     private transient MapState<Long, long[]> labels;
     private transient MapState<Integer, String> origins;
@@ -69,6 +86,9 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
     private transient MapState<Integer, String> markers;
     private transient ValueState<String> loadedRun;
     private transient ListState<LabelQuery> held;
+    private transient MapState<Long, RecentPages> recentPages;
+    private transient ValueState<Long> newestFetch;
+    private transient Counter changesToPages;
     private transient PartitionLabels partition;
     /**
      * Per task, the origins and source counts of its partitions also on the heap: each label reads them, and a RocksDB
@@ -85,6 +105,8 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
     public LabelPartition(DetectionSettings settings) {
         this.run = settings.labelSnapshotRun();
         this.markerPartitions = settings.labelPartitions();
+        this.retentionMillis = settings.keyedLabels().rescoreRetentionMillis();
+        this.maxPages = settings.keyedLabels().rescoreMaxPages();
     }
 
     @Override
@@ -103,6 +125,20 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
         loadedRun = context.getState(new ValueStateDescriptor<>("keyed-label-loaded-run", Types.STRING));
         held = context.getListState(new ListStateDescriptor<>(
                 "keyed-label-held-queries", new VersionedStateSerializer<>(new LabelQueryFormat())));
+        MapStateDescriptor<Long, RecentPages> recent = new MapStateDescriptor<>(
+                "keyed-label-recent-pages",
+                LongSerializer.INSTANCE,
+                new VersionedStateSerializer<>(new RecentPagesFormat()));
+        if (retentionMillis > 0) {
+            // a bound for hashes no page brings again; the window itself is in fetch time (PageMemory)
+            recent.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(retentionMillis))
+                    .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+                    .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
+                    .build());
+        }
+        recentPages = context.getMapState(recent);
+        newestFetch = context.getState(new ValueStateDescriptor<>("keyed-label-newest-fetch", Types.LONG));
+        changesToPages = context.getMetricGroup().counter(Metrics.LABEL_CHANGES_TO_PAGES);
         partition = new PartitionLabels(new StateStore());
         originCache = new HashMap<>();
         originIdCache = new HashMap<>();
@@ -119,7 +155,9 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
             return;
         }
         Set<String> changed = new LinkedHashSet<>();
-        partition.apply(record.label(), changed);
+        if (partition.apply(record.label(), changed) && retentionMillis > 0) {
+            sendToRememberedPages(Sha1.fromHex(record.label().hash()), out);
+        }
         if (!changed.isEmpty() && loaded()) { // before the snapshot is in, all counts go at once when it is
             for (String source : changed) {
                 changedSources.put(source, true);
@@ -136,9 +174,70 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
     public void processElement2(LabelQuery query, Context ctx, Collector<KeyedMatch> out) throws Exception {
         currentKey = ctx.getCurrentKey();
         if (loaded()) {
-            out.collect(KeyedMatch.answer(partition.answer(query)));
+            answer(query, out);
         } else {
             held.add(query);
+        }
+    }
+
+    /** Answers a query and, with re-scores on, remembers the page under each of its hashes. */
+    private void answer(LabelQuery query, Collector<KeyedMatch> out) throws Exception {
+        out.collect(KeyedMatch.answer(partition.answer(query)));
+        if (retentionMillis <= 0) {
+            return;
+        }
+        Long newest = newestFetch.value();
+        long eventTime = query.eventTime() == LabelQuery.UNKNOWN_TIME
+                ? (newest == null ? 0 : newest) // a query held from before queries carried it: as of now
+                : query.eventTime();
+        if (newest == null || eventTime > newest) {
+            newest = eventTime;
+            newestFetch.update(newest);
+        }
+        byte[] hashes = query.hashes();
+        for (int i = 0; i < query.indices().length; i++) {
+            long key = PartitionLabels.keyOf(hashes, i * Sha1.LENGTH);
+            RecentPages before = recentPages.get(key);
+            RecentPages after = PageMemory.add(
+                    before,
+                    PartitionLabels.lowOf(hashes, i * Sha1.LENGTH),
+                    query.indices()[i],
+                    query.page(),
+                    eventTime,
+                    newest,
+                    retentionMillis,
+                    maxPages);
+            if (after != before) {
+                if (after.size() == 0) {
+                    recentPages.remove(key);
+                } else {
+                    recentPages.put(key, after);
+                }
+            }
+        }
+    }
+
+    /** The hash's label as it now stands, to every page in the window that held the hash. */
+    private void sendToRememberedPages(byte[] hash, Collector<KeyedMatch> out) throws Exception {
+        long key = PartitionLabels.keyOf(hash, 0);
+        RecentPages remembered = recentPages.get(key);
+        if (remembered == null) {
+            return;
+        }
+        Long newest = newestFetch.value();
+        long now = newest == null ? Long.MIN_VALUE + retentionMillis : newest;
+        for (PageMemory.Holder holder :
+                PageMemory.holders(remembered, PartitionLabels.lowOf(hash, 0), now, retentionMillis)) {
+            out.collect(KeyedMatch.update(partition.change(holder.page(), holder.index(), hash)));
+            changesToPages.inc();
+        }
+        RecentPages live = PageMemory.expire(remembered, now, retentionMillis);
+        if (live != remembered) {
+            if (live.size() == 0) {
+                recentPages.remove(key);
+            } else {
+                recentPages.put(key, live);
+            }
         }
     }
 
@@ -177,7 +276,7 @@ public final class LabelPartition extends KeyedCoProcessFunction<Integer, Partit
         emitCounts(ctx, sources);
         long answered = 0;
         for (LabelQuery query : held.get()) {
-            out.collect(KeyedMatch.answer(partition.answer(query)));
+            answer(query, out);
             answered++;
         }
         held.clear();

@@ -11,7 +11,8 @@ import org.reusedetector.state.StateLayout;
 
 /**
  * The state format of {@link LabelQuery} (list state {@code keyed-label-held-queries} of {@link LabelPartition}).
- * Version 1: page, partition key, indices, hashes.
+ * Version 1: page, partition key, indices, hashes. Version 2 adds the page's fetch time after them (version 1's
+ * queries read with {@link LabelQuery#UNKNOWN_TIME}).
  */
 public final class LabelQueryFormat implements StateFormat<LabelQuery> {
 
@@ -21,6 +22,7 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
     public static final String NAME = "label-query";
 
     static final int V1 = 1;
+    static final int V2 = 2;
 
     @Override
     public String name() {
@@ -29,7 +31,7 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
 
     @Override
     public int getVersion() {
-        return V1;
+        return V2;
     }
 
     @Override
@@ -44,7 +46,10 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
 
     @Override
     public LabelQuery fromPredecessor(Object predecessor) {
-        return (LabelQuery) predecessor;
+        LabelQuery query = (LabelQuery) predecessor;
+        // the POJO of before had no fetch time: its default 0 would read as 1970
+        return new LabelQuery(
+                query.page(), query.partitionKey(), query.indices(), query.hashes(), LabelQuery.UNKNOWN_TIME);
     }
 
     @Override
@@ -56,10 +61,10 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
 
     @Override
     public LabelQuery deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
+        if (version != V1 && version != V2) {
             throw new IOException("unknown version " + version + " of " + NAME);
         }
-        return read(new DataInputDeserializer(bytes));
+        return read(new DataInputDeserializer(bytes), version);
     }
 
     static void write(LabelQuery v, DataOutputView out) throws IOException {
@@ -67,9 +72,15 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
         out.writeInt(v.partitionKey());
         StateLayout.writeInts(v.indices(), out);
         StateLayout.writeBytes(v.hashes(), out);
+        out.writeLong(v.eventTime());
     }
 
-    static LabelQuery read(DataInputView in) throws IOException {
-        return new LabelQuery(in.readLong(), in.readInt(), StateLayout.readInts(in), StateLayout.readBytes(in));
+    static LabelQuery read(DataInputView in, int version) throws IOException {
+        long page = in.readLong();
+        int partitionKey = in.readInt();
+        int[] indices = StateLayout.readInts(in);
+        byte[] hashes = StateLayout.readBytes(in);
+        long eventTime = version >= V2 ? in.readLong() : LabelQuery.UNKNOWN_TIME;
+        return new LabelQuery(page, partitionKey, indices, hashes, eventTime);
     }
 }

@@ -21,6 +21,7 @@ import org.reusedetector.format.Json;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.labels.LabelIndex;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
@@ -201,8 +202,7 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         span.mark();
         PageScore score =
                 scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
-        return PageScorer.withNearCopy(
-                score, page.nearCopyResemblance(), page.nearCopyOf()); // marked by MatchNearCopies
+        return PageScorer.withNearCopy(score, page.result(CopyMark.KEY)); // marked by a signal such as near-copy
     }
 
     private LabelIndex labelIndex(Context ctx) {

@@ -9,7 +9,10 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.score.PageRule;
 
-/** A whole-file match raises a {@code file} alert; a page over the page threshold is a partial target: {@code page}. */
+/**
+ * A whole-file match raises a {@code file} alert; a page over the page threshold is a partial target: {@code page}. A
+ * re-score that ends an alert the page raised (keyed label mode, after a label change) raises {@code cleared} for it.
+ */
 public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
 
     private final PageRule rule;
@@ -36,7 +39,7 @@ public final class PageAlerts extends RichFlatMapFunction<PageScore, Alert> {
     /** The alert a page score raises, or {@code null}. */
     public static Alert toAlert(PageScore score, PageRule rule) {
         if (!rule.alerts(score)) {
-            return null;
+            return score.clearsAlert() ? Alert.pageCleared(score, rule.threshold()) : null;
         }
         if (rule.phishing()) {
             return Alert.phish(score, rule.threshold(), PageRule.brandOf(score.evidence()));

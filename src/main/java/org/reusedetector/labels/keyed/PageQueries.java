@@ -62,7 +62,7 @@ public final class PageQueries {
         }
         for (int p = 0; p < partitions; p++) {
             if (indices[p] != null) {
-                queries.add(new LabelQuery(pageId, partitionKeys[p], indices[p], packed[p]));
+                queries.add(new LabelQuery(pageId, partitionKeys[p], indices[p], packed[p], page.eventTime()));
             }
         }
         return queries;

@@ -139,6 +139,29 @@ public final class PartitionLabels {
         return at < 0 ? 0 : (int) pairs[at];
     }
 
+    /**
+     * The label of {@code hash} as it now stands, as a change for the page that holds it at {@code index}: its kind mask
+     * (0: not labelled) and origin.
+     */
+    public LabelAnswer change(long page, int index, byte[] hash) {
+        int entry = lookup(hash, 0);
+        int origin = entry & LabelIndex.ORIGIN_MASK;
+        return new LabelAnswer(
+                page, new int[] {index}, new byte[] {entry == 0 ? 0 : LabelIndex.kindOfEntry(entry)}, new String[] {
+                    entry == 0 || origin == LabelIndex.NO_ORIGIN ? null : store.origin(origin)
+                });
+    }
+
+    /** Hash bytes 0..7 of the hash at {@code offset}: the key its label and its memory of pages are kept under. */
+    public static long keyOf(byte[] hash, int offset) {
+        return high(hash, offset);
+    }
+
+    /** Hash bytes 8..11 of the hash at {@code offset}, which tell apart the labels under one key. */
+    public static int lowOf(byte[] hash, int offset) {
+        return low(hash, offset);
+    }
+
     /** The answer to a query: the labelled hashes among the query's, with their kinds and origins. */
     public LabelAnswer answer(LabelQuery query) {
         int[] indices = query.indices();

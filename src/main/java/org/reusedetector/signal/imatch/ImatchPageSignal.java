@@ -2,13 +2,21 @@ package org.reusedetector.signal.imatch;
 
 import org.reusedetector.imatch.Signer;
 import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.ResultKey;
 import org.reusedetector.signal.PageSignal;
 
 /**
  * A page's I-Match signatures, from the words the signer cuts itself from each chunk ({@link Signer#chunk}, fused with
  * its lexicon lookups). A page with too few lexicon terms gets none.
  */
-final class ImatchPageSignal implements PageSignal {
+public final class ImatchPageSignal implements PageSignal {
+
+    /**
+     * The page's I-Match signatures, 20 bytes per lexicon (original first, all zero where a lexicon gave none; see
+     * {@code imatch.Signatures}); none when the page has too few lexicon terms. The stream puts them only on the
+     * near-duplicate matcher's copy of the page ({@link ImatchSignal#SIGNED}).
+     */
+    public static final ResultKey<byte[]> SIGNATURES = ResultKey.bytes("imatch.signatures");
 
     private final Signer signer;
 
@@ -25,7 +33,7 @@ final class ImatchPageSignal implements PageSignal {
     public HashedPage apply(HashedPage page) {
         signer.endOfPage();
         byte[] signatures = signer.signatures();
-        return signatures.length == 0 ? page : page.withImatchSignatures(signatures);
+        return signatures.length == 0 ? page : page.with(SIGNATURES, signatures);
     }
 
     @Override

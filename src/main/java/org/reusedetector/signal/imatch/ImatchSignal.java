@@ -25,6 +25,14 @@ import org.reusedetector.signal.SharedParts;
  */
 public final class ImatchSignal implements DetectionSignal {
 
+    /** {@link #name()}. */
+    public static final String NAME = "imatch";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
     /**
      * The pages that have I-Match signatures, cut down to URL, time and signatures (no chunk hashes), for the matcher;
      * the pages that go on carry no signatures.

@@ -102,7 +102,7 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
     @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
         span.mark();
-        byte[] signatures = page.imatchSignatures();
+        byte[] signatures = page.result(ImatchPageSignal.SIGNATURES);
         if (signatures == null || signatures.length == 0) {
             return;
         }

@@ -15,6 +15,7 @@ import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
@@ -85,14 +86,14 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
             Collector<HashedPage> out,
             java.util.function.Consumer<Alert> alertOut)
             throws Exception {
-        long[] sketch = page.shingles();
+        long[] sketch = page.result(NearCopyPageSignal.SKETCH);
         if (sketch == null || sketch.length == 0) {
             out.collect(page);
             return;
         }
         NearCopyIndex.Match match = index(labels).best(page.url(), sketch);
         if (match == null) {
-            out.collect(page.withShingles(new long[0]));
+            out.collect(page.without(NearCopyPageSignal.SKETCH));
             return;
         }
         NearCopyIndex.Entry label = match.entry();
@@ -103,7 +104,8 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
                 match.resemblance(),
                 settings.nearCopy().threshold(),
                 new Evidence(label.id(), Label.KIND_SHINGLE, label.source(), label.url())));
-        out.collect(page.asNearCopyOf(label.url(), match.resemblance()));
+        out.collect(page.without(NearCopyPageSignal.SKETCH)
+                .with(CopyMark.KEY, new CopyMark(label.url(), match.resemblance())));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.reusedetector.signal.nearcopy;
 
 import org.reusedetector.model.HashedPage;
+import org.reusedetector.model.ResultKey;
 import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.signal.PageSignal;
 
@@ -9,7 +10,10 @@ import org.reusedetector.signal.PageSignal;
  * circular k-word phrases, from the page's words, which are cut once for every signal that reads them
  * ({@link SharedWords}).
  */
-final class NearCopyPageSignal implements PageSignal {
+public final class NearCopyPageSignal implements PageSignal {
+
+    /** The page's near-copy sketch; none when the page has no words. The matcher drops it once it has done its work. */
+    public static final ResultKey<long[]> SKETCH = ResultKey.longs("near-copy.sketch");
 
     private final SharedWords.Reader words;
 
@@ -26,7 +30,7 @@ final class NearCopyPageSignal implements PageSignal {
     public HashedPage apply(HashedPage page) {
         long[] shingles = words.words().shingles();
         words.finished();
-        return page.withShingles(shingles);
+        return shingles.length == 0 ? page : page.with(SKETCH, shingles);
     }
 
     @Override

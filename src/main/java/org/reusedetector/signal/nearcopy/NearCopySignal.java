@@ -23,6 +23,14 @@ import org.reusedetector.signal.SharedParts;
  */
 public final class NearCopySignal implements DetectionSignal {
 
+    /** {@link #name()}. */
+    public static final String NAME = "near-copy";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
     @Override
     public boolean enabled(DetectionSettings settings) {
         return settings.nearCopy() != null;

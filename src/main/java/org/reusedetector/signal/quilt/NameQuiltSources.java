@@ -10,19 +10,19 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.state.VersionedStateSerializer;
 
 /**
- * Keyed by holder id: every judged page registers its URL here (one record a page, kept for the index's TTL), and
- * each quilt source's request is answered with the URL. The index and the judge thus carry 8-byte ids instead of
- * URLs, and only the few sources of actual quilts are named. A request can overtake its holder's registration
- * (they travel different paths); it waits for it up to {@link #WAIT_MILLIS}, then leaves unnamed (as does a
- * source whose registration has expired), and the alert omits it.
+ * Keyed by holder id: every judged page registers its URL here (one record a page), and each quilt source's request
+ * is answered with the URL. The index and the judge thus carry 8-byte ids instead of URLs, and only the few sources of
+ * actual quilts are named. A request can overtake its holder's registration (they travel different paths): it then
+ * waits until the watermark passes the quilt's fetch time, by when the registration of every page fetched before the
+ * quilt has arrived, and leaves unnamed only if there is still none (the alert omits it). So a source is named or not
+ * by the input alone. A registration is kept twice the index's TTL (processing time, a bound on the state's size).
+ * A gram's entry ages from its last update, so a gram that later pages kept taking up can still name a holder fetched
+ * longer ago than that: such a source is left unnamed, the one case where the wall clock still decides.
  */
 public final class NameQuiltSources extends KeyedProcessFunction<Long, QuiltName, QuiltName> {
-
-    static final long WAIT_MILLIS = 60_000L;
 
     private final long ttlMillis;
     private transient ValueState<String> url;
@@ -35,7 +35,7 @@ public final class NameQuiltSources extends KeyedProcessFunction<Long, QuiltName
     @Override
     public void open(OpenContext openContext) {
         ValueStateDescriptor<String> urlDescriptor = new ValueStateDescriptor<>("holder-url", Types.STRING);
-        urlDescriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(ttlMillis))
+        urlDescriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofMillis(2 * ttlMillis))
                 .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
                 .build());
@@ -63,7 +63,11 @@ public final class NameQuiltSources extends KeyedProcessFunction<Long, QuiltName
             out.collect(record.named(known));
         } else {
             waiting.add(record);
-            ctx.timerService().registerProcessingTimeTimer(ctx.timerService().currentProcessingTime() + WAIT_MILLIS);
+            // the registration, if any, is in once the watermark passes the quilt's fetch time
+            long watermark = ctx.timerService().currentWatermark();
+            ctx.timerService()
+                    .registerEventTimeTimer(
+                            Math.max(record.eventTime(), watermark == Long.MAX_VALUE ? watermark : watermark + 1));
         }
     }
 

@@ -5,7 +5,6 @@ import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
-import org.reusedetector.model.QuiltBatch;
 import org.reusedetector.state.StateFormat;
 import org.reusedetector.state.StateLayout;
 
@@ -38,12 +37,22 @@ public final class QuiltBatchFormat implements StateFormat<QuiltBatch> {
 
     @Override
     public Class<?> pojoPredecessor() {
-        return QuiltBatch.class; // its POJO state of an earlier version of the job is taken over on restore
+        return org.reusedetector.model.QuiltBatch
+                .class; // the POJO state of jobs before the format, taken over on restore
     }
 
     @Override
     public QuiltBatch fromPredecessor(Object predecessor) {
-        return (QuiltBatch) predecessor;
+        org.reusedetector.model.QuiltBatch old = (org.reusedetector.model.QuiltBatch) predecessor;
+        return new QuiltBatch(
+                old.page(),
+                old.url(),
+                old.eventTime(),
+                old.shard(),
+                old.batches(),
+                old.grams(),
+                old.holderCounts(),
+                old.holders());
     }
 
     @Override

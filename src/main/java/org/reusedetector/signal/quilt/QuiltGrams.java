@@ -6,8 +6,6 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
 
 /**
  * The quilt signal's first step: a page's sampled grams (computed in the parse step, {@link QuiltPageSignal}), one record per index
@@ -18,8 +16,7 @@ import org.reusedetector.model.QuiltName;
 public final class QuiltGrams extends ProcessFunction<HashedPage, QuiltBatch> {
 
     /** Judged pages' registrations with {@link NameQuiltSources}. */
-    public static final OutputTag<QuiltName> REGISTRATIONS =
-            new OutputTag<>(org.reusedetector.detection.OperatorIds.QUILT_REGISTRATIONS) {};
+    public static final OutputTag<QuiltName> REGISTRATIONS = new OutputTag<>(QuiltSignal.QUILT_REGISTRATIONS) {};
 
     private static final long[] NO_HOLDERS = new long[0];
     private static final int[] NONE = new int[0];
@@ -58,7 +55,8 @@ public final class QuiltGrams extends ProcessFunction<HashedPage, QuiltBatch> {
 
     /** Whether the page is judged (and indexed) at all: pages with too little text are neither. */
     static boolean judged(HashedPage page, QuiltStream quilt) {
-        return page.quiltGrams() != null && page.quiltGrams().length >= Math.max(1, quilt.minGrams());
+        long[] grams = page.result(QuiltPageSignal.GRAMS);
+        return grams != null && grams.length >= Math.max(1, quilt.minGrams());
     }
 
     @Override
@@ -68,7 +66,7 @@ public final class QuiltGrams extends ProcessFunction<HashedPage, QuiltBatch> {
         }
         long self = QuiltStream.holderId(page.url());
         ctx.output(REGISTRATIONS, QuiltName.registration(self, page.url()));
-        long[][] byShard = quilt.byShard(page.quiltGrams());
+        long[][] byShard = quilt.byShard(page.result(QuiltPageSignal.GRAMS));
         int batches = 0;
         for (long[] shard : byShard) {
             batches += shard == null ? 0 : 1;

@@ -5,7 +5,6 @@ import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.state.StateFormat;
 import org.reusedetector.state.StateLayout;
 
@@ -39,12 +38,21 @@ public final class QuiltNameFormat implements StateFormat<QuiltName> {
 
     @Override
     public Class<?> pojoPredecessor() {
-        return QuiltName.class; // its POJO state of an earlier version of the job is taken over on restore
+        return org.reusedetector.model.QuiltName
+                .class; // the POJO state of jobs before the format, taken over on restore
     }
 
     @Override
     public QuiltName fromPredecessor(Object predecessor) {
-        return (QuiltName) predecessor;
+        org.reusedetector.model.QuiltName old = (org.reusedetector.model.QuiltName) predecessor;
+        return new QuiltName(
+                old.holder(),
+                old.holderUrl(),
+                old.page(),
+                old.eventTime(),
+                old.position(),
+                old.sources(),
+                old.coveredFraction());
     }
 
     @Override

@@ -5,10 +5,11 @@ import org.reusedetector.shingle.Fingerprints;
 
 /**
  * The quilt index's grams in the heap, in front of its keyed state (RocksDB): each gram's holders as last written, with
- * the time of that write, and whether the state has them yet. State stays the record (checkpointed, restored, expired
- * by its TTL) but is written behind: the owner writes the changed grams ({@link #flush}) before each checkpoint, once
- * each however often they changed since the last, and before this copy forgets anything. Reads are answered here
- * where they can be, saving a JNI call and a deserialisation a gram. While the copy holds every gram written since the
+ * the time of that write (in the stream, the fetch time of the page that wrote it), and whether the state has them
+ * yet. State stays the record (checkpointed, restored, expired by its TTL) but is written behind: the owner writes
+ * the changed grams ({@link #flush}) before each checkpoint, once each however often they changed since the last,
+ * and before this copy forgets anything. Reads are answered here where they can be, saving a JNI call and a
+ * deserialisation a gram. While the copy holds every gram written since the
  * operator started without restored state ({@code complete}), a gram it lacks is in no state either, so even misses
  * need no read. Past {@code capacity} grams it is flushed, forgets everything and is no longer complete: misses read
  * the state again (as after a restore). An entry whose TTL has run out is not answered: the state decides.
@@ -41,10 +42,10 @@ public final class RecentGrams {
     private int changedCount;
     private int size;
 
-    /** Where {@link #flush} writes a changed gram: its owner's state under the given key. */
+    /** Where {@link #flush} writes a changed gram: its owner's state under the given key, with its write's time. */
     @FunctionalInterface
     public interface Writer {
-        void write(int key, long gram, long[] holders) throws Exception;
+        void write(int key, long gram, long[] holders, long time) throws Exception;
     }
 
     /**
@@ -150,7 +151,7 @@ public final class RecentGrams {
     public void flush(Writer writer) throws Exception {
         for (int i = 0; i < changedCount; i++) {
             int slot = locate(changedGrams[i]);
-            writer.write(changedKeys[i], changedGrams[i], holders[slot]);
+            writer.write(changedKeys[i], changedGrams[i], holders[slot], table[2 * slot + 1] & TIME);
             table[2 * slot + 1] &= ~CHANGED;
         }
         changedCount = 0;

@@ -43,7 +43,9 @@ class HostileRecordsPropertyTest {
     /** The parse step with every signal on: chunk hashes, quilt grams and near-copy sketches. */
     private static final DetectionSettings SETTINGS = TestPages.settings(
                     null, 0, "chunking.max-body-bytes=" + MAX_BODY_BYTES)
-            .withQuilt(new QuiltStream(QuiltParams.DEFAULTS, 1, 3_600_000L, 8, 4))
+            .withSignal(
+                    org.reusedetector.signal.quilt.QuiltSignal.NAME,
+                    new QuiltStream(QuiltParams.DEFAULTS, 1, 3_600_000L, 8, 4))
             .withNearCopy(new NearCopyParams(5, 0.4, 2));
 
     private static OneInputStreamOperatorTestHarness<SourceRecord, HashedPage> harness;

@@ -18,6 +18,9 @@ import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.signal.imatch.ImatchPageSignal;
+import org.reusedetector.signal.nearcopy.NearCopyPageSignal;
+import org.reusedetector.signal.quilt.QuiltPageSignal;
 
 class ParseAndHashTest {
 
@@ -113,7 +116,7 @@ class ParseAndHashTest {
                 org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
         DetectionSettings all = SETTINGS.withLexicon(lexicon)
                 .withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2))
-                .withQuilt(quilt);
+                .withSignal(org.reusedetector.signal.quilt.QuiltSignal.NAME, quilt);
         java.util.Random random = new java.util.Random(2);
         List<String> texts = new java.util.ArrayList<>();
         for (int p = 0; p < 6; p++) {
@@ -150,9 +153,15 @@ class ParseAndHashTest {
                 HashedPage plain = hasher.hashWithWords(
                         out.get(p).url(), 0, body, org.reusedetector.page.WordSink.both(signer, sketcher));
                 assertThat(out.get(p).chunkHashes()).isEqualTo(plain.chunkHashes());
-                assertThat(signed.get(p).imatchSignatures()).isNotEmpty().isEqualTo(signer.signatures());
-                assertThat(out.get(p).quiltGrams()).isNotEmpty().isEqualTo(quilt.sampledGrams(sketcher.words()));
-                assertThat(out.get(p).shingles()).hasSize(84).isEqualTo(sketcher.sketch());
+                assertThat(signed.get(p).result(ImatchPageSignal.SIGNATURES))
+                        .isNotEmpty()
+                        .isEqualTo(signer.signatures());
+                assertThat(out.get(p).result(QuiltPageSignal.GRAMS))
+                        .isNotEmpty()
+                        .isEqualTo(quilt.sampledGrams(sketcher.words()));
+                assertThat(out.get(p).result(NearCopyPageSignal.SKETCH))
+                        .hasSize(84)
+                        .isEqualTo(sketcher.sketch());
             }
         }
     }

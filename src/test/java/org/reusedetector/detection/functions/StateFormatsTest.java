@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Copy;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.JoinedPage;
@@ -18,10 +19,13 @@ import org.reusedetector.model.LabelAnswer;
 import org.reusedetector.model.LabelQuery;
 import org.reusedetector.model.PrefixDelta;
 import org.reusedetector.model.PrefixScore;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
+import org.reusedetector.model.RecentPages;
+import org.reusedetector.model.RememberedPage;
+import org.reusedetector.model.ResultKey;
 import org.reusedetector.model.SourceChunks;
+import org.reusedetector.signal.quilt.QuiltBatch;
 import org.reusedetector.signal.quilt.QuiltBatchFormat;
+import org.reusedetector.signal.quilt.QuiltName;
 import org.reusedetector.signal.quilt.QuiltNameFormat;
 import org.reusedetector.state.StateFormat;
 
@@ -62,7 +66,16 @@ class StateFormatsTest {
                 new SourceChunks("docs.example", 20, null, new long[] {-5, 17}, new int[] {1, -1})
             }),
             new PrefixDelta("https://a.example/", -1, -10, 0, 7L, new Evidence[0]));
-    static final LabelQuery QUERY = new LabelQuery(42L, 7, new int[] {0, 3}, new byte[] {1, 2, 3, 4});
+    static final LabelQuery QUERY =
+            new LabelQuery(42L, 7, new int[] {0, 3}, new byte[] {1, 2, 3, 4}, 1_767_225_600_000L);
+    /** What version 1 of the query's format held: no fetch time. */
+    static final LabelQuery QUERY_V1 =
+            new LabelQuery(42L, 7, new int[] {0, 3}, new byte[] {1, 2, 3, 4}, LabelQuery.UNKNOWN_TIME);
+
+    static final RecentPages RECENT_PAGES =
+            new RecentPages(new int[] {0x1234_5678, -7}, new int[] {3, -1}, new long[] {42L, -9L}, new long[] {
+                1_767_225_600_000L, 1_767_225_660_000L
+            });
     static final LabelAnswer ANSWER =
             new LabelAnswer(42L, new int[] {3}, new byte[] {2}, new String[] {"informed:docs\u0000https://d/"});
     static final QuiltBatch QUILT_BATCH = new QuiltBatch(
@@ -78,24 +91,21 @@ class StateFormatsTest {
     });
 
     static final HashedPage PAGE = new HashedPage(
-            "https://wiki.clone.example/wiki/a.html",
-            1_767_225_600_000L,
-            new byte[] {1, 2, 3},
-            new byte[] {4, 5, 6, 7},
-            new int[] {120, 80},
-            4_096,
-            new byte[] {9, 9},
-            new long[] {-1, 42},
-            0.85,
-            "https://docs.example/a.html",
-            new long[] {7, 8, 9});
+                    "https://wiki.clone.example/wiki/a.html",
+                    1_767_225_600_000L,
+                    new byte[] {1, 2, 3},
+                    new byte[] {4, 5, 6, 7},
+                    new int[] {120, 80},
+                    4_096)
+            .with(ResultKey.bytes("imatch.signatures"), new byte[] {9, 9})
+            .with(ResultKey.longs("near-copy.sketch"), new long[] {-1, 42})
+            .with(CopyMark.KEY, new CopyMark("https://docs.example/a.html", 0.85))
+            .with(ResultKey.longs("quilt.grams"), new long[] {7, 8, 9});
 
     @Test
     void recordsRoundTrip() throws IOException {
         assertRoundTrip(new HashedPageFormat(), PAGE);
-        assertRoundTrip(
-                new HashedPageFormat(),
-                new HashedPage("u", 0, new byte[20], new byte[0], new int[0], 0).asNearCopyOf(null, 0));
+        assertRoundTrip(new HashedPageFormat(), new HashedPage("u", 0, new byte[20], new byte[0], new int[0], 0));
         assertRoundTrip(new NeighbourhoodStateFormat(), STATE);
         assertRoundTrip(new NeighbourhoodStateFormat(), new NeighbourhoodState(0, 0, 0, new Evidence[0]));
         assertRoundTrip(new NeighbourhoodVerdictFormat(), VERDICT);
@@ -117,17 +127,24 @@ class StateFormatsTest {
         assertRoundTrip(new JoinedPageFormat(), new JoinedPage(PAGE, new LabelAnswer[] {ANSWER, ANSWER}));
         assertRoundTrip(new QuiltBatchFormat(), QUILT_BATCH);
         assertRoundTrip(new QuiltNameFormat(), QUILT_NAME);
+        assertRoundTrip(new RecentPagesFormat(), RECENT_PAGES);
+        assertRoundTrip(new RecentPagesFormat(), RecentPages.EMPTY);
+        assertRoundTrip(new RememberedPageFormat(), new RememberedPage(PAGE, ANSWER, true));
     }
 
     @Test
     void everyVersionsBytesStillRead() throws IOException {
         assertReads(new HashedPageFormat(), HashedPageFormat.V1, PAGE);
+        assertReads(new HashedPageFormat(), HashedPageFormat.V2, PAGE);
         assertReads(new NeighbourhoodStateFormat(), NeighbourhoodStateFormat.V1, STATE);
         assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
         assertReads(new UrlContributionFormat(), UrlContributionFormat.V1, CONTRIBUTION);
         assertReads(new PrefixScoreFormat(), PrefixScoreFormat.V1, VERDICT.latest());
         assertReads(new PrefixDeltaFormat(), PrefixDeltaFormat.V1, PENDING_DELTAS.get(0));
-        assertReads(new LabelQueryFormat(), 1, QUERY);
+        assertReads(new LabelQueryFormat(), 1, QUERY_V1);
+        assertReads(new LabelQueryFormat(), 2, QUERY);
+        assertReads(new RecentPagesFormat(), 1, RECENT_PAGES);
+        assertReads(new RememberedPageFormat(), 1, new RememberedPage(PAGE, ANSWER, true));
         assertReads(new LabelAnswerFormat(), 1, ANSWER);
         assertReads(new KeyedMatchFormat(), 1, new KeyedMatch(42L, PAGE, 3, ANSWER));
         assertReads(new JoinedPageFormat(), 1, new JoinedPage(PAGE, new LabelAnswer[] {ANSWER}));
@@ -153,7 +170,9 @@ class StateFormatsTest {
                         KeyedMatchFormat.NAME,
                         JoinedPageFormat.NAME,
                         QuiltBatchFormat.NAME,
-                        QuiltNameFormat.NAME)
+                        QuiltNameFormat.NAME,
+                        RecentPagesFormat.NAME,
+                        RememberedPageFormat.NAME)
                 .doesNotHaveDuplicates();
         assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
                 .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);

@@ -102,7 +102,8 @@ class MatchNearDuplicatesTest {
 
     private static List<SourceRecord> labelsOf(HashedPage expert, Lexicon lexicon, String op) {
         List<SourceRecord> records = new ArrayList<>();
-        for (Label label : ImatchLabels.of(expert.url(), expert.imatchSignatures(), lexicon, "informed:expert")) {
+        for (Label label :
+                ImatchLabels.of(expert.url(), expert.result(ImatchPageSignal.SIGNATURES), lexicon, "informed:expert")) {
             records.add(new SourceRecord(
                     Json.write(new Label(
                             label.hash(),
@@ -121,8 +122,9 @@ class MatchNearDuplicatesTest {
     @Test
     void parsingComputesOneSignaturePerLexicon() throws Exception {
         HashedPage page = parsed("https://expert.org/a.html", text(0, 30));
-        assertThat(Signatures.lexicons(page.imatchSignatures())).isEqualTo(11);
-        assertThat(Signatures.count(page.imatchSignatures())).isEqualTo(11);
+        assertThat(Signatures.lexicons(page.result(ImatchPageSignal.SIGNATURES)))
+                .isEqualTo(11);
+        assertThat(Signatures.count(page.result(ImatchPageSignal.SIGNATURES))).isEqualTo(11);
         assertThat(page.url()).isEqualTo("https://expert.org/a.html");
         assertThat(page.chunkHashes())
                 .as("the matcher's copy carries no chunk hashes")
@@ -133,7 +135,8 @@ class MatchNearDuplicatesTest {
             assertThat(h.extractOutputValues())
                     .as("the main output: chunk hashes, no signatures")
                     .hasSize(2)
-                    .allSatisfy(p -> assertThat(p.imatchSignatures()).isEmpty())
+                    .allSatisfy(p ->
+                            assertThat(p.result(ImatchPageSignal.SIGNATURES)).isNull())
                     .allSatisfy(p -> assertThat(p.chunkCount()).isPositive());
             assertThat(h.getSideOutput(ImatchSignal.SIGNED))
                     .as("a page without signatures is not sent to the matcher")
@@ -142,9 +145,9 @@ class MatchNearDuplicatesTest {
         }
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(TestPages.settings(null, 0)))) {
             h.processElement(TestPages.page("https://expert.org/a.html", "2026-01-01T00:00:00Z", text(0, 30)), 1);
-            assertThat(h.extractOutputValues().get(0).imatchSignatures())
+            assertThat(h.extractOutputValues().get(0).result(ImatchPageSignal.SIGNATURES))
                     .as("no lexicon, no signatures")
-                    .isEmpty();
+                    .isNull();
             assertThat(h.getSideOutput(ImatchSignal.SIGNED))
                     .as("no lexicon, nothing signed")
                     .isNullOrEmpty();
@@ -175,7 +178,7 @@ class MatchNearDuplicatesTest {
             assertThat(copy.evidence()).singleElement().satisfies(e -> {
                 assertThat(e.exampleUrl()).isEqualTo("https://expert.org/a.html");
                 assertThat(e.kind()).isEqualTo(Label.KIND_IMATCH);
-                assertThat(e.hash()).isEqualTo(Signatures.hex(expert.imatchSignatures(), 0));
+                assertThat(e.hash()).isEqualTo(Signatures.hex(expert.result(ImatchPageSignal.SIGNATURES), 0));
             });
             // the original lexicon sees the deleted term; a randomized lexicon without it still matches
             assertThat(alerts.get(1).lexicon()).startsWith(LEXICON.id() + "#").isNotEqualTo(LEXICON.lexiconName(0));

@@ -18,6 +18,7 @@ import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
+import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
@@ -77,7 +78,7 @@ class MatchNearCopiesTest {
     }
 
     private static SourceRecord label(HashedPage expert, String op) {
-        Label label = ShingleLabels.of(expert.url(), expert.shingles(), "informed:expert");
+        Label label = ShingleLabels.of(expert.url(), expert.result(NearCopyPageSignal.SKETCH), "informed:expert");
         return new SourceRecord(
                 Json.write(new Label(
                         label.hash(), label.kind(), op, label.source(), label.exampleUrl(), null, null, label.text())),
@@ -108,12 +109,12 @@ class MatchNearCopiesTest {
 
     @Test
     void parsingSketchesPagesOnlyWithTheSignalOn() throws Exception {
-        assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).shingles())
+        assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).result(NearCopyPageSignal.SKETCH))
                 .hasSize(84);
         assertThat(parsed(TestPages.settings(null, 0), "https://expert.org/a.html", words(1))
-                        .shingles())
+                        .result(NearCopyPageSignal.SKETCH))
                 .as("signal off: no sketch")
-                .isEmpty();
+                .isNull();
     }
 
     @Test
@@ -144,13 +145,13 @@ class MatchNearCopiesTest {
             List<HashedPage> pages = h.extractOutputValues();
             assertThat(pages)
                     .hasSize(4)
-                    .allSatisfy(p -> assertThat(p.shingles())
+                    .allSatisfy(p -> assertThat(p.result(NearCopyPageSignal.SKETCH))
                             .as("sketch dropped after the match")
-                            .isEmpty());
-            assertThat(pages.get(0).nearCopyOf()).isEqualTo("https://expert.org/a.html");
-            assertThat(pages.get(0).nearCopyResemblance()).isEqualTo(copy.resemblance());
+                            .isNull());
+            assertThat(pages.get(0).result(CopyMark.KEY))
+                    .isEqualTo(new CopyMark("https://expert.org/a.html", copy.resemblance()));
             assertThat(pages.subList(1, 4))
-                    .allSatisfy(p -> assertThat(p.nearCopyOf()).isNull());
+                    .allSatisfy(p -> assertThat(p.result(CopyMark.KEY)).isNull());
         }
     }
 

@@ -15,8 +15,6 @@ import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.QuiltBatch;
-import org.reusedetector.model.QuiltName;
 import org.reusedetector.shingle.QuiltParams;
 
 class QuiltOperatorsTest {
@@ -35,9 +33,13 @@ class QuiltOperatorsTest {
 
     /** The page as the job parses it, with the quilt signal on: ParseAndHash samples its grams. */
     private static HashedPage parsed(String url, List<String> words) throws Exception {
+        return parsed(url, "2026-01-01T00:00:00Z", words);
+    }
+
+    private static HashedPage parsed(String url, String fetchedAt, List<String> words) throws Exception {
         try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
-                new ParseAndHash(TestPages.settings(null, 0).withQuilt(QUILT)))) {
-            h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", String.join(" ", words)), 1);
+                new ParseAndHash(QuiltSignal.withSettings(TestPages.settings(null, 0), QUILT)))) {
+            h.processElement(TestPages.page(url, fetchedAt, String.join(" ", words)), 1);
             return h.extractOutputValues().get(0);
         }
     }
@@ -47,14 +49,13 @@ class QuiltOperatorsTest {
         final KeyedOneInputStreamOperatorTestHarness<Integer, QuiltBatch, QuiltBatch> index =
                 new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT);
         final KeyedOneInputStreamOperatorTestHarness<Long, QuiltBatch, QuiltName> judge =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG);
+                new KeyedOneInputStreamOperatorTestHarness<>(new JudgeQuilts(QUILT), QuiltBatch::page, Types.LONG);
         final KeyedOneInputStreamOperatorTestHarness<Long, QuiltName, QuiltName> names =
                 new KeyedOneInputStreamOperatorTestHarness<>(
                         new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG);
         final KeyedOneInputStreamOperatorTestHarness<String, QuiltName, Alert> alerts =
                 new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(new QuiltAlerts(QUILT)), QuiltName::page, Types.STRING);
+                        new KeyedProcessOperator<>(new QuiltAlerts(QUILT)), QuiltAlerts::key, Types.STRING);
         int answered;
         int requested;
         int named;
@@ -66,7 +67,14 @@ class QuiltOperatorsTest {
             alerts.open();
         }
 
+        /** The page arrives and the watermark passes its fetch time. */
         void page(HashedPage page) throws Exception {
+            arrive(page);
+            watermark(page.eventTime());
+        }
+
+        /** The page arrives: its registration is in, its grams wait in the index for the watermark. */
+        void arrive(HashedPage page) throws Exception {
             List<QuiltBatch> grams;
             List<QuiltName> registrations;
             try (var split = ProcessFunctionTestHarnesses.forProcessFunction(new QuiltGrams(QUILT))) {
@@ -91,11 +99,19 @@ class QuiltOperatorsTest {
                 names.processElement(registration, 1);
             }
             for (QuiltBatch batch : grams) {
-                index.processElement(batch, 1);
+                index.processElement(batch, page.eventTime());
             }
+        }
+
+        /** The watermark passes {@code time}, through every operator, each one's output forwarded before it. */
+        void watermark(long time) throws Exception {
+            index.processWatermark(time);
             answered = forward(index.extractOutputValues(), answered, judge);
+            judge.processWatermark(time);
             requested = forward(judge.extractOutputValues(), requested, names);
+            names.processWatermark(time);
             named = forward(names.extractOutputValues(), named, alerts);
+            alerts.processWatermark(time);
         }
 
         private static <T> int forward(List<T> output, int done, KeyedOneInputStreamOperatorTestHarness<?, T, ?> next)
@@ -247,7 +263,7 @@ class QuiltOperatorsTest {
         QuiltBatch second = new QuiltBatch(
                 QuiltStream.holderId("https://b.org/1"),
                 "https://b.org/1",
-                1L,
+                2L,
                 0,
                 1,
                 new long[] {11L, 13L},
@@ -258,6 +274,7 @@ class QuiltOperatorsTest {
                 new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
             index.open();
             index.processElement(first, 1);
+            index.processWatermark(1);
             assertThat(index.numKeyedStateEntries()).as("written behind").isZero();
             index.prepareSnapshotPreBarrier(1L); // as the task does before each checkpoint's barrier
             assertThat(index.numKeyedStateEntries())
@@ -265,6 +282,7 @@ class QuiltOperatorsTest {
                     .isPositive();
             snapshot = index.snapshot(1L, 1L);
             index.processElement(second, 2);
+            index.processWatermark(2);
             assertThat(index.extractOutputValues()).last().satisfies(answer -> {
                 assertThat(answer.holderCounts()).containsExactly(1, 0);
                 assertThat(answer.holders()).containsExactly(first.page());
@@ -275,6 +293,7 @@ class QuiltOperatorsTest {
             restored.initializeState(snapshot);
             restored.open();
             restored.processElement(second, 2);
+            restored.processWatermark(2);
             assertThat(restored.extractOutputValues()).singleElement().satisfies(answer -> {
                 assertThat(answer.holderCounts())
                         .as("gram 11 held by a.org before the checkpoint")
@@ -303,56 +322,140 @@ class QuiltOperatorsTest {
         return answers;
     }
 
+    private static KeyedOneInputStreamOperatorTestHarness<Long, QuiltBatch, QuiltName> judgeHarness() throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(new JudgeQuilts(QUILT), QuiltBatch::page, Types.LONG);
+    }
+
     @Test
-    void theJudgeGathersAPagesAnswersInOneRecordAndForgetsAPageWhoseAnswersDoNotAllArrive() throws Exception {
-        try (var judge = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new JudgeQuilts(QUILT)), QuiltBatch::page, Types.LONG)) {
+    void theJudgeGathersAPagesAnswersInShardOrderAndForgetsAPageWhoseAnswersDoNotAllArrive() throws Exception {
+        List<QuiltName> inOrder;
+        try (var judge = judgeHarness()) {
             judge.open();
             for (QuiltBatch answer : answersOfAQuilt()) {
                 judge.processElement(answer, 1);
             }
-            assertThat(judge.extractOutputValues()).hasSize(4).allSatisfy(name -> {
+            inOrder = judge.extractOutputValues();
+            assertThat(inOrder).hasSize(4).allSatisfy(name -> {
                 assertThat(name.page()).isEqualTo("https://quilt.biz/");
                 assertThat(name.sources()).isEqualTo(4);
                 assertThat(name.coveredFraction()).isEqualTo(1.0);
             });
+            assertThat(judge.numKeyedStateEntries()).as("gathered in the heap").isZero();
 
             List<QuiltBatch> late = answersOfAQuilt();
             judge.processElement(late.get(0), 2);
-            assertThat(judge.numKeyedStateEntries()).isPositive();
-            judge.setStateTtlProcessingTime(JudgeQuilts.GIVE_UP_MILLIS + 1); // the rest arrives after the give-up time
+            judge.processWatermark(1 + JudgeQuilts.GIVE_UP_MILLIS + 1); // the rest arrives after the give-up time
             judge.processElement(late.get(1), 2);
             judge.processElement(late.get(2), 2);
             assertThat(judge.extractOutputValues())
                     .as("no verdict from part of a page's answers")
                     .hasSize(4);
         }
+        org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
+        List<QuiltBatch> answers = answersOfAQuilt();
+        try (var judge = judgeHarness()) {
+            judge.open();
+            judge.processElement(answers.get(2), 1);
+            judge.processElement(answers.get(0), 1);
+            judge.prepareSnapshotPreBarrier(1L);
+            assertThat(judge.numKeyedStateEntries())
+                    .as("an incomplete page is written before the barrier")
+                    .isPositive();
+            snapshot = judge.snapshot(1L, 1L);
+        }
+        try (var restored = judgeHarness()) {
+            restored.initializeState(snapshot);
+            restored.open();
+            restored.processElement(answers.get(1), 1);
+            assertThat(restored.extractOutputValues())
+                    .as("the same verdict and cover order, whatever order the answers came in")
+                    .isEqualTo(inOrder);
+            restored.prepareSnapshotPreBarrier(2L);
+            assertThat(restored.numKeyedStateEntries()).as("and then no state").isZero();
+        }
     }
 
     @Test
-    void aSourceRequestedBeforeItsRegistrationWaitsForItAndOneNeverRegisteredLeavesUnnamed() throws Exception {
+    void aSourceRequestedBeforeItsRegistrationWaitsForTheWatermarkAndOneNeverRegisteredLeavesUnnamed()
+            throws Exception {
         try (var names = new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new NameQuiltSources(QUILT)), QuiltName::holder, Types.LONG)) {
             names.open();
-            names.processElement(new QuiltName(5L, "", "https://quilt.biz/", 1L, 0, 3, 0.7), 1);
-            names.processElement(new QuiltName(6L, "", "https://quilt.biz/", 1L, 1, 3, 0.7), 1);
+            names.processElement(new QuiltName(5L, "", "https://quilt.biz/", 10L, 0, 3, 0.7), 10);
+            names.processElement(new QuiltName(6L, "", "https://quilt.biz/", 10L, 1, 3, 0.7), 10);
+            names.processWatermark(9);
             assertThat(names.extractOutputValues()).isEmpty();
-            names.processElement(QuiltName.registration(5L, "https://five.org/"), 1);
+            names.processElement(QuiltName.registration(5L, "https://five.org/"), 5);
             assertThat(names.extractOutputValues()).singleElement().satisfies(n -> {
                 assertThat(n.holderUrl()).isEqualTo("https://five.org/");
                 assertThat(n.page()).isEqualTo("https://quilt.biz/");
                 assertThat(n.position()).isZero();
             });
-            names.setProcessingTime(NameQuiltSources.WAIT_MILLIS + 1);
+            names.processWatermark(10); // every page fetched before the quilt has registered by now
             assertThat(names.extractOutputValues()).hasSize(2).last().satisfies(n -> {
                 assertThat(n.holder()).isEqualTo(6L);
                 assertThat(n.holderUrl()).isEmpty();
             });
-            names.processElement(new QuiltName(5L, "", "https://other.biz/", 2L, 2, 3, 0.6), 1);
+            names.processElement(new QuiltName(5L, "", "https://other.biz/", 20L, 2, 3, 0.6), 20);
             assertThat(names.extractOutputValues())
                     .last()
                     .extracting(QuiltName::holderUrl)
                     .isEqualTo("https://five.org/");
+        }
+    }
+
+    private static QuiltBatch batch(String url, long time, long... grams) {
+        return new QuiltBatch(QuiltStream.holderId(url), url, time, 0, 1, grams, new int[0], new long[0]);
+    }
+
+    @Test
+    void theIndexAnswersWithThePagesFetchedBeforeWhateverTheArrivalAndAgesByEventTime() throws Exception {
+        long ttl = QUILT.ttlMillis();
+        QuiltBatch a = batch("https://a.org/1", 1000L, 11L, 12L);
+        QuiltBatch b = batch("https://b.org/1", 2000L, 11L);
+        QuiltBatch tie = batch("https://e.org/1", 2000L, 11L); // fetched at the same time as b
+        QuiltBatch c = batch("https://c.org/1", 1000L + ttl, 12L); // gram 12 was last written by a, ttl before
+        QuiltBatch d = batch("https://d.org/1", 2000L + ttl - 1, 11L); // gram 11 by b and e, just under ttl before
+        org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
+        try (var index =
+                new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
+            index.open();
+            index.processElement(tie, 2000L);
+            index.processElement(b, 2000L);
+            index.processElement(a, 1000L); // arrives last, fetched first
+            assertThat(index.extractOutputValues())
+                    .as("waiting for the watermark")
+                    .isEmpty();
+            index.prepareSnapshotPreBarrier(1L);
+            snapshot = index.snapshot(1L, 1L);
+        }
+        try (var restored =
+                new KeyedOneInputStreamOperatorTestHarness<>(new PatchGrams(QUILT), QuiltBatch::shard, Types.INT)) {
+            restored.initializeState(snapshot);
+            restored.open();
+            restored.processWatermark(2000L);
+            restored.processElement(d, d.eventTime());
+            restored.processElement(c, c.eventTime());
+            restored.processWatermark(Long.MAX_VALUE);
+            List<QuiltBatch> answers = restored.extractOutputValues();
+            assertThat(answers)
+                    .extracting(QuiltBatch::page)
+                    .as("fetch time, then page id")
+                    .containsExactly(
+                            a.page(),
+                            Math.min(b.page(), tie.page()),
+                            Math.max(b.page(), tie.page()),
+                            c.page(),
+                            d.page());
+            assertThat(answers.get(0).holderCounts()).containsExactly(0, 0);
+            assertThat(answers.get(1).holders()).containsExactly(a.page());
+            assertThat(answers.get(2).holders()).containsExactlyInAnyOrder(a.page(), Math.min(b.page(), tie.page()));
+            assertThat(answers.get(3).holderCounts())
+                    .as("gram 12 has expired in event time")
+                    .containsExactly(0);
+            assertThat(answers.get(4).holders())
+                    .as("gram 11 has not")
+                    .containsExactlyInAnyOrder(a.page(), b.page(), tie.page());
         }
     }
 }

@@ -57,7 +57,7 @@ class RecentGramsTest {
         assertThat(recent.full(-1L)).isTrue();
         assertThat(recent.full(1L)).as("a gram it holds still fits").isFalse();
         Map<Long, long[]> written = new HashMap<>();
-        recent.flush((key, gram, holders) -> written.put(gram, holders));
+        recent.flush((key, gram, holders, time) -> written.put(gram, holders));
         assertThat(written).hasSize(50_000);
         recent.forgetAll();
         recent.put(-1L, new long[] {1L}, 0, 0);
@@ -79,11 +79,11 @@ class RecentGramsTest {
             recent.put(gram, new long[] {gram}, 2, 9); // the table grows under the changes
         }
         List<String> writes = new ArrayList<>();
-        recent.flush((key, gram, holders) -> writes.add(key + ":" + gram + ":" + Arrays.toString(holders)));
+        recent.flush((key, gram, holders, time) -> writes.add(key + ":" + gram + ":" + Arrays.toString(holders)));
         assertThat(writes).hasSize(20_002).startsWith("7:1:[10, 11]", "8:2:[20]", "9:100:[100]");
         assertThat(recent.changed()).isZero();
         writes.clear();
-        recent.flush((key, gram, holders) -> writes.add(key + ":" + gram));
+        recent.flush((key, gram, holders, time) -> writes.add(key + ":" + gram));
         assertThat(writes).isEmpty();
         assertThat(recent.get(1, 5)).as("flushed grams stay readable").containsExactly(10L, 11L);
         recent.put(2, new long[] {20L, 21L}, 6, 8);

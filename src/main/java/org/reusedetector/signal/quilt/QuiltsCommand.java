@@ -1,7 +1,8 @@
-package org.reusedetector.cli;
+package org.reusedetector.signal.quilt;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.shingle.QuiltParams;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code quilts}: pages stitched from patches of pages on other sites (Najork 2012), in batch. */
+/** {@code quilts}: pages stitched from patches of pages on other sites (Najork 2012), in batch; the quilt signal's command. */
 @Command(
         name = "quilts",
         mixinStandardHelpOptions = true,
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
 public final class QuiltsCommand implements Callable<Integer> {
 
     @Mixin
-    ConfigOptions configOptions;
+    ConfigArguments configOptions;
 
     @Option(
             names = "--input",
