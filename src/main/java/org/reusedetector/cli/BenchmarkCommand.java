@@ -550,7 +550,7 @@ public final class BenchmarkCommand {
                 description =
                         "broadcast or keyed: load the labels into the streaming label match of that mode (labels.mode) in a local"
                                 + " mini cluster with RocksDB, run pages through it, and report heap after GC, RocksDB on disk,"
-                                + " checkpoint size and hash lookups per second; RocksDB with bloom filters and 1g of managed memory"
+                                + " checkpoint size and hash lookups per second; RocksDB with bloom filters, partitioned index and filters and 1g of managed memory"
                                 + " unless --set flink.* says otherwise. Without it: heap bytes per label of the index alone.")
         String mode;
 
