@@ -53,7 +53,9 @@ import picocli.CommandLine.Option;
             ShinglesBenchmark.class,
             BenchmarkCommand.NearCopy.class,
             SignalsBenchmark.class,
-            SketchesBenchmark.class
+            SketchesBenchmark.class,
+            SoakBenchmark.class,
+            RecoveryBenchmark.class
         })
 public final class BenchmarkCommand {
 
@@ -548,7 +550,8 @@ public final class BenchmarkCommand {
                 description =
                         "broadcast or keyed: load the labels into the streaming label match of that mode (labels.mode) in a local"
                                 + " mini cluster with RocksDB, run pages through it, and report heap after GC, RocksDB on disk,"
-                                + " checkpoint size and hash lookups per second. Without it: heap bytes per label of the index alone.")
+                                + " checkpoint size and hash lookups per second; RocksDB with bloom filters, partitioned index and filters and 1g of managed memory"
+                                + " unless --set flink.* says otherwise. Without it: heap bytes per label of the index alone.")
         String mode;
 
         @Option(
@@ -583,6 +586,9 @@ public final class BenchmarkCommand {
         Path dir;
 
         @Mixin
+        ConfigArguments configOptions;
+
+        @Mixin
         BenchmarkFigures figures;
 
         @Override
@@ -595,6 +601,7 @@ public final class BenchmarkCommand {
                 Path work = dir != null ? dir : Files.createTempDirectory("benchmark-labels");
                 try {
                     new LabelsJobBenchmark(
+                                    configOptions.load(),
                                     mode,
                                     count,
                                     partitions,

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
@@ -36,8 +37,10 @@ final class LabelsJobBenchmark {
     private final Duration measure;
     private final Duration checkpointInterval;
     private final Path dir;
+    private final ReuseDetectorConfig base;
 
     LabelsJobBenchmark(
+            ReuseDetectorConfig base,
             String mode,
             long labels,
             int partitions,
@@ -52,7 +55,24 @@ final class LabelsJobBenchmark {
         this.measure = measure;
         this.checkpointInterval = checkpointInterval;
         this.dir = dir;
+        this.base = base;
     }
+
+    /**
+     * RocksDB settings for a large labelled set, under the {@code flink.*} keys a stream's configuration would give
+     * them (and {@code --set} overrides here). Bloom filters: a new label's write is preceded by a read of its key, which
+     * without them searches every level of the sorted files, so that the load slows as the set grows; with them a
+     * missing key costs a filter probe per file. Partitioned: a file's filter and index in blocks of their own, so
+     * that a cache smaller than all filters reads one small block for a probe, not a whole file's filter each time
+     * (without it the load slows by an order of magnitude once the filters no longer fit: docs/benchmarks.md).
+     * Managed memory: RocksDB's block cache and write buffers, off the heap;
+     * the local mini cluster's own default cannot keep the filters and indexes of a set of
+     * tens of millions of keys cached.
+     */
+    static final Map<String, String> ROCKSDB_DEFAULTS = Map.of(
+            "state.backend.rocksdb.use-bloom-filter", "true",
+            "state.backend.rocksdb.memory.partitioned-index-filters", "true",
+            "taskmanager.memory.managed.size", "1g");
 
     void run(BenchmarkFigures figures) throws Exception {
         LabelsBenchmarkJob.Probe.reset();
@@ -69,10 +89,17 @@ final class LabelsJobBenchmark {
         flink.setString("execution.checkpointing.timeout", "30 min");
         flink.setString("pipeline.generic-types", "false");
         flink.setString("parallelism.default", String.valueOf(parallelism));
+        ROCKSDB_DEFAULTS.forEach(flink::setString);
+        flink.addAll(base.flinkConfiguration()); // --set flink.* wins
+        figures.line(
+                "  RocksDB: bloom filters %s, partitioned index and filters %s, managed memory %s (off the heap)",
+                flink.toMap().getOrDefault("state.backend.rocksdb.use-bloom-filter", "false"),
+                flink.toMap().getOrDefault("state.backend.rocksdb.memory.partitioned-index-filters", "false"),
+                flink.toMap().getOrDefault("taskmanager.memory.managed.size", "the mini cluster's default"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
 
-        ReuseDetectorConfig config = ReuseDetectorConfig.load(
-                null, List.of("labels.mode=" + mode.toUpperCase(), "labels.keyed.partitions=" + partitions));
+        ReuseDetectorConfig config = base.with(
+                Map.of("labels.mode", mode.toUpperCase(), "labels.keyed.partitions", String.valueOf(partitions)));
         DetectionSettings settings = DetectionSettings.from(config, "bench", 1);
         LabelsBenchmarkJob.define(env, settings, labels);
 
@@ -80,6 +107,7 @@ final class LabelsJobBenchmark {
         JobClient job = env.executeAsync("benchmark labels " + mode);
         try {
             long nextProgress = System.nanoTime() + PROGRESS_NANOS;
+            long sentBefore = 0;
             while (!LabelsBenchmarkJob.Probe.loaded) {
                 if (job.getJobStatus().get().isGloballyTerminalState()) {
                     throw new IllegalStateException("the job ended before the labels were in: "
@@ -89,12 +117,15 @@ final class LabelsJobBenchmark {
                 if (System.nanoTime() > nextProgress) {
                     nextProgress += PROGRESS_NANOS;
                     Runtime runtime = Runtime.getRuntime();
+                    long sent = LabelsBenchmarkJob.Probe.LABELS_SENT.get();
                     figures.line(
-                            "  loading: %d labels sent in %.0f s; heap %d MB (no GC), RocksDB %d MB",
-                            LabelsBenchmarkJob.Probe.LABELS_SENT.get(),
+                            "  loading: %d labels sent in %.0f s (%.0f labels/s in the last minute); heap %d MB (no GC), RocksDB %d MB",
+                            sent,
                             (System.nanoTime() - start) / 1e9,
+                            (sent - sentBefore) / (PROGRESS_NANOS / 1e9),
                             (runtime.totalMemory() - runtime.freeMemory()) >> 20,
                             sizeOf(rocksdb) >> 20);
+                    sentBefore = sent;
                 }
             }
             double loadSeconds = (System.nanoTime() - start) / 1e9;

@@ -10,6 +10,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.util.Collector;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.model.HashedPage;
@@ -31,15 +32,28 @@ public final class LabelsBenchmarkJob {
     /** Pages per second while the labels load: enough to be held and released, few enough not to matter. */
     private static final long TRICKLE_SLEEP_MILLIS = 100;
 
+    /** After the marker the labels source idles: one sequence number per this many milliseconds. */
+    private static final long IDLE_SLEEP_MILLIS = 1_000;
+
     public static final int CHUNKS_PER_PAGE = 40;
     public static final int LABELLED_PER_PAGE = 10;
 
     /** Adds the job to the environment. */
     public static void define(StreamExecutionEnvironment env, DetectionSettings settings, long count) {
-        DataStream<SourceRecord> labelRecords = env.fromSequence(0, count)
+        // unbounded, idle after the marker: a finished source would leave the labels' operators marked finished in
+        // the checkpoint, and the stream, whose labels source runs on, could not start from it
+        DataStream<SourceRecord> labelRecords = env.fromSequence(0, Long.MAX_VALUE)
                 .setParallelism(1)
                 .name("synthetic-labels")
-                .map(i -> record(i, count), TypeInformation.of(SourceRecord.class))
+                .flatMap(
+                        (Long i, Collector<SourceRecord> out) -> {
+                            if (i <= count) {
+                                out.collect(record(i, count));
+                            } else {
+                                Thread.sleep(IDLE_SLEEP_MILLIS);
+                            }
+                        },
+                        TypeInformation.of(SourceRecord.class))
                 .setParallelism(1)
                 .name("label-records");
         DataStream<HashedPage> pages = env.fromSequence(0, Long.MAX_VALUE)
