@@ -5,6 +5,7 @@ import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.reusedetector.config.LabelsMode;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 
@@ -55,6 +56,13 @@ public final class JobEnvironment {
             flink.setString(
                     "restart-strategy.exponential-delay.attempts-before-reset-backoff",
                     String.valueOf(config.get(ReuseDetectorOptions.MAX_RESTARTS)));
+        }
+        if (config.get(ReuseDetectorOptions.LABELS_MODE) == LabelsMode.KEYED) {
+            // a labelled set in keyed state is far larger than the rest: without bloom filters every new label's read
+            // searches every level of RocksDB's files, and with unpartitioned filters the load collapses once they
+            // outgrow the block cache (docs/benchmarks.md, the keyed label mode)
+            flink.setString("state.backend.rocksdb.use-bloom-filter", "true");
+            flink.setString("state.backend.rocksdb.memory.partitioned-index-filters", "true");
         }
         flink.addAll(own); // flink.* keys from the detector's configuration win
         if (remote) {
