@@ -12,7 +12,7 @@ import org.apache.flink.core.memory.DataOutputView;
  * current version and record class, the buffer of {@link #serialize}, and the version check of {@link #deserialize},
  * which rejects the bytes of a version the format never wrote (a later release's checkpoint, or another format's
  * bytes) with one clear error in every format rather than misreading them. It exists because each format repeated
- * these pieces, some forty lines apiece, and with them the chance that one format's check drifts from the others'.
+ * these pieces, and with them the chance that one format's check drifts from the others'.
  *
  * <p>A format reads every version from 1 to its current one ({@link StateFormat}: an earlier version's bytes stay in
  * checkpoints until the state is rewritten); {@link #read} gets the version to branch on, {@link #write} always writes
