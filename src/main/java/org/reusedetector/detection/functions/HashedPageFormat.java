@@ -1,14 +1,13 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.ResultKey;
 import org.reusedetector.model.SignalResult;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 import org.reusedetector.state.StateLayout;
 
 /**
@@ -18,7 +17,7 @@ import org.reusedetector.state.StateLayout;
  * each one's name (string) and value (bytes). Version 1, still read, had I-Match signatures (bytes), shingles (longs),
  * near-copy resemblance (double), near copy of (string) and quilt grams (longs) in place of the results.
  */
-public final class HashedPageFormat implements StateFormat<HashedPage> {
+public final class HashedPageFormat extends AbstractStateFormat<HashedPage> {
 
     private static final long serialVersionUID = 1L;
 
@@ -28,19 +27,8 @@ public final class HashedPageFormat implements StateFormat<HashedPage> {
     static final int V1 = 1;
     static final int V2 = 2;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V2;
-    }
-
-    @Override
-    public Class<HashedPage> type() {
-        return HashedPage.class;
+    public HashedPageFormat() {
+        super(NAME, V2, HashedPage.class);
     }
 
     /** Earlier jobs held the pages as POJOs of the same class. */
@@ -50,8 +38,7 @@ public final class HashedPageFormat implements StateFormat<HashedPage> {
     }
 
     @Override
-    public byte[] serialize(HashedPage page) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
+    protected void write(HashedPage page, DataOutputView out) throws IOException {
         StateLayout.writeString(page.url(), out);
         out.writeLong(page.eventTime());
         StateLayout.writeBytes(page.fileHash(), out);
@@ -63,15 +50,10 @@ public final class HashedPageFormat implements StateFormat<HashedPage> {
             StateLayout.writeString(result.name(), out);
             StateLayout.writeBytes(result.value(), out);
         }
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public HashedPage deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1 && version != V2) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
+    protected HashedPage read(int version, DataInputView in) throws IOException {
         HashedPage page = new HashedPage(
                 StateLayout.readString(in),
                 in.readLong(),

@@ -1,19 +1,17 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.JoinedPage;
 import org.reusedetector.model.LabelAnswer;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 
 /**
  * The state format of {@link JoinedPage} (value state {@code keyed-join-complete} of {@link JoinLabelAnswers}).
  * Version 1: the hashed page as {@link KeyedMatchFormat} writes it, then the answers.
  */
-public final class JoinedPageFormat implements StateFormat<JoinedPage> {
+public final class JoinedPageFormat extends AbstractStateFormat<JoinedPage> {
 
     private static final long serialVersionUID = 1L;
 
@@ -22,19 +20,8 @@ public final class JoinedPageFormat implements StateFormat<JoinedPage> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<JoinedPage> type() {
-        return JoinedPage.class;
+    public JoinedPageFormat() {
+        super(NAME, V1, JoinedPage.class);
     }
 
     @Override
@@ -48,37 +35,24 @@ public final class JoinedPageFormat implements StateFormat<JoinedPage> {
     }
 
     @Override
-    public byte[] serialize(JoinedPage value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public JoinedPage deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        return read(new DataInputDeserializer(bytes));
-    }
-
-    static void write(JoinedPage v, DataOutputView out) throws IOException {
+    protected void write(JoinedPage v, DataOutputView out) throws IOException {
         KeyedMatchFormat.writePage(v.page(), out);
         LabelAnswer[] answers = v.answers();
         out.writeInt(answers == null ? -1 : answers.length);
         if (answers != null) {
             for (LabelAnswer answer : answers) {
-                LabelAnswerFormat.write(answer, out);
+                LabelAnswerFormat.writeAnswer(answer, out);
             }
         }
     }
 
-    static JoinedPage read(DataInputView in) throws IOException {
+    @Override
+    protected JoinedPage read(int version, DataInputView in) throws IOException {
         var page = KeyedMatchFormat.readPage(in);
         int n = in.readInt();
         LabelAnswer[] answers = n < 0 ? null : new LabelAnswer[n];
         for (int i = 0; i < n; i++) {
-            answers[i] = LabelAnswerFormat.read(in);
+            answers[i] = LabelAnswerFormat.readAnswer(in);
         }
         return new JoinedPage(page, answers);
     }

@@ -1,21 +1,19 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.KeyedMatch;
 import org.reusedetector.model.LabelAnswer;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 import org.reusedetector.state.StateLayout;
 
 /**
  * The state format of {@link KeyedMatch} (value state {@code keyed-join-page} of {@link JoinLabelAnswers}). Version 1:
  * page, the hashed page (its {@link HashedPageFormat} version and bytes, or -1), expected answers, the answer or not.
  */
-public final class KeyedMatchFormat implements StateFormat<KeyedMatch> {
+public final class KeyedMatchFormat extends AbstractStateFormat<KeyedMatch> {
 
     private static final long serialVersionUID = 1L;
 
@@ -24,19 +22,8 @@ public final class KeyedMatchFormat implements StateFormat<KeyedMatch> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<KeyedMatch> type() {
-        return KeyedMatch.class;
+    public KeyedMatchFormat() {
+        super(NAME, V1, KeyedMatch.class);
     }
 
     @Override
@@ -50,28 +37,23 @@ public final class KeyedMatchFormat implements StateFormat<KeyedMatch> {
     }
 
     @Override
-    public byte[] serialize(KeyedMatch value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public KeyedMatch deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        return read(new DataInputDeserializer(bytes));
-    }
-
-    static void write(KeyedMatch v, DataOutputView out) throws IOException {
+    protected void write(KeyedMatch v, DataOutputView out) throws IOException {
         out.writeLong(v.page());
         writePage(v.hashed(), out);
         out.writeInt(v.expected());
         out.writeBoolean(v.answer() != null);
         if (v.answer() != null) {
-            LabelAnswerFormat.write(v.answer(), out);
+            LabelAnswerFormat.writeAnswer(v.answer(), out);
         }
+    }
+
+    @Override
+    protected KeyedMatch read(int version, DataInputView in) throws IOException {
+        long page = in.readLong();
+        HashedPage hashed = readPage(in);
+        int expected = in.readInt();
+        LabelAnswer answer = in.readBoolean() ? LabelAnswerFormat.readAnswer(in) : null;
+        return new KeyedMatch(page, hashed, expected, answer);
     }
 
     /** A hashed page: its {@link HashedPageFormat} version and bytes, or -1 for none. */
@@ -88,13 +70,5 @@ public final class KeyedMatchFormat implements StateFormat<KeyedMatch> {
     static HashedPage readPage(DataInputView in) throws IOException {
         int version = in.readInt();
         return version < 0 ? null : new HashedPageFormat().deserialize(version, StateLayout.readBytes(in));
-    }
-
-    static KeyedMatch read(DataInputView in) throws IOException {
-        long page = in.readLong();
-        HashedPage hashed = readPage(in);
-        int expected = in.readInt();
-        LabelAnswer answer = in.readBoolean() ? LabelAnswerFormat.read(in) : null;
-        return new KeyedMatch(page, hashed, expected, answer);
     }
 }

@@ -1,19 +1,18 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.LabelAnswer;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 import org.reusedetector.state.StateLayout;
 
 /**
  * The state format of {@link LabelAnswer} (list state {@code keyed-join-answers} of {@link JoinLabelAnswers}, and
- * inside {@link KeyedMatchFormat} and {@link JoinedPageFormat}). Version 1: page, indices, kinds, origins.
+ * inside {@link KeyedMatchFormat}, {@link JoinedPageFormat} and {@link RememberedPageFormat}, which write it with
+ * {@link #writeAnswer}). Version 1: page, indices, kinds, origins.
  */
-public final class LabelAnswerFormat implements StateFormat<LabelAnswer> {
+public final class LabelAnswerFormat extends AbstractStateFormat<LabelAnswer> {
 
     private static final long serialVersionUID = 1L;
 
@@ -22,19 +21,8 @@ public final class LabelAnswerFormat implements StateFormat<LabelAnswer> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<LabelAnswer> type() {
-        return LabelAnswer.class;
+    public LabelAnswerFormat() {
+        super(NAME, V1, LabelAnswer.class);
     }
 
     @Override
@@ -48,21 +36,17 @@ public final class LabelAnswerFormat implements StateFormat<LabelAnswer> {
     }
 
     @Override
-    public byte[] serialize(LabelAnswer value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(value, out);
-        return out.getCopyOfBuffer();
+    protected void write(LabelAnswer value, DataOutputView out) throws IOException {
+        writeAnswer(value, out);
     }
 
     @Override
-    public LabelAnswer deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        return read(new DataInputDeserializer(bytes));
+    protected LabelAnswer read(int version, DataInputView in) throws IOException {
+        return readAnswer(in);
     }
 
-    static void write(LabelAnswer v, DataOutputView out) throws IOException {
+    /** An answer in version 1's layout, as the formats that hold answers embed it. */
+    static void writeAnswer(LabelAnswer v, DataOutputView out) throws IOException {
         out.writeLong(v.page());
         StateLayout.writeInts(v.indices(), out);
         StateLayout.writeBytes(v.kinds(), out);
@@ -75,7 +59,7 @@ public final class LabelAnswerFormat implements StateFormat<LabelAnswer> {
         }
     }
 
-    static LabelAnswer read(DataInputView in) throws IOException {
+    static LabelAnswer readAnswer(DataInputView in) throws IOException {
         long page = in.readLong();
         int[] indices = StateLayout.readInts(in);
         byte[] kinds = StateLayout.readBytes(in);

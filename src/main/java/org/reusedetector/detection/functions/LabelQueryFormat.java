@@ -1,12 +1,10 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.LabelQuery;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 import org.reusedetector.state.StateLayout;
 
 /**
@@ -14,7 +12,7 @@ import org.reusedetector.state.StateLayout;
  * Version 1: page, partition key, indices, hashes. Version 2 adds the page's fetch time after them (version 1's
  * queries read with {@link LabelQuery#UNKNOWN_TIME}).
  */
-public final class LabelQueryFormat implements StateFormat<LabelQuery> {
+public final class LabelQueryFormat extends AbstractStateFormat<LabelQuery> {
 
     private static final long serialVersionUID = 1L;
 
@@ -24,19 +22,8 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
     static final int V1 = 1;
     static final int V2 = 2;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V2;
-    }
-
-    @Override
-    public Class<LabelQuery> type() {
-        return LabelQuery.class;
+    public LabelQueryFormat() {
+        super(NAME, V2, LabelQuery.class);
     }
 
     @Override
@@ -53,21 +40,7 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
     }
 
     @Override
-    public byte[] serialize(LabelQuery value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public LabelQuery deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1 && version != V2) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        return read(new DataInputDeserializer(bytes), version);
-    }
-
-    static void write(LabelQuery v, DataOutputView out) throws IOException {
+    protected void write(LabelQuery v, DataOutputView out) throws IOException {
         out.writeLong(v.page());
         out.writeInt(v.partitionKey());
         StateLayout.writeInts(v.indices(), out);
@@ -75,7 +48,8 @@ public final class LabelQueryFormat implements StateFormat<LabelQuery> {
         out.writeLong(v.eventTime());
     }
 
-    static LabelQuery read(DataInputView in, int version) throws IOException {
+    @Override
+    protected LabelQuery read(int version, DataInputView in) throws IOException {
         long page = in.readLong();
         int partitionKey = in.readInt();
         int[] indices = StateLayout.readInts(in);

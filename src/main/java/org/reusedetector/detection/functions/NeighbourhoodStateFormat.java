@@ -1,16 +1,16 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.reusedetector.state.StateFormat;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.reusedetector.state.AbstractStateFormat;
 
 /**
  * The state format of {@link NeighbourhoodState} (keyed state {@code neighbourhood} of {@link NeighbourhoodAggregate}).
  * Version 1: pages (long), chunks (long), matched (double), evidence (see {@link RecordLayouts}), chunks squared,
  * matched squared, products (doubles), copies.
  */
-public final class NeighbourhoodStateFormat implements StateFormat<NeighbourhoodState> {
+public final class NeighbourhoodStateFormat extends AbstractStateFormat<NeighbourhoodState> {
 
     private static final long serialVersionUID = 1L;
 
@@ -19,19 +19,8 @@ public final class NeighbourhoodStateFormat implements StateFormat<Neighbourhood
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<NeighbourhoodState> type() {
-        return NeighbourhoodState.class;
+    public NeighbourhoodStateFormat() {
+        super(NAME, V1, NeighbourhoodState.class);
     }
 
     @Override
@@ -54,8 +43,7 @@ public final class NeighbourhoodStateFormat implements StateFormat<Neighbourhood
     }
 
     @Override
-    public byte[] serialize(NeighbourhoodState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(128);
+    protected void write(NeighbourhoodState state, DataOutputView out) throws IOException {
         out.writeLong(state.pages());
         out.writeLong(state.chunks());
         out.writeDouble(state.matched());
@@ -64,15 +52,10 @@ public final class NeighbourhoodStateFormat implements StateFormat<Neighbourhood
         out.writeDouble(state.matchedSquared());
         out.writeDouble(state.products());
         RecordLayouts.writeCopies(state.copies(), out);
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public NeighbourhoodState deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
+    protected NeighbourhoodState read(int version, DataInputView in) throws IOException {
         return new NeighbourhoodState(
                 in.readLong(),
                 in.readLong(),

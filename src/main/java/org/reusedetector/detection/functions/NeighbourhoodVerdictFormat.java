@@ -1,15 +1,15 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.reusedetector.state.StateFormat;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.reusedetector.state.AbstractStateFormat;
 
 /**
  * The state format of {@link NeighbourhoodVerdict} (keyed state {@code neighbourhood-verdict} of
  * {@link NeighbourhoodAlerts}). Version 1: the latest score (see {@link RecordLayouts}), then whether it is above.
  */
-public final class NeighbourhoodVerdictFormat implements StateFormat<NeighbourhoodVerdict> {
+public final class NeighbourhoodVerdictFormat extends AbstractStateFormat<NeighbourhoodVerdict> {
 
     private static final long serialVersionUID = 1L;
 
@@ -18,19 +18,8 @@ public final class NeighbourhoodVerdictFormat implements StateFormat<Neighbourho
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<NeighbourhoodVerdict> type() {
-        return NeighbourhoodVerdict.class;
+    public NeighbourhoodVerdictFormat() {
+        super(NAME, V1, NeighbourhoodVerdict.class);
     }
 
     @Override
@@ -45,19 +34,13 @@ public final class NeighbourhoodVerdictFormat implements StateFormat<Neighbourho
     }
 
     @Override
-    public byte[] serialize(NeighbourhoodVerdict verdict) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(128);
+    protected void write(NeighbourhoodVerdict verdict, DataOutputView out) throws IOException {
         RecordLayouts.writeScore(verdict.latest(), out);
         out.writeBoolean(verdict.above());
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public NeighbourhoodVerdict deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
+    protected NeighbourhoodVerdict read(int version, DataInputView in) throws IOException {
         return new NeighbourhoodVerdict(RecordLayouts.readScore(in), in.readBoolean());
     }
 }

@@ -1,17 +1,17 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.PrefixDelta;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 
 /**
  * The state format of a {@link PrefixDelta} waiting for the watermark ({@code neighbourhood-pending} of
  * {@link NeighbourhoodAggregate}). Version 1: its fields in record order (evidence and sources as {@link RecordLayouts}
  * writes them).
  */
-public final class PrefixDeltaFormat implements StateFormat<PrefixDelta> {
+public final class PrefixDeltaFormat extends AbstractStateFormat<PrefixDelta> {
 
     private static final long serialVersionUID = 1L;
 
@@ -20,24 +20,12 @@ public final class PrefixDeltaFormat implements StateFormat<PrefixDelta> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
+    public PrefixDeltaFormat() {
+        super(NAME, V1, PrefixDelta.class);
     }
 
     @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<PrefixDelta> type() {
-        return PrefixDelta.class;
-    }
-
-    @Override
-    public byte[] serialize(PrefixDelta d) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
+    protected void write(PrefixDelta d, DataOutputView out) throws IOException {
         out.writeUTF(d.prefix());
         out.writeInt(d.pagesDelta());
         out.writeLong(d.chunksDelta());
@@ -48,15 +36,10 @@ public final class PrefixDeltaFormat implements StateFormat<PrefixDelta> {
         out.writeDouble(d.matchedSquaredDelta());
         out.writeDouble(d.productsDelta());
         RecordLayouts.writeSourceChunks(d.sources(), out);
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public PrefixDelta deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
+    protected PrefixDelta read(int version, DataInputView in) throws IOException {
         return new PrefixDelta(
                 in.readUTF(),
                 in.readInt(),

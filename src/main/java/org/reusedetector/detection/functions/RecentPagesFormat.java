@@ -1,17 +1,17 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.RecentPages;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 import org.reusedetector.state.StateLayout;
 
 /**
  * The state format of {@link RecentPages} (map state {@code keyed-label-recent-pages} of {@link LabelPartition}: per
  * label key, the recent pages that held its hashes). Version 1: lows, indices, pages, fetch times.
  */
-public final class RecentPagesFormat implements StateFormat<RecentPages> {
+public final class RecentPagesFormat extends AbstractStateFormat<RecentPages> {
 
     private static final long serialVersionUID = 1L;
 
@@ -20,37 +20,25 @@ public final class RecentPagesFormat implements StateFormat<RecentPages> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
+    public RecentPagesFormat() {
+        super(NAME, V1, RecentPages.class);
     }
 
     @Override
-    public int getVersion() {
-        return V1;
+    protected int sizeHint(RecentPages value) {
+        return 16 + 24 * value.size();
     }
 
     @Override
-    public Class<RecentPages> type() {
-        return RecentPages.class;
-    }
-
-    @Override
-    public byte[] serialize(RecentPages value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(16 + 24 * value.size());
+    protected void write(RecentPages value, DataOutputView out) throws IOException {
         StateLayout.writeInts(value.lows(), out);
         StateLayout.writeInts(value.indices(), out);
         StateLayout.writeLongs(value.pages(), out);
         StateLayout.writeLongs(value.eventTimes(), out);
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public RecentPages deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
+    protected RecentPages read(int version, DataInputView in) throws IOException {
         return new RecentPages(
                 StateLayout.readInts(in),
                 StateLayout.readInts(in),

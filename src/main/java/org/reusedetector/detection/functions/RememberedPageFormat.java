@@ -1,17 +1,17 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.model.RememberedPage;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 
 /**
  * The state format of {@link RememberedPage} (value state {@code keyed-join-remembered} of {@link JoinLabelAnswers}: a
  * scored page kept for re-scores). Version 1: the page as {@link KeyedMatchFormat} writes it, its labels as
  * {@link LabelAnswerFormat} does, whether it alerted.
  */
-public final class RememberedPageFormat implements StateFormat<RememberedPage> {
+public final class RememberedPageFormat extends AbstractStateFormat<RememberedPage> {
 
     private static final long serialVersionUID = 1L;
 
@@ -20,36 +20,24 @@ public final class RememberedPageFormat implements StateFormat<RememberedPage> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
+    public RememberedPageFormat() {
+        super(NAME, V1, RememberedPage.class);
     }
 
     @Override
-    public int getVersion() {
-        return V1;
+    protected int sizeHint(RememberedPage value) {
+        return 512; // a whole hashed page and its labels
     }
 
     @Override
-    public Class<RememberedPage> type() {
-        return RememberedPage.class;
-    }
-
-    @Override
-    public byte[] serialize(RememberedPage value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(512);
+    protected void write(RememberedPage value, DataOutputView out) throws IOException {
         KeyedMatchFormat.writePage(value.page(), out);
-        LabelAnswerFormat.write(value.labels(), out);
+        LabelAnswerFormat.writeAnswer(value.labels(), out);
         out.writeBoolean(value.alerted());
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public RememberedPage deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        return new RememberedPage(KeyedMatchFormat.readPage(in), LabelAnswerFormat.read(in), in.readBoolean());
+    protected RememberedPage read(int version, DataInputView in) throws IOException {
+        return new RememberedPage(KeyedMatchFormat.readPage(in), LabelAnswerFormat.readAnswer(in), in.readBoolean());
     }
 }

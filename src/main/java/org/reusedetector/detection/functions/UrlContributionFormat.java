@@ -1,15 +1,15 @@
 package org.reusedetector.detection.functions;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.reusedetector.state.StateFormat;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.reusedetector.state.AbstractStateFormat;
 
 /**
  * The state format of {@link UrlContribution} (keyed state {@code url-contribution} of {@link UrlContributions}).
  * Version 1: chunks (long), matched (double), event time (long), sources (see {@link RecordLayouts}).
  */
-public final class UrlContributionFormat implements StateFormat<UrlContribution> {
+public final class UrlContributionFormat extends AbstractStateFormat<UrlContribution> {
 
     private static final long serialVersionUID = 1L;
 
@@ -18,19 +18,8 @@ public final class UrlContributionFormat implements StateFormat<UrlContribution>
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<UrlContribution> type() {
-        return UrlContribution.class;
+    public UrlContributionFormat() {
+        super(NAME, V1, UrlContribution.class);
     }
 
     @Override
@@ -45,21 +34,15 @@ public final class UrlContributionFormat implements StateFormat<UrlContribution>
     }
 
     @Override
-    public byte[] serialize(UrlContribution contribution) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
+    protected void write(UrlContribution contribution, DataOutputView out) throws IOException {
         out.writeLong(contribution.chunks());
         out.writeDouble(contribution.matched());
         out.writeLong(contribution.eventTime());
         RecordLayouts.writeSourceChunks(contribution.sources(), out);
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public UrlContribution deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
+    protected UrlContribution read(int version, DataInputView in) throws IOException {
         return new UrlContribution(in.readLong(), in.readDouble(), in.readLong(), RecordLayouts.readSourceChunks(in));
     }
 }

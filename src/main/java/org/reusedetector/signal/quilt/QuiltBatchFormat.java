@@ -1,17 +1,15 @@
 package org.reusedetector.signal.quilt;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 import org.reusedetector.state.StateLayout;
 
 /**
  * The state format of {@link QuiltBatch} (value state of {@link JudgeQuilts}). Version 1: its fields in record order.
  */
-public final class QuiltBatchFormat implements StateFormat<QuiltBatch> {
+public final class QuiltBatchFormat extends AbstractStateFormat<QuiltBatch> {
 
     private static final long serialVersionUID = 1L;
 
@@ -20,19 +18,8 @@ public final class QuiltBatchFormat implements StateFormat<QuiltBatch> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<QuiltBatch> type() {
-        return QuiltBatch.class;
+    public QuiltBatchFormat() {
+        super(NAME, V1, QuiltBatch.class);
     }
 
     @Override
@@ -56,21 +43,7 @@ public final class QuiltBatchFormat implements StateFormat<QuiltBatch> {
     }
 
     @Override
-    public byte[] serialize(QuiltBatch value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public QuiltBatch deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        return read(new DataInputDeserializer(bytes));
-    }
-
-    static void write(QuiltBatch v, DataOutputView out) throws IOException {
+    protected void write(QuiltBatch v, DataOutputView out) throws IOException {
         out.writeLong(v.page());
         StateLayout.writeString(v.url(), out);
         out.writeLong(v.eventTime());
@@ -81,7 +54,8 @@ public final class QuiltBatchFormat implements StateFormat<QuiltBatch> {
         StateLayout.writeLongs(v.holders(), out);
     }
 
-    static QuiltBatch read(DataInputView in) throws IOException {
+    @Override
+    protected QuiltBatch read(int version, DataInputView in) throws IOException {
         return new QuiltBatch(
                 in.readLong(),
                 StateLayout.readString(in),

@@ -1,18 +1,16 @@
 package org.reusedetector.signal.quilt;
 
 import java.io.IOException;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
-import org.reusedetector.state.StateFormat;
+import org.reusedetector.state.AbstractStateFormat;
 import org.reusedetector.state.StateLayout;
 
 /**
  * The state format of {@link QuiltName} (list states {@code waiting-requests} of {@link NameQuiltSources} and
  * {@code quilt-sources} of {@link QuiltAlerts}). Version 1: its fields in record order.
  */
-public final class QuiltNameFormat implements StateFormat<QuiltName> {
+public final class QuiltNameFormat extends AbstractStateFormat<QuiltName> {
 
     private static final long serialVersionUID = 1L;
 
@@ -21,19 +19,8 @@ public final class QuiltNameFormat implements StateFormat<QuiltName> {
 
     static final int V1 = 1;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int getVersion() {
-        return V1;
-    }
-
-    @Override
-    public Class<QuiltName> type() {
-        return QuiltName.class;
+    public QuiltNameFormat() {
+        super(NAME, V1, QuiltName.class);
     }
 
     @Override
@@ -56,21 +43,7 @@ public final class QuiltNameFormat implements StateFormat<QuiltName> {
     }
 
     @Override
-    public byte[] serialize(QuiltName value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public QuiltName deserialize(int version, byte[] bytes) throws IOException {
-        if (version != V1) {
-            throw new IOException("unknown version " + version + " of " + NAME);
-        }
-        return read(new DataInputDeserializer(bytes));
-    }
-
-    static void write(QuiltName v, DataOutputView out) throws IOException {
+    protected void write(QuiltName v, DataOutputView out) throws IOException {
         out.writeLong(v.holder());
         StateLayout.writeString(v.holderUrl(), out);
         StateLayout.writeString(v.page(), out);
@@ -80,7 +53,8 @@ public final class QuiltNameFormat implements StateFormat<QuiltName> {
         out.writeDouble(v.coveredFraction());
     }
 
-    static QuiltName read(DataInputView in) throws IOException {
+    @Override
+    protected QuiltName read(int version, DataInputView in) throws IOException {
         return new QuiltName(
                 in.readLong(),
                 StateLayout.readString(in),

@@ -1,6 +1,7 @@
 package org.reusedetector.detection.functions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -180,6 +181,19 @@ class StateFormatsTest {
                 .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodVerdict.class);
         assertThat(new UrlContributionFormat().pojoPredecessor())
                 .isEqualTo(org.reusedetector.stream.functions.UrlContribution.class);
+    }
+
+    /** A checkpoint of a later release (or another format's bytes) fails to read, whichever the format. */
+    @Test
+    void everyFormatRejectsAVersionItNeverWrote() {
+        for (StateFormat<?> format : ServiceLoader.load(StateFormat.class)) {
+            for (int version : new int[] {0, format.getVersion() + 1}) {
+                assertThatThrownBy(() -> format.deserialize(version, new byte[64]))
+                        .as("%s version %d", format.name(), version)
+                        .isInstanceOf(IOException.class)
+                        .hasMessageContaining("unknown version " + version + " of state format " + format.name());
+            }
+        }
     }
 
     @Test
