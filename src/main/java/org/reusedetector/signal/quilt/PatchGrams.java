@@ -1,11 +1,17 @@
 package org.reusedetector.signal.quilt;
 
 import java.time.Duration;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -59,6 +65,8 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch>
     static final String PENDING = "quilt-pending";
 
     private static final long[] NO_GRAMS = new long[0];
+    /** Grams written to state in one batch by {@link #flush}. */
+    private static final int WRITE_BATCH = 4096;
 
     private final QuiltStream quilt;
     /** Per gram, the event time of its last update followed by its holders. */
@@ -277,25 +285,103 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch>
         }
     }
 
-    /** Writes the grams changed since the last flush to state, each under its shard's key, with its time. */
+    /**
+     * Writes the grams changed since the last flush to state, each under its shard's key, with its time: gathered per
+     * key and written {@link #WRITE_BATCH} at a time with {@code putAll}, which RocksDB takes as one write batch (one
+     * JNI call and one write-group entry for the lot instead of one per gram).
+     */
     private void flush() throws Exception {
         if (recent == null || recent.changed() == 0) {
             return;
         }
         Object current = getCurrentKey();
-        int[] at = {Integer.MIN_VALUE};
+        Map<Integer, GramBatch> byKey = new HashMap<>();
         recent.flush((key, gram, gramHolders, time) -> {
-            if (key != at[0]) {
-                setCurrentKey(key);
-                at[0] = key;
-            }
+            GramBatch batch = byKey.computeIfAbsent(key, k -> new GramBatch(WRITE_BATCH));
             long[] entry = new long[gramHolders.length + 1];
             entry[0] = time;
             System.arraycopy(gramHolders, 0, entry, 1, gramHolders.length);
-            holders.put(gram, entry);
+            if (batch.add(gram, entry)) {
+                write(key, batch);
+            }
         });
+        for (Map.Entry<Integer, GramBatch> batch : byKey.entrySet()) {
+            write(batch.getKey(), batch.getValue());
+        }
         if (current != null) {
             setCurrentKey(current);
+        }
+    }
+
+    private void write(int key, GramBatch batch) throws Exception {
+        if (!batch.isEmpty()) {
+            setCurrentKey(key);
+            holders.putAll(batch);
+            batch.clear();
+        }
+    }
+
+    /**
+     * Up to a fixed number of distinct grams and their entries, as the map {@code putAll} takes: two arrays rather
+     * than a hash map, since the grams of one flush are distinct and the map is only iterated.
+     */
+    static final class GramBatch extends AbstractMap<Long, long[]> {
+        private final long[] grams;
+        private final long[][] entries;
+        private int size;
+
+        GramBatch(int capacity) {
+            grams = new long[capacity];
+            entries = new long[capacity][];
+        }
+
+        /** Adds a gram not in the batch yet; returns whether the batch is now full. */
+        boolean add(long gram, long[] entry) {
+            grams[size] = gram;
+            entries[size++] = entry;
+            return size == grams.length;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public void clear() {
+            Arrays.fill(entries, 0, size, null);
+            size = 0;
+        }
+
+        @Override
+        public Set<Map.Entry<Long, long[]>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public Iterator<Map.Entry<Long, long[]>> iterator() {
+                    return new Iterator<>() {
+                        private int next;
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < size;
+                        }
+
+                        @Override
+                        public Map.Entry<Long, long[]> next() {
+                            if (next >= size) {
+                                throw new NoSuchElementException();
+                            }
+                            int at = next++;
+                            return new AbstractMap.SimpleImmutableEntry<>(grams[at], entries[at]);
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return size;
+                }
+            };
         }
     }
 }
