@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -165,8 +167,8 @@ final class SoakBenchmark implements Callable<Integer> {
                     "benchmark soak: %s in rounds (new hosts, fetch times %d days on per round), labels %s, parallelism %d,"
                             + " until %.1f GB of HTML are parsed",
                     input, shift / DAY_MILLIS, labels, config.get(ReuseDetectorOptions.PARALLELISM), gigabytes);
-            List<double[]> intervals =
-                    new ArrayList<>(); // {seconds, GB, MB/s, pages/s, heap MB, RocksDB MB, checkpoints MB}
+            // {seconds, GB, MB/s, pages/s, heap MB, RocksDB MB, checkpoints MB, RocksDB info logs MB}
+            List<double[]> intervals = new ArrayList<>();
             try {
                 measure(job, producer, stateDir.resolve("rocksdb"), checkpoints, intervals);
             } finally {
@@ -217,18 +219,21 @@ final class SoakBenchmark implements Callable<Integer> {
                 (pages - lastPages) / seconds,
                 (runtime.totalMemory() - runtime.freeMemory()) / 1048576.0,
                 LabelsJobBenchmark.sizeOf(rocksdb) / 1048576.0,
-                LabelsJobBenchmark.sizeOf(checkpoints) / 1048576.0
+                LabelsJobBenchmark.sizeOf(checkpoints) / 1048576.0,
+                infoLogSize(rocksdb) / 1048576.0
             };
             intervals.add(row);
             figures.line(
-                    "  %6.0f s: %6.2f GB parsed, %5.1f MB/s, %5.0f pages/s; heap after GC %4.0f MB; RocksDB %5.0f MB;"
-                            + " checkpoints %5.0f MB; round %d, backlog %d pages; load average %.1f",
+                    "  %6.0f s: %6.2f GB parsed, %5.1f MB/s, %5.0f pages/s; heap after GC %4.0f MB; RocksDB %5.0f MB"
+                            + " (%.0f MB of it info logs); checkpoints %5.0f MB; round %d, backlog %d pages;"
+                            + " load average %.1f",
                     row[0],
                     row[1],
                     row[2],
                     row[3],
                     row[4],
                     row[5],
+                    row[7],
                     row[6],
                     producer.round.get(),
                     producer.lastBacklog.get(),
@@ -265,6 +270,7 @@ final class SoakBenchmark implements Callable<Integer> {
                 .put(
                         "rocksdb_mb_max",
                         intervals.stream().mapToDouble(r -> r[5]).max().orElse(0))
+                .put("rocksdb_info_logs_mb_last", last[7])
                 .put("checkpoints_mb_last", last[6])
                 .put("rounds", producer.round.get() + 1)
                 .put("intervals", intervals.size())
@@ -284,6 +290,36 @@ final class SoakBenchmark implements Callable<Integer> {
                 last[4],
                 steady.get(0)[5],
                 last[5]);
+    }
+
+    /**
+     * RocksDB's information logs ({@code LOG}, {@code LOG.old.*}) in the state directory: they grow with every flush and
+     * compaction whatever the state holds (rolled by Flink's {@code state.backend.rocksdb.log.*}), so the RocksDB figure
+     * says how much of it is state only with them told apart.
+     */
+    static long infoLogSize(Path root) throws IOException {
+        if (!Files.isDirectory(root)) {
+            return 0;
+        }
+        List<Path> logs = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            files.filter(p -> {
+                        String name = p.getFileName().toString();
+                        return name.equals("LOG") || name.startsWith("LOG.old");
+                    })
+                    .forEach(logs::add);
+        } catch (UncheckedIOException e) {
+            return infoLogSize(root); // a directory removed while walked: walk again
+        }
+        long total = 0;
+        for (Path log : logs) {
+            try {
+                total += Files.size(log);
+            } catch (IOException gone) {
+                // rolled away since the walk
+            }
+        }
+        return total;
     }
 
     private static double mean(List<double[]> rows, int column) {

@@ -29,7 +29,9 @@ import org.reusedetector.state.VersionedStateSerializer;
  * neighbourhood, and their interleaving differs from run to run. A change waits in {@code neighbourhood-pending} until
  * the watermark passes its event time; the changes of one event time are applied in {@link PrefixDelta#CANONICAL_ORDER}.
  * So every run, at any parallelism, passes each neighbourhood through the same states. A change that arrives behind the
- * watermark (a page later than {@code job.out-of-orderness}) is applied at once.
+ * watermark (a page later than {@code job.out-of-orderness}) is applied at once, and its update carries the watermark as
+ * its event time, so that a neighbourhood's updates leave in event-time order and {@link ThresholdStatistic}, which
+ * orders them by event time, keeps their order.
  */
 public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, PrefixDelta, PrefixScore> {
 
@@ -109,8 +111,15 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
     @Override
     public void processElement(PrefixDelta delta, Context ctx, Collector<PrefixScore> out) throws Exception {
         long time = delta.eventTime();
-        if (time <= ctx.timerService().currentWatermark()) {
-            apply(delta, out); // late: its place in event time has passed
+        long watermark = ctx.timerService().currentWatermark();
+        if (time <= watermark) {
+            // late: its place in event time has passed. Its update goes out at the watermark, not at its own time: the
+            // threshold takes updates in event-time order and may still hold this neighbourhood's update of a later
+            // time
+            // (applied here at the watermark); stamped earlier, this one would overtake it, and the neighbourhood's
+            // last
+            // word there (threshold-latest, its verdict) would be the older update, for ever if this one emptied it
+            apply(delta, watermark, out);
             return;
         }
         pending.add(time, delta, ctx.timerService());
@@ -121,11 +130,12 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         List<PrefixDelta> due = new ArrayList<>(pending.drain(timestamp));
         due.sort(PrefixDelta.CANONICAL_ORDER);
         for (PrefixDelta delta : due) {
-            apply(delta, out);
+            apply(delta, delta.eventTime(), out);
         }
     }
 
-    private void apply(PrefixDelta delta, Collector<PrefixScore> out) throws Exception {
+    /** Applies a change and sends the neighbourhood's update, of event time {@code updateTime}. */
+    private void apply(PrefixDelta delta, long updateTime, Collector<PrefixScore> out) throws Exception {
         NeighbourhoodState before = state.value();
         if (before == null) {
             before = new NeighbourhoodState(0, 0, 0.0, new Evidence[0]);
@@ -158,7 +168,7 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
                 Neighbourhood.badness(chunks, matched),
                 before.pages(),
                 Neighbourhood.badness(before.chunks(), before.matched()),
-                delta.eventTime(),
+                updateTime,
                 after.evidence(),
                 Double.NaN,
                 bounds[1],
