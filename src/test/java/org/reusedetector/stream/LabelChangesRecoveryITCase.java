@@ -2,6 +2,7 @@ package org.reusedetector.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,7 +63,7 @@ class LabelChangesRecoveryITCase {
     private static final Map<String, Faults> FAULTS = new ConcurrentHashMap<>();
 
     @TempDir
-    java.nio.file.Path dir;
+    Path dir;
 
     @Test
     void failuresWhileLabelChangesReScorePagesLeaveTheAlertsOfARunWithTheFinalLabelsFromTheStart() throws Exception {
