@@ -113,21 +113,21 @@ public final class StreamingJob {
                         OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
         // the labelled set is rebuilt from the whole compacted topic at every fresh start
+        DataStream<SourceRecord> labelRecords = env.fromSource(
+                        kafkaSource(
+                                config,
+                                wiring,
+                                connection,
+                                config.get(ReuseDetectorOptions.TOPIC_LABELS),
+                                KafkaSourceRecords.labels(),
+                                OffsetsInitializer.earliest()),
+                        // labels carry no page time: while labels arrive the pages wait for them (held until the
+                        // snapshot loads), and an idle labels topic does not hold the watermark back
+                        WatermarkStrategy.<SourceRecord>noWatermarks().withIdleness(LABELS_IDLE),
+                        OperatorIds.LABELS_SOURCE)
+                .uid(OperatorIds.LABELS_SOURCE);
         DataStream<SourceRecord> labels = labelsTap
-                .apply(env.fromSource(
-                                kafkaSource(
-                                        config,
-                                        wiring,
-                                        connection,
-                                        config.get(ReuseDetectorOptions.TOPIC_LABELS),
-                                        KafkaSourceRecords.labels(),
-                                        OffsetsInitializer.earliest()),
-                                // labels carry no page time: while labels arrive the pages wait for them (held until
-                                // the
-                                // snapshot loads), and an idle labels topic does not hold the watermark back
-                                WatermarkStrategy.<SourceRecord>noWatermarks().withIdleness(LABELS_IDLE),
-                                OperatorIds.LABELS_SOURCE)
-                        .uid(OperatorIds.LABELS_SOURCE))
+                .apply(labelRecords)
                 .map(
                         new CountByKey<>(Metrics.KIND_GROUP, Metrics.LABELS_BY_KIND, StreamingJob::labelKind),
                         TypeInformation.of(SourceRecord.class))
