@@ -56,8 +56,9 @@ import org.reusedetector.page.Sha1;
  * Verdicts that follow label changes (keyed label mode): labels added, removed, and removed then added again while the
  * stream runs, after the pages they concern were scored, leave the alerts that a run with the final labels from the
  * start gives: the same standing page alerts (per page and fetch time: type, badness, chunks) and the same bad
- * neighbourhoods. Both runs are the streaming job on Kafka at parallelism 2, unbounded, stopped with a draining
- * savepoint once they have read everything.
+ * neighbourhoods, with no record twice in a row for one page or neighbourhood. Both runs are the streaming job on Kafka
+ * at parallelism 2, unbounded, stopped with a draining savepoint once they have read everything. The run and its checks
+ * are shared with {@link LabelChangesRecoveryITCase}, which fails tasks while the changes are applied.
  */
 @ExtendWith(KafkaBrokerExtension.class)
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
