@@ -79,6 +79,20 @@ public final class StreamingJob {
             ReuseDetectorConfig config,
             Wiring wiring,
             UnaryOperator<DataStream<SourceRecord>> pagesTap) {
+        define(env, config, wiring, pagesTap, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #define(StreamExecutionEnvironment, ReuseDetectorConfig, Wiring, UnaryOperator)}, with {@code
+     * labelsTap} applied to the raw label records between their source and the workflow: the test of failures while
+     * label changes re-score pages puts a fault injector there; the job itself never does.
+     */
+    public static void define(
+            StreamExecutionEnvironment env,
+            ReuseDetectorConfig config,
+            Wiring wiring,
+            UnaryOperator<DataStream<SourceRecord>> pagesTap,
+            UnaryOperator<DataStream<SourceRecord>> labelsTap) {
         KafkaConnection connection = KafkaConnection.of(wiring.bootstrapServers(), config);
         DetectionSettings settings = DetectionSettings.from(config, wiring.snapshotRun(), wiring.labelPartitions());
         if (config.get(ReuseDetectorOptions.IMATCH_LEXICON_FROM_TOPIC)) {
@@ -99,7 +113,7 @@ public final class StreamingJob {
                         OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
         // the labelled set is rebuilt from the whole compacted topic at every fresh start
-        DataStream<SourceRecord> labels = env.fromSource(
+        DataStream<SourceRecord> labelRecords = env.fromSource(
                         kafkaSource(
                                 config,
                                 wiring,
@@ -111,7 +125,9 @@ public final class StreamingJob {
                         // snapshot loads), and an idle labels topic does not hold the watermark back
                         WatermarkStrategy.<SourceRecord>noWatermarks().withIdleness(LABELS_IDLE),
                         OperatorIds.LABELS_SOURCE)
-                .uid(OperatorIds.LABELS_SOURCE)
+                .uid(OperatorIds.LABELS_SOURCE);
+        DataStream<SourceRecord> labels = labelsTap
+                .apply(labelRecords)
                 .map(
                         new CountByKey<>(Metrics.KIND_GROUP, Metrics.LABELS_BY_KIND, StreamingJob::labelKind),
                         TypeInformation.of(SourceRecord.class))

@@ -18,10 +18,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.zip.GZIPInputStream;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.IsolationLevel;
@@ -47,14 +49,16 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
+import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Sha1;
 
 /**
  * Verdicts that follow label changes (keyed label mode): labels added, removed, and removed then added again while the
  * stream runs, after the pages they concern were scored, leave the alerts that a run with the final labels from the
  * start gives: the same standing page alerts (per page and fetch time: type, badness, chunks) and the same bad
- * neighbourhoods. Both runs are the streaming job on Kafka at parallelism 2, unbounded, stopped with a draining
- * savepoint once they have read everything.
+ * neighbourhoods, with no record twice in a row for one page or neighbourhood. Both runs are the streaming job on Kafka
+ * at parallelism 2, unbounded, stopped with a draining savepoint once they have read everything. The run and its checks
+ * are shared with {@link LabelChangesRecoveryITCase}, which fails tasks while the changes are applied.
  */
 @ExtendWith(KafkaBrokerExtension.class)
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
@@ -67,35 +71,67 @@ class LabelChangesITCase {
 
     @Test
     void labelsChangedMidStreamLeaveTheAlertsOfARunWithTheFinalLabelsFromTheStart() throws Exception {
-        RecoveryCrawl.Files crawl = RecoveryCrawl.write(Files.createDirectories(dir.resolve("crawl")), 20, 10, 3);
-        List<Label> reference = referenceLabels(crawl);
+        Scenario scenario = Scenario.write(dir);
+        Map<String, List<Alert>> changed =
+                run(dir, "changed", scenario.crawl(), scenario.initial(), scenario.changes(), Hooks.NONE);
+        Map<String, List<Alert>> fromStart =
+                run(dir, "from-start", scenario.crawl(), scenario.reference(), List.of(), Hooks.NONE);
+        assertAlertsOfTheFinalLabelsFromTheStart(changed, fromStart);
+        assertThat(repeatedRecords(changed.get("all"))).isEmpty();
+    }
 
-        // held back at first, added mid-stream: the labels of the reference pages that wiki0 and wiki1 ripped first
-        List<Label> heldBack = reference.stream()
-                .filter(l -> !Label.KIND_STOP.equals(l.kind()) && pageNumber(l.exampleUrl()) < 14)
-                .toList();
-        // there at first, removed and added again mid-stream
-        List<Label> flapping = reference.stream()
-                .filter(l -> !Label.KIND_STOP.equals(l.kind()) && pageNumber(l.exampleUrl()) >= 20)
-                .filter(l -> pageNumber(l.exampleUrl()) < 24)
-                .toList();
-        // wrong at first, removed mid-stream: blind labels of two background sites' own text
-        List<Label> wrong = discoveredLabelsOfOwnText(crawl, List.of("site0.example.net", "site1.example.net"));
-        assertThat(heldBack).hasSizeGreaterThan(20);
-        assertThat(flapping).hasSizeGreaterThan(5);
-        assertThat(wrong).hasSizeGreaterThan(50);
+    // --- the fixture ------------------------------------------------------------------------------------------------
 
-        List<Label> initial = new ArrayList<>(reference);
-        initial.removeAll(heldBack);
-        initial.addAll(wrong);
-        List<Label> changes = new ArrayList<>(heldBack);
-        wrong.forEach(l -> changes.add(withOp(l, Label.OP_REMOVE)));
-        flapping.forEach(l -> changes.add(withOp(l, Label.OP_REMOVE)));
-        changes.addAll(flapping);
+    /**
+     * The crawl and its labels: {@code reference}, the final labels; {@code initial}, those the run starts with;
+     * {@code changes}, published once every page is scored: held-back labels added, wrong ones removed, and a few
+     * removed and added again.
+     */
+    record Scenario(
+            RecoveryCrawl.Files crawl,
+            List<Label> reference,
+            List<Label> initial,
+            List<Label> changes,
+            int heldBack,
+            int wrong,
+            int flapping) {
 
-        Map<String, List<Alert>> changed = run("changed", crawl, initial, changes);
-        Map<String, List<Alert>> fromStart = run("from-start", crawl, reference, List.of());
+        static Scenario write(Path dir) throws IOException {
+            RecoveryCrawl.Files crawl = RecoveryCrawl.write(Files.createDirectories(dir.resolve("crawl")), 20, 10, 3);
+            List<Label> reference = referenceLabels(dir, crawl);
 
+            // held back at first, added mid-stream: the labels of the reference pages that wiki0 and wiki1 ripped first
+            List<Label> heldBack = reference.stream()
+                    .filter(l -> !Label.KIND_STOP.equals(l.kind()) && pageNumber(l.exampleUrl()) < 14)
+                    .toList();
+            // there at first, removed and added again mid-stream
+            List<Label> flapping = reference.stream()
+                    .filter(l -> !Label.KIND_STOP.equals(l.kind()) && pageNumber(l.exampleUrl()) >= 20)
+                    .filter(l -> pageNumber(l.exampleUrl()) < 24)
+                    .toList();
+            // wrong at first, removed mid-stream: blind labels of two background sites' own text
+            List<Label> wrong = discoveredLabelsOfOwnText(crawl, List.of("site0.example.net", "site1.example.net"));
+            assertThat(heldBack).hasSizeGreaterThan(20);
+            assertThat(flapping).hasSizeGreaterThan(5);
+            assertThat(wrong).hasSizeGreaterThan(50);
+
+            List<Label> initial = new ArrayList<>(reference);
+            initial.removeAll(heldBack);
+            initial.addAll(wrong);
+            List<Label> changes = new ArrayList<>(heldBack);
+            wrong.forEach(l -> changes.add(withOp(l, Label.OP_REMOVE)));
+            flapping.forEach(l -> changes.add(withOp(l, Label.OP_REMOVE)));
+            changes.addAll(flapping);
+            return new Scenario(crawl, reference, initial, changes, heldBack.size(), wrong.size(), flapping.size());
+        }
+    }
+
+    /**
+     * What {@code changed} (a run whose labels changed mid-stream) must share with {@code fromStart} (a run with the
+     * final labels from the start), and that the changes were applied to pages scored before them.
+     */
+    static void assertAlertsOfTheFinalLabelsFromTheStart(
+            Map<String, List<Alert>> changed, Map<String, List<Alert>> fromStart) {
         // the changes were applied to pages scored before them: alerts raised on the wrong labels were cleared, and
         // the held-back ones raised
         assertThat(changed.get("before"))
@@ -119,9 +155,7 @@ class LabelChangesITCase {
                 .isEqualTo(badNeighbourhoods(fromStart.get("all")));
     }
 
-    // --- the fixture ------------------------------------------------------------------------------------------------
-
-    private List<Label> referenceLabels(RecoveryCrawl.Files crawl) throws IOException {
+    private static List<Label> referenceLabels(Path dir, RecoveryCrawl.Files crawl) throws IOException {
         ReuseDetectorConfig defaults = ReuseDetectorConfig.defaults();
         Path file = dir.resolve("reference-labels.jsonl");
         InformedLabelling.label(
@@ -205,7 +239,7 @@ class LabelChangesITCase {
                 l.hash(), l.kind(), op, l.source(), l.exampleUrl(), l.count(), l.hosts(), l.text(), l.family());
     }
 
-    private Path write(String name, List<Label> labels) throws IOException {
+    private static Path write(Path dir, String name, List<Label> labels) throws IOException {
         Path file = dir.resolve(name + ".jsonl");
         try (Writer out = Files.newBufferedWriter(file)) {
             for (Label label : labels) {
@@ -218,13 +252,29 @@ class LabelChangesITCase {
 
     // --- a run ------------------------------------------------------------------------------------------------------
 
+    /** What a run may add: settings, a tap on the raw label records, and steps around the publishing of the changes. */
+    record Hooks(
+            Map<String, String> settings,
+            UnaryOperator<DataStream<SourceRecord>> labelsTap,
+            Step beforeChanges,
+            Step afterChanges) {
+        static final Hooks NONE =
+                new Hooks(Map.of(), UnaryOperator.identity(), (job, alerts) -> {}, (job, alerts) -> {});
+    }
+
+    /** A step of a run, given its job and its alerts topic. */
+    interface Step {
+        void run(JobClient job, String alertsTopic) throws Exception;
+    }
+
     /**
      * The stream over the crawl with the {@code initial} labels; once every page is scored, the {@code changes} are
      * published and read; then the job stops, draining. Returns the committed alerts: {@code before} the changes, and
      * {@code all} at the end, in topic order.
      */
-    private Map<String, List<Alert>> run(
-            String name, RecoveryCrawl.Files crawl, List<Label> initial, List<Label> changes) throws Exception {
+    static Map<String, List<Alert>> run(
+            Path dir, String name, RecoveryCrawl.Files crawl, List<Label> initial, List<Label> changes, Hooks hooks)
+            throws Exception {
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String pagesTopic = KafkaBrokerExtension.uniqueName("pages-" + name);
         String labelsTopic = KafkaBrokerExtension.uniqueName("labels-" + name);
@@ -245,15 +295,21 @@ class LabelChangesITCase {
         settings.put("labels.keyed.partitions", "4");
         // the whole crawl inside the window
         settings.put("labels.keyed.rescore.retention", "30 d");
+        settings.putAll(hooks.settings());
         ReuseDetectorConfig config = ReuseDetectorConfig.defaults().with(settings);
         KafkaTopics.ensure(bootstrap, KafkaTopics.detectorTopics(config));
-        LabelsPublisher.publish(write(name + "-initial", initial), bootstrap, labelsTopic);
+        LabelsPublisher.publish(write(dir, name + "-initial", initial), bootstrap, labelsTopic);
         PageReplayer.replay(crawl.pages(), bootstrap, pagesTopic);
         String run = UUID.randomUUID().toString();
         int labelPartitions = LabelsPublisher.writeSnapshotMarkers(bootstrap, labelsTopic, run);
 
         StreamExecutionEnvironment env = JobEnvironment.create(config, RuntimeExecutionMode.STREAMING);
-        StreamingJob.define(env, config, new StreamingJob.Wiring(bootstrap, run, labelPartitions, false, null, null));
+        StreamingJob.define(
+                env,
+                config,
+                new StreamingJob.Wiring(bootstrap, run, labelPartitions, false, null, null),
+                UnaryOperator.identity(),
+                hooks.labelsTap());
         JobClient job = env.executeAsync("label changes " + name);
         Map<String, List<Alert>> alerts = new TreeMap<>();
         try (ConsumerLag pagesLag = new ConsumerLag(
@@ -270,7 +326,9 @@ class LabelChangesITCase {
                         .anyMatch(a ->
                                 a.type() == AlertType.NEIGHBORHOOD && "https://site0.example.net/".equals(a.prefix())));
                 alerts.put("before", committedAlerts(bootstrap, alertsTopic));
-                LabelsPublisher.publish(write(name + "-changes", changes), bootstrap, labelsTopic);
+                hooks.beforeChanges().run(job, alertsTopic);
+                LabelsPublisher.publish(write(dir, name + "-changes", changes), bootstrap, labelsTopic);
+                hooks.afterChanges().run(job, alertsTopic);
                 Thread.sleep(1000); // the labels consumer has seen the new end offsets
                 awaitUntil(() -> labelsLag.records().orElse(-1) == 0);
             }
@@ -293,11 +351,11 @@ class LabelChangesITCase {
         return alerts;
     }
 
-    private interface Condition {
+    interface Condition {
         boolean holds() throws Exception;
     }
 
-    private static void awaitUntil(Condition condition) throws Exception {
+    static void awaitUntil(Condition condition) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
         while (!condition.holds()) {
             assertThat(System.nanoTime()).as("waited 150 s").isLessThan(deadline);
@@ -350,6 +408,34 @@ class LabelChangesITCase {
             }
         }
         return standing;
+    }
+
+    /**
+     * The pages (URL and fetch time) and neighbourhoods with the same record twice in a row, each with the record: a
+     * re-score gives a page a new verdict, a clearance or a re-raise after one, never the one it has, and a
+     * neighbourhood's records alternate between alerted and cleared; so a repeat is an output replayed after a failure
+     * that escaped its aborted transaction.
+     */
+    static List<String> repeatedRecords(List<Alert> alerts) {
+        Map<String, String> last = new HashMap<>();
+        List<String> repeated = new ArrayList<>();
+        for (Alert a : alerts) {
+            String key;
+            String record;
+            if (a.url() != null) {
+                key = a.url() + " " + a.eventTime();
+                record = a.type() + " " + a.badness() + " " + a.chunks() + " " + a.matchedChunks();
+            } else if (a.prefix() != null) {
+                key = a.prefix();
+                record = a.type().toString(); // alerted or cleared: a neighbourhood changes state, or says nothing
+            } else {
+                continue;
+            }
+            if (record.equals(last.put(key, record))) {
+                repeated.add(key + ": " + record);
+            }
+        }
+        return repeated;
     }
 
     /** The neighbourhoods whose last record is an alert, not a clearance. */
