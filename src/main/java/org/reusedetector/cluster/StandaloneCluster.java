@@ -90,8 +90,7 @@ public final class StandaloneCluster implements AutoCloseable {
         conf.put("taskmanager.numberOfTaskSlots", "2");
         conf.put("jobmanager.memory.process.size", "768m");
         // what Flink's start scripts work out from taskmanager.memory.process.size and pass as dynamic properties,
-        // spelled out (TaskManagerRunner needs every part); the JVM flags of each TaskManager follow from these sizes
-        // (taskManagerJvmFlags)
+        // spelled out (TaskManagerRunner needs every part); each TaskManager's JVM flags follow from these sizes
         conf.put("taskmanager.cpu.cores", "1");
         conf.put("taskmanager.memory.framework.heap.size", "128m");
         conf.put("taskmanager.memory.task.heap.size", "256m");

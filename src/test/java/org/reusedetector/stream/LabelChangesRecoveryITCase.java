@@ -114,8 +114,8 @@ class LabelChangesRecoveryITCase {
         assertThat(faults.inCompletedCheckpoint[1].get()).isPositive();
         assertThat(faults.maxAttempt.get()).isEqualTo(2);
         // the first restart started from a checkpoint without the held record; the second from one with more changes,
-        // passed by the attempt before it, and changes still to come, which it read again, and nothing its checkpoint
-        // held
+        // passed by the attempt before it, and changes still to come, which it read again, and nothing its
+        // checkpoint held
         assertThat(faults.restored[1].get()).isLessThan(faults.seen[0].get());
         assertThat(faults.restored[2].get() - faults.restored[1].get()).isBetween(1L, faults.seen[1].get());
         assertThat(faults.seen[2].get())

@@ -113,12 +113,10 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
         long time = delta.eventTime();
         long watermark = ctx.timerService().currentWatermark();
         if (time <= watermark) {
-            // late: its place in event time has passed. Its update goes out at the watermark, not at its own time: the
-            // threshold takes updates in event-time order and may still hold this neighbourhood's update of a later
-            // time
-            // (applied here at the watermark); stamped earlier, this one would overtake it, and the neighbourhood's
-            // last
-            // word there (threshold-latest, its verdict) would be the older update, for ever if this one emptied it
+            // late: its place in event time has passed. Its update goes out at the watermark, not at its own time:
+            // the threshold takes updates in event-time order and may still hold this neighbourhood's update of a
+            // later time; stamped earlier, this one would overtake it, and the neighbourhood's last word there
+            // (threshold-latest, its verdict) would be the older update, for ever if this one emptied it
             apply(delta, watermark, out);
             return;
         }

@@ -270,11 +270,10 @@ class NeighbourhoodStateBoundTest {
     @Test
     void aLateChangeThatEmptiesANeighbourhoodIsNotOvertakenByTheChangeBeforeIt() throws Exception {
         // The threshold takes updates in event-time order. A change behind the aggregate's watermark is applied at
-        // once,
-        // after a change of a later event time whose update the threshold may still hold (the watermark reaches it a
-        // moment after the update). Were the late update stamped with its own, earlier time, the threshold would take
-        // it first, then the older update with the page still there: the neighbourhood would stay in threshold-latest
-        // and neighbourhood-verdict for ever, and its verdict would be the older one.
+        // once, after a change of a later event time whose update the threshold may still hold (the watermark reaches
+        // it a moment after the update). Were the late update stamped with its own, earlier time, the threshold would
+        // take it first, then the older update with the page still there: the neighbourhood would stay in
+        // threshold-latest and neighbourhood-verdict for ever, and its verdict would be the older one.
         String n = "https://late.org/";
         try (Chain chain = new Chain()) {
             chain.aggregate.processElement(PrefixDelta.between(n, 0, 0, 10, 8, 10, new Evidence[0]), 10); // page u
