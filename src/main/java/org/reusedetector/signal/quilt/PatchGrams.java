@@ -1,17 +1,13 @@
 package org.reusedetector.signal.quilt;
 
 import java.time.Duration;
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -295,17 +291,18 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch>
             return;
         }
         Object current = getCurrentKey();
-        Map<Integer, GramBatch> byKey = new HashMap<>();
+        Map<Integer, Map<Long, long[]>> byKey = new HashMap<>();
         recent.flush((key, gram, gramHolders, time) -> {
-            GramBatch batch = byKey.computeIfAbsent(key, k -> new GramBatch(WRITE_BATCH));
+            Map<Long, long[]> batch = byKey.computeIfAbsent(key, k -> new HashMap<>());
             long[] entry = new long[gramHolders.length + 1];
             entry[0] = time;
             System.arraycopy(gramHolders, 0, entry, 1, gramHolders.length);
-            if (batch.add(gram, entry)) {
+            batch.put(gram, entry); // the grams of one flush are distinct
+            if (batch.size() >= WRITE_BATCH) {
                 write(key, batch);
             }
         });
-        for (Map.Entry<Integer, GramBatch> batch : byKey.entrySet()) {
+        for (Map.Entry<Integer, Map<Long, long[]>> batch : byKey.entrySet()) {
             write(batch.getKey(), batch.getValue());
         }
         if (current != null) {
@@ -313,75 +310,11 @@ public final class PatchGrams extends AbstractStreamOperator<QuiltBatch>
         }
     }
 
-    private void write(int key, GramBatch batch) throws Exception {
+    private void write(int key, Map<Long, long[]> batch) throws Exception {
         if (!batch.isEmpty()) {
             setCurrentKey(key);
             holders.putAll(batch);
             batch.clear();
-        }
-    }
-
-    /**
-     * Up to a fixed number of distinct grams and their entries, as the map {@code putAll} takes: two arrays rather
-     * than a hash map, since the grams of one flush are distinct and the map is only iterated.
-     */
-    static final class GramBatch extends AbstractMap<Long, long[]> {
-        private final long[] grams;
-        private final long[][] entries;
-        private int size;
-
-        GramBatch(int capacity) {
-            grams = new long[capacity];
-            entries = new long[capacity][];
-        }
-
-        /** Adds a gram not in the batch yet; returns whether the batch is now full. */
-        boolean add(long gram, long[] entry) {
-            grams[size] = gram;
-            entries[size++] = entry;
-            return size == grams.length;
-        }
-
-        @Override
-        public int size() {
-            return size;
-        }
-
-        @Override
-        public void clear() {
-            Arrays.fill(entries, 0, size, null);
-            size = 0;
-        }
-
-        @Override
-        public Set<Map.Entry<Long, long[]>> entrySet() {
-            return new AbstractSet<>() {
-                @Override
-                public Iterator<Map.Entry<Long, long[]>> iterator() {
-                    return new Iterator<>() {
-                        private int next;
-
-                        @Override
-                        public boolean hasNext() {
-                            return next < size;
-                        }
-
-                        @Override
-                        public Map.Entry<Long, long[]> next() {
-                            if (next >= size) {
-                                throw new NoSuchElementException();
-                            }
-                            int at = next++;
-                            return new AbstractMap.SimpleImmutableEntry<>(grams[at], entries[at]);
-                        }
-                    };
-                }
-
-                @Override
-                public int size() {
-                    return size;
-                }
-            };
         }
     }
 }
