@@ -54,6 +54,19 @@ public final class PageSignals implements TokenizingChunker.ChunkSink {
         }
     }
 
+    /** As {@link #hash(PageHasher, String, long, String)}, of a body in {@code body[0, length)}. */
+    public HashedPage hash(PageHasher hasher, String url, long eventTime, char[] body, int length) {
+        if (signals.length == 0) {
+            return hasher.hash(url, eventTime, body, length);
+        }
+        try {
+            return apply(hasher.hashWithChunks(url, eventTime, body, length, this));
+        } catch (RuntimeException | StackOverflowError e) {
+            reset();
+            throw e;
+        }
+    }
+
     @Override
     public void chunk(char[] text, int length) {
         for (PageSignal signal : signals) {

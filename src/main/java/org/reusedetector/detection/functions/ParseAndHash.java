@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Validates a raw page record, parses it with jsoup, chunks and hashes it, and feeds the same pass to the enabled
+ * Validates a raw page record, chunks and hashes it, and feeds the same pass to the enabled
  * signals ({@link Signals#pageSignals}), which put their results on the hashed page or, for a signal with pages of its
  * own, on a page sent to its side output ({@link DetectionSignal#ownPages}); bad records go to the dead letters.
  */
@@ -70,14 +70,14 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         records.inc();
         PageRecord page;
         try {
-            page = parser.parse(record.value());
+            page = parser.parseKeepingBody(record.value());
         } catch (PageRecordParser.Rejected rejected) {
             reject(rejected.reason(), rejected.getMessage(), record, ctx);
             return;
         }
         HashedPage hashed;
         try {
-            hashed = signals.hash(hasher, page.url(), page.fetchedAtMillis(), page.body());
+            hashed = signals.hash(hasher, page.url(), page.fetchedAtMillis(), parser.body(), parser.bodyLength());
         } catch (RuntimeException | StackOverflowError e) {
             // jsoup copes with almost anything; whatever it does not cope with must not stop the job
             LOG.debug("cannot parse {}", record.origin(), e);
