@@ -118,7 +118,12 @@ public final class PageRecordParser {
         bodyChars = treeBody;
         bodyLength = body.length();
         return new PageRecord(
-                page.url(), page.fetchedAt(), page.fetchedAtMillis(), page.status(), page.contentType(), null,
+                page.url(),
+                page.fetchedAt(),
+                page.fetchedAtMillis(),
+                page.status(),
+                page.contentType(),
+                null,
                 page.extraJson());
     }
 

@@ -259,45 +259,50 @@ final class PageRecordScanner {
         }
         char[] out = body;
         char[] in = json;
+        int end = length;
+        int p = pos;
         int o = 0;
         long bytes = 0;
         boolean surrogates = false;
-        while (pos < length) {
-            char c = in[pos];
-            if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') { // the bulk of HTML: one compare and one store
+        while (p < end) {
+            char c = in[p];
+            // the bulk of HTML: printable ASCII other than the quote and the backslash, one store each
+            if ((char) (c - 0x20) < 0x60 && c != '"' && c != '\\') {
                 out[o++] = c;
-                bytes++;
-                pos++;
+                p++;
                 continue;
             }
             if (c == '"') {
-                pos++;
+                pos = p + 1;
                 bodyLength = o;
                 if (o > MAX_STRING_CHARS) {
                     return false;
                 }
+                bytes += o; // one byte each, plus what non-ASCII chars added below
                 bodyUtf8Bytes = surrogates ? repairSurrogates(out, o) : bytes;
                 return true;
             }
             if (c == '\\') {
+                pos = p;
                 int decoded = escape();
                 if (decoded < 0) {
                     return false;
                 }
+                p = pos;
                 c = (char) decoded;
             } else if (c < 0x20) {
                 return false;
             } else {
-                pos++;
+                p++;
             }
             out[o++] = c;
-            if (c < 0x80) {
-                bytes++;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else {
-                bytes += 3;
-                surrogates |= Character.isSurrogate(c);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    bytes += 1;
+                } else {
+                    bytes += 2;
+                    surrogates |= Character.isSurrogate(c);
+                }
             }
         }
         return false;

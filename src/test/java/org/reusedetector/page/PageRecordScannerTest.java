@@ -2,15 +2,15 @@ package org.reusedetector.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.zip.GZIPInputStream;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,11 +81,16 @@ class PageRecordScannerTest {
                 "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"x\",\"content_type\":null}",
                 "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"x\",\"reader_error\":\"body-too-large\"}",
                 "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"x\",\"extra\":\"\\ud800\"}",
-                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"" + "é".repeat(400) + "\"}",
-                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"" + "é".repeat(600) + "\"}",
-                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"" + "\\ud83d\\ude00".repeat(250) + "\"}",
-                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"" + "\\ud83d".repeat(333) + "\"}",
-                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"" + "\\ud83d".repeat(334) + "\"}",
+                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"" + "é".repeat(400)
+                        + "\"}",
+                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\"" + "é".repeat(600)
+                        + "\"}",
+                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\""
+                        + "\\ud83d\\ude00".repeat(250) + "\"}",
+                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\""
+                        + "\\ud83d".repeat(333) + "\"}",
+                "{\"url\":\"https://a.org/\",\"fetched_at\":\"2024-03-01T12:00:00Z\",\"body\":\""
+                        + "\\ud83d".repeat(334) + "\"}",
                 "{}",
                 "[]",
                 "",
@@ -131,8 +136,8 @@ class PageRecordScannerTest {
     @Test
     @EnabledIf("crawlPresent")
     void scannerAgreesWithJacksonOnACrawl() throws Exception {
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
-                new GZIPInputStream(Files.newInputStream(crawl())), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(new GZIPInputStream(Files.newInputStream(crawl())), StandardCharsets.UTF_8))) {
             int n = 0;
             for (String line; (line = lines.readLine()) != null && n < 2000; n++) {
                 assertSame(line);
@@ -158,8 +163,13 @@ class PageRecordScannerTest {
             Object kept = outcome(() -> {
                 PageRecord page = p.parseKeepingBody(json);
                 return new PageRecord(
-                        page.url(), page.fetchedAt(), page.fetchedAtMillis(), page.status(), page.contentType(),
-                        new String(p.body(), 0, p.bodyLength()), page.extraJson());
+                        page.url(),
+                        page.fetchedAt(),
+                        page.fetchedAtMillis(),
+                        page.status(),
+                        page.contentType(),
+                        new String(p.body(), 0, p.bodyLength()),
+                        page.extraJson());
             });
             assertThat(kept).as("parseKeepingBody of %s", clip(json)).isEqualTo(expected);
         }
