@@ -553,8 +553,8 @@ final class PartitionCounts {
     }
 
     /**
-     * Sorts {@code urls[from, to)} and {@code order} beside them, stably (equal URLs keep their order, as the
-     * list sort did): a merge sort over insertion-sorted runs.
+     * Sorts {@code urls[from, to)} and {@code order} beside them, stably (equal URLs keep their order): a merge
+     * sort over insertion-sorted runs.
      */
     static void sortByUrl(String[] urls, int[] order, String[] urlBuffer, int[] orderBuffer, int from, int to) {
         if (to - from <= 16) {
@@ -654,7 +654,7 @@ final class PartitionCounts {
      * fingerprint (8 bytes) and the example page (varint: its index among this source's counted pages). Most
      * hashes are on one page and take 33 bytes. After the entries, blocks with no entries carry the URLs of
      * the example pages, ascending (their indices as delta varints in {@code data}): a bit per page marks
-     * them as entries are written, which stays in the processor's cache where a table of ids per page did not.
+     * them as entries are written, small enough to stay in the processor's cache.
      */
     private static final class BlockWriter {
         private final int source;
