@@ -107,46 +107,44 @@ public final class DiscoveryWorkflow {
     private static Result count(
             DataStream<PageHashes> prepared, DataStream<ChunkSample> samples, DiscoveryParams params) {
         int ranges = Math.max(1, prepared.getExecutionEnvironment().getParallelism());
+        // the operator that counts the pages, with the pages counted and the recursion URLs on its side outputs
+        SingleOutputStreamOperator<?> counting;
+        SingleOutputStreamOperator<Tally> spread;
         if (ranges == 1) {
             // with one partition, partitioning by site is the identity and its counts are the totals: the stages
             // then chain, the pages are handed on in memory instead of through a shuffle on disk, and no count
             // blocks are written and merged
-            SingleOutputStreamOperator<Tally> spread = prepared.transform(
+            spread = prepared.transform(
                             "discover: count the hashes of all sites",
                             TypeInformation.of(Tally.class),
                             new DiscoveryFunctions.CountAll())
                     .uid(OperatorIds.DISCOVER_COUNT_SITES)
                     .name("discover: count the hashes of all sites");
-            return classify(
-                    withTexts(spread, samples),
-                    histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
-                    pageStats(spread.getSideOutput(DiscoveryFunctions.PAGE_STATS)),
-                    params,
-                    spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
-                    prepared);
+            counting = spread;
+        } else {
+            SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(
+                            PartitionCounts::partition, PageHashes::partition)
+                    .transform(
+                            "discover: count the hashes of whole sites",
+                            PojoTypes.of(CountBlock.class),
+                            new DiscoveryFunctions.CountSites(ranges))
+                    .uid(OperatorIds.DISCOVER_COUNT_SITES)
+                    .name("discover: count the hashes of whole sites");
+            spread = blocks.partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
+                    .transform(
+                            "discover: merge the counts of a range of hashes",
+                            TypeInformation.of(Tally.class),
+                            new DiscoveryFunctions.MergeRanges())
+                    .uid(OperatorIds.DISCOVER_MERGE_RANGES)
+                    .name("discover: merge the counts of a range of hashes");
+            counting = blocks;
         }
-        SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(
-                        PartitionCounts::partition, PageHashes::partition)
-                .transform(
-                        "discover: count the hashes of whole sites",
-                        PojoTypes.of(CountBlock.class),
-                        new DiscoveryFunctions.CountSites(ranges))
-                .uid(OperatorIds.DISCOVER_COUNT_SITES)
-                .name("discover: count the hashes of whole sites");
-        SingleOutputStreamOperator<Tally> spread = blocks.partitionCustom(
-                        (Integer range, int partitions) -> range % partitions, CountBlock::range)
-                .transform(
-                        "discover: merge the counts of a range of hashes",
-                        TypeInformation.of(Tally.class),
-                        new DiscoveryFunctions.MergeRanges())
-                .uid(OperatorIds.DISCOVER_MERGE_RANGES)
-                .name("discover: merge the counts of a range of hashes");
         return classify(
                 withTexts(spread, samples),
                 histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
-                pageStats(blocks.getSideOutput(DiscoveryFunctions.PAGE_STATS)),
+                pageStats(counting.getSideOutput(DiscoveryFunctions.PAGE_STATS)),
                 params,
-                blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
+                counting.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
                 prepared);
     }
 
