@@ -227,16 +227,14 @@ class PojoSerializationTest {
                                 new Tally(
                                         Label.KIND_CHUNK,
                                         "a9993e364706816aba3e25717850c26c9cd0d89d",
-                                        "a.org",
-                                        "a.org",
                                         3,
-                                        0,
-                                        0,
+                                        2,
+                                        2,
                                         0L,
-                                        0,
+                                        2,
                                         "http://a.org/",
                                         null),
-                                new Tally(Label.KIND_FILE, "h", null, null, 7, 2, 2, -42L, 5, null, "text"))),
+                                new Tally(Label.KIND_FILE, "h", 7, 2, 2, -42L, 5, null, "text"))),
                 Arguments.of(
                         HashCount.class,
                         List.of(
