@@ -5,7 +5,7 @@ import org.reusedetector.batch.BackfillOutput;
 import org.reusedetector.detection.Metrics;
 
 /** The totals of a finished (bounded) detection job, from its accumulators, with throughput. */
-record JobSummary(
+public record JobSummary(
         long records,
         long pages,
         long bytes,
@@ -17,7 +17,7 @@ record JobSummary(
         long millis,
         long processingMillis) {
 
-    static JobSummary of(JobExecutionResult result) {
+    public static JobSummary of(JobExecutionResult result) {
         return new JobSummary(
                 count(result, Metrics.RECORDS_READ),
                 count(result, Metrics.PAGES_PARSED),
@@ -60,12 +60,12 @@ record JobSummary(
                 records, pages, bytes, chunks, scored, deadLetters, pageAlerts, alerts, millis, processingMillis);
     }
 
-    double seconds() {
+    public double seconds() {
         return Math.max(1, millis) / 1000.0;
     }
 
     /** The processing span in seconds, or the whole run's when the span was not recorded. */
-    double processingSeconds() {
+    public double processingSeconds() {
         return processingMillis > 0 ? processingMillis / 1000.0 : seconds();
     }
 

@@ -168,6 +168,20 @@ class ArchitectureTest {
     }
 
     @Test
+    void theProductDoesNotUseTheBenchmarks() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(ROOT + ".benchmark..", ROOT + ".cluster..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".benchmark..", ROOT + ".cluster..")
+                .because("the benchmarks and the standalone cluster they and the cluster test start are a source set of"
+                        + " their own (src/bench/java) on top of the product; cli.Main adds the benchmark command by its"
+                        + " class name")
+                .check(MAIN);
+    }
+
+    @Test
     void configDoesNotKnowItsUsers() {
         noClasses()
                 .that()

@@ -1,4 +1,4 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.cli.JobSummary;
+import org.reusedetector.cli.Main;
 
 /** The shape of {@code benchmark ... --json}: the human lines, then one JSON object with every figure on the last line. */
 class BenchmarkFiguresTest {

@@ -1,9 +1,11 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.reusedetector.cli.JobSummary;
+import org.reusedetector.cli.StreamCommand;
 import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;

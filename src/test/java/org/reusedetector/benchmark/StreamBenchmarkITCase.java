@@ -1,4 +1,4 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.cli.Main;
 import org.reusedetector.local.SampleCrawl;
 
 /**
@@ -22,7 +22,15 @@ class StreamBenchmarkITCase {
     void timesAColdRunAndWarmRunsAtEachParallelism() throws Exception {
         Path[] crawl = SampleCrawl.write(dir);
         Path labels = dir.resolve("labels.jsonl");
-        LabelCommand.label(ReuseDetectorConfig.defaults(), crawl[1], labels, "informed:sample-reference");
+        assertThat(Main.run(
+                        "label",
+                        "--input",
+                        crawl[1].toString(),
+                        "--out",
+                        labels.toString(),
+                        "--source",
+                        "informed:sample-reference"))
+                .isZero();
 
         JsonNode figures = BenchmarkFiguresTest.lastLineJson(() -> Main.run(
                 "benchmark",

@@ -1,4 +1,4 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.reusedetector.cli.StreamCommand;
 import org.reusedetector.cluster.StandaloneCluster;
 import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;

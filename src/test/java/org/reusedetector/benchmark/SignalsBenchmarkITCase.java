@@ -1,4 +1,4 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.reusedetector.config.ReuseDetectorConfig;
+import org.reusedetector.cli.Main;
 import org.reusedetector.local.SampleCrawl;
 
 /**
@@ -25,11 +25,17 @@ class SignalsBenchmarkITCase {
     void runsTheJobExactOnlyAndWithEveryWordSignalAndEndsOnTheRatio() throws Exception {
         Path[] crawl = SampleCrawl.write(dir);
         Path labels = dir.resolve("labels.jsonl");
-        LabelCommand.label(
-                ReuseDetectorConfig.defaults().with(java.util.Map.of("shingles.near-copy.enabled", "true")),
-                crawl[1],
-                labels,
-                "informed:sample-reference");
+        assertThat(Main.run(
+                        "label",
+                        "--input",
+                        crawl[1].toString(),
+                        "--out",
+                        labels.toString(),
+                        "--source",
+                        "informed:sample-reference",
+                        "--set",
+                        "shingles.near-copy.enabled=true"))
+                .isZero();
 
         JsonNode figures = BenchmarkFiguresTest.lastLineJson(() -> Main.run(
                 "benchmark",

@@ -1,4 +1,4 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.reusedetector.cli.DiscoverCommand;
+import org.reusedetector.cli.IndexCommand;
+import org.reusedetector.cli.JobSummary;
+import org.reusedetector.cli.StreamCommand;
 import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
@@ -421,16 +425,16 @@ public final class BenchmarkCommand {
             Path work = Files.createTempDirectory("reuse-detector-bench");
             Path index = indexDir != null ? indexDir : work.resolve("index");
             long start = System.nanoTime();
-            org.reusedetector.index.SyntheticIndex.Written written;
+            SyntheticIndex.Written written;
             if (Files.isDirectory(index) && !HashIndex.list(index).isEmpty()) {
                 written = null;
             } else {
-                written = org.reusedetector.index.SyntheticIndex.write(
+                written = SyntheticIndex.write(
                         Files.createDirectories(index), hashes, chunksPerPage, Math.max(1, parallelism), 1);
             }
             double generateSeconds = (System.nanoTime() - start) / 1e9;
             Path tiny = Files.createDirectories(work.resolve("tiny"));
-            org.reusedetector.index.SyntheticIndex.write(tiny, 1, 1, 1, 2);
+            SyntheticIndex.write(tiny, 1, 1, 1, 2);
             // process CPU time as well as wall time: on a shared machine the load inflates wall time but not CPU time
             long cpu0 = processCpuNanos();
             JobSummary startup = parsed(

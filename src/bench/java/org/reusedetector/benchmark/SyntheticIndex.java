@@ -1,8 +1,10 @@
-package org.reusedetector.index;
+package org.reusedetector.benchmark;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
+import org.reusedetector.index.HashIndex;
+import org.reusedetector.index.HashIndexWriter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.page.Sha1;
 

@@ -1,4 +1,4 @@
-package org.reusedetector.index;
+package org.reusedetector.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.index.HashIndex;
+import org.reusedetector.index.HashIndexReader;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.page.HashKey;
 

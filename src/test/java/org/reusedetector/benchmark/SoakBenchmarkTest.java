@@ -1,4 +1,4 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.reusedetector.stream;
+package org.reusedetector.benchmark;
 
 import java.time.Duration;
 import java.util.Arrays;

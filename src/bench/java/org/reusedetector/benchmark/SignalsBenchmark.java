@@ -1,10 +1,13 @@
-package org.reusedetector.cli;
+package org.reusedetector.benchmark;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.reusedetector.cli.JobSummary;
+import org.reusedetector.cli.LabelCommand;
+import org.reusedetector.cli.LexiconCommand;
 import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
