@@ -156,31 +156,6 @@ public final class LabelIndex {
         return (byte) (packed >>> ORIGIN_BITS);
     }
 
-    /**
-     * Converts a bucket of the earlier 23-byte entries (18 hash bytes, kind byte, origin int; checkpoints
-     * before issue 10) to this format. Entries that become equal are merged (kinds or-ed, first origin kept).
-     */
-    public static byte[] fromLegacyBucket(byte[] legacy) {
-        final int legacySuffix = 18;
-        final int legacyEntry = legacySuffix + 1 + 4;
-        byte[] converted = new byte[legacy.length / legacyEntry * ENTRY];
-        int out = 0;
-        for (int at = 0; at + legacyEntry <= legacy.length; at += legacyEntry) {
-            byte kind = legacy[at + legacySuffix];
-            int origin = readInt(legacy, at + legacySuffix + 1);
-            origin = origin >= 0 && origin < NO_ORIGIN ? origin : NO_ORIGIN;
-            if (out > 0 && Arrays.equals(converted, out - ENTRY, out - ENTRY + SUFFIX, legacy, at, at + SUFFIX)) {
-                int previous = readInt(converted, out - ENTRY + SUFFIX);
-                writeInt(converted, out - ENTRY + SUFFIX, previous | (kind & 0x1f) << ORIGIN_BITS);
-                continue;
-            }
-            System.arraycopy(legacy, at, converted, out, SUFFIX);
-            writeInt(converted, out + SUFFIX, pack(kind, origin));
-            out += ENTRY;
-        }
-        return out == converted.length ? converted : Arrays.copyOf(converted, out);
-    }
-
     public boolean remove(byte[] hash, byte kind) {
         int bucket = bucketOf(hash, 0);
         byte[] entries = store.bucket(bucket);

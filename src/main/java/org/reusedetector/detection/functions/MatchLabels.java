@@ -77,9 +77,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
 
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
-        if (context.isRestored()) {
-            migrateLegacyLabels(context);
-        }
         var store = context.getOperatorStateStore();
         bucketView = BroadcastLabelStore.view(
                 store.getBroadcastState(LabelState.BUCKETS).entries());
@@ -94,23 +91,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
                 LOG.info("Counted the chunk labels of every source of a restored label set");
             }
         }
-    }
-
-    /** A checkpoint from before the 14-byte entries: every instance converts its copy of the set, the same way. */
-    private static void migrateLegacyLabels(FunctionInitializationContext context) throws Exception {
-        var legacy = context.getOperatorStateStore().getBroadcastState(LabelState.LEGACY_BUCKETS);
-        if (!legacy.iterator().hasNext()) {
-            return;
-        }
-        var buckets = context.getOperatorStateStore().getBroadcastState(LabelState.BUCKETS);
-        long entries = 0;
-        for (var bucket : legacy.entries()) {
-            byte[] converted = LabelIndex.fromLegacyBucket(bucket.getValue());
-            buckets.put(bucket.getKey(), converted);
-            entries += converted.length / LabelIndex.ENTRY_BYTES;
-        }
-        legacy.clear();
-        LOG.info("Converted {} labels of a checkpoint's label set to 14-byte entries", entries);
     }
 
     @Override
