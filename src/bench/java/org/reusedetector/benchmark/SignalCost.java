@@ -74,17 +74,18 @@ final class SignalCost {
         JobSummary jobOn = null;
         for (int run = 0; run < runs; run++) {
             double[] cpu = new double[2];
+            double[] span = new double[2];
             if (run % 2 == 0) {
-                jobOff = timedRun(options, input, labels, offSettings, cpu, 0);
-                jobOn = timedRun(options, input, labels, onSettings, cpu, 1);
+                jobOff = timedRun(options, input, labels, offSettings, cpu, span, 0);
+                jobOn = timedRun(options, input, labels, onSettings, cpu, span, 1);
             } else {
-                jobOn = timedRun(options, input, labels, onSettings, cpu, 1);
-                jobOff = timedRun(options, input, labels, offSettings, cpu, 0);
+                jobOn = timedRun(options, input, labels, onSettings, cpu, span, 1);
+                jobOff = timedRun(options, input, labels, offSettings, cpu, span, 0);
             }
             cpuOff = Math.min(cpuOff, cpu[0]);
             cpuOn = Math.min(cpuOn, cpu[1]);
-            double off = jobOff.bytes() / 1e6 / jobOff.processingSeconds();
-            double on = jobOn.bytes() / 1e6 / jobOn.processingSeconds();
+            double off = jobOff.bytes() / 1e6 / span[0];
+            double on = jobOn.bytes() / 1e6 / span[1];
             ratios[run] = on / off;
             mbsOff = Math.max(mbsOff, off);
             mbsOn = Math.max(mbsOn, on);
@@ -92,25 +93,31 @@ final class SignalCost {
             jobMbsOn = Math.max(jobMbsOn, jobOn.bytes() / 1e6 / jobOn.seconds());
             times.add(String.format(
                     "off %.1f s (job %.1f s, CPU %.1f s), on %.1f s (job %.1f s, CPU %.1f s)",
-                    jobOff.processingSeconds(),
-                    jobOff.seconds(),
-                    cpu[0],
-                    jobOn.processingSeconds(),
-                    jobOn.seconds(),
-                    cpu[1]));
+                    span[0], jobOff.seconds(), cpu[0], span[1], jobOn.seconds(), cpu[1]));
         }
         double median = runs == 0 ? Double.NaN : BenchmarkCommand.median(ratios);
         return new Paired(mbsOff, mbsOn, jobMbsOff, jobMbsOn, median, cpuOff, cpuOn, times, jobOff, jobOn);
     }
 
-    /** One run, its process CPU seconds put in {@code cpu[at]} (NaN where the platform does not tell). */
+    /**
+     * One run, its process CPU seconds put in {@code cpu[at]} (NaN where the platform does not tell) and its
+     * processing span in {@code span[at]} ({@link ProcessingSpanReporter}; the whole run's if none was seen).
+     */
     private static JobSummary timedRun(
-            ConfigArguments options, Path input, Path labels, List<String> settings, double[] cpu, int at)
+            ConfigArguments options,
+            Path input,
+            Path labels,
+            List<String> settings,
+            double[] cpu,
+            double[] span,
+            int at)
             throws Exception {
+        ProcessingSpanReporter.reset();
         long before = processCpuNanos();
         JobSummary job = streamRun(options, input, labels, settings);
         long after = processCpuNanos();
         cpu[at] = before < 0 || after < 0 ? Double.NaN : (after - before) / 1e9;
+        span[at] = ProcessingSpanReporter.seconds(job.seconds());
         return job;
     }
 
@@ -180,6 +187,10 @@ final class SignalCost {
                 "--set",
                 "job.state-dir=" + work.resolve("flink")));
         for (String setting : settings) {
+            args.add("--set");
+            args.add(setting);
+        }
+        for (String setting : ProcessingSpanReporter.SETTINGS) {
             args.add("--set");
             args.add(setting);
         }

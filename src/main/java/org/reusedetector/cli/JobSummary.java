@@ -14,10 +14,9 @@ public record JobSummary(
         long deadLetters,
         long pageAlerts,
         long neighbourhoodAlerts,
-        long millis,
-        long processingMillis) {
+        long millis) {
 
-    public static JobSummary of(JobExecutionResult result) {
+    static JobSummary of(JobExecutionResult result) {
         return new JobSummary(
                 count(result, Metrics.RECORDS_READ),
                 count(result, Metrics.PAGES_PARSED),
@@ -27,21 +26,7 @@ public record JobSummary(
                 count(result, Metrics.DEAD_LETTERS),
                 count(result, Metrics.PAGE_ALERTS),
                 count(result, Metrics.NEIGHBORHOOD_ALERTS),
-                result.getNetRuntime(),
-                span(result));
-    }
-
-    /** First page parsed to last page matched (see {@link org.reusedetector.detection.ProcessingSpan}); 0 when not recorded. */
-    private static long span(JobExecutionResult result) {
-        Object first = result.getAccumulatorResult(Metrics.FIRST_PAGE_PARSED_MILLIS);
-        Object last = result.getAccumulatorResult(Metrics.LAST_PAGE_MATCHED_MILLIS);
-        if (first instanceof Number f
-                && last instanceof Number l
-                && l.longValue() >= f.longValue()
-                && f.longValue() != Long.MAX_VALUE) {
-            return l.longValue() - f.longValue();
-        }
-        return 0;
+                result.getNetRuntime());
     }
 
     private static long count(JobExecutionResult result, String name) {
@@ -56,17 +41,11 @@ public record JobSummary(
 
     /** These totals with the neighbourhood alerts a batch judged after the job (its accumulator counts only the stream's). */
     JobSummary withNeighbourhoodAlerts(long alerts) {
-        return new JobSummary(
-                records, pages, bytes, chunks, scored, deadLetters, pageAlerts, alerts, millis, processingMillis);
+        return new JobSummary(records, pages, bytes, chunks, scored, deadLetters, pageAlerts, alerts, millis);
     }
 
     public double seconds() {
         return Math.max(1, millis) / 1000.0;
-    }
-
-    /** The processing span in seconds, or the whole run's when the span was not recorded. */
-    public double processingSeconds() {
-        return processingMillis > 0 ? processingMillis / 1000.0 : seconds();
     }
 
     @Override

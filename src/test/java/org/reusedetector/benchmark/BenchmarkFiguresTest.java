@@ -85,7 +85,7 @@ class BenchmarkFiguresTest {
     void streamJsonHasRateAndParallelism() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         BenchmarkFigures figures = new BenchmarkFigures(new PrintStream(bytes, true, StandardCharsets.UTF_8), true);
-        JobSummary job = new JobSummary(100, 100, 5_000_000, 1000, 100, 0, 3, 1, 2000, 1500);
+        JobSummary job = new JobSummary(100, 100, 5_000_000, 1000, 100, 0, 3, 1, 2000);
         BenchmarkCommand.Stream.report(figures, Path.of("crawl.jsonl"), 2, job, job.seconds());
         figures.finish();
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();

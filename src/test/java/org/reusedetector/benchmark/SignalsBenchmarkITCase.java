@@ -57,6 +57,9 @@ class SignalsBenchmarkITCase {
         assertThat(figures.get("cpu_exact_s").asDouble()).isPositive();
         assertThat(figures.get("cpu_all_signals_s").asDouble()).isPositive();
         assertThat(figures.get("ratio").isNumber()).isTrue();
+        // the processing span (ProcessingSpanReporter) leaves out the job's start and final checkpoint
+        assertThat(figures.get("exact_mb_s").asDouble())
+                .isGreaterThan(figures.get("job_exact_mb_s").asDouble());
     }
 
     @Test

@@ -16,7 +16,6 @@ import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
-import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
@@ -55,7 +54,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
     private transient byte[][] bucketView;
 
     private transient JobCounter scored;
-    private transient ProcessingSpan.End span;
     private transient JobCounter deadLetters;
     private transient Counter labelUpdates;
     private transient Counter invalidLabels;
@@ -69,7 +67,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         scorer = settings.pageScorer();
         var group = getRuntimeContext().getMetricGroup();
         scored = JobCounter.register(getRuntimeContext(), Metrics.PAGES_SCORED);
-        span = ProcessingSpan.end(getRuntimeContext());
         deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
         labelUpdates = group.counter(Metrics.LABEL_UPDATES); // per parallel instance: each sees every label
         invalidLabels = group.counter(Metrics.LABELS_INVALID); // per parallel instance: each sees every label
@@ -179,7 +176,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
             ReadOnlyBroadcastState<Integer, String> origins,
             ReadOnlyBroadcastState<String, Integer> originIds) {
         scored.inc();
-        span.mark();
         PageScore score =
                 scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
         return PageScorer.withNearCopy(score, page.result(CopyMark.KEY)); // marked by a signal such as near-copy
