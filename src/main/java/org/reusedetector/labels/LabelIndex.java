@@ -281,19 +281,6 @@ public final class LabelIndex {
         return store.sourceChunks(source);
     }
 
-    /** Counts again, from the entries, the chunk labels of every source (a store restored from before they were counted). */
-    public void recountSources() {
-        store.clearSourceChunks();
-        for (int bucket = 0; bucket < 1 << 16; bucket++) {
-            byte[] entries = store.bucket(bucket);
-            if (entries != null) {
-                for (int at = 0; at < entries.length; at += ENTRY) {
-                    countSource(readInt(entries, at + SUFFIX), 1);
-                }
-            }
-        }
-    }
-
     /** Adds ({@code sign} 1) or takes ({@code -1}) an entry's chunk label to or from its source's count. */
     private void countSource(int entryValue, int sign) {
         if ((kindOfEntry(entryValue) & CHUNK_MATCH) == 0 || (entryValue & ORIGIN_MASK) == NO_ORIGIN) {

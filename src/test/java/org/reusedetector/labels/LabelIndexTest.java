@@ -342,13 +342,6 @@ class LabelIndexTest {
         index.apply(new Label(h2, Label.KIND_CHUNK, Label.OP_ADD, "expert", "https://other.net/", null, null, null));
         assertThat(index.sourceChunks("bank.com")).isZero();
         assertThat(index.sourceChunks("other.net")).isEqualTo(1);
-
-        store.clearSourceChunks();
-        assertThat(index.sourceChunks("other.net")).isZero();
-        index.recountSources();
-        assertThat(index.sourceChunks("other.net")).isEqualTo(1);
-        assertThat(index.sourceChunks("family:f1")).isEqualTo(1);
-        assertThat(index.sourceChunks("bank.com")).isZero();
     }
 
     @Test

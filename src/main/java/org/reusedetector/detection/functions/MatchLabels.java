@@ -30,8 +30,6 @@ import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.PageScorer;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Matches every page against the labelled set held in broadcast state, and keeps that set current from
@@ -45,8 +43,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class MatchLabels extends BroadcastProcessFunction<HashedPage, SourceRecord, PageScore>
         implements CheckpointedFunction {
-
-    private static final Logger LOG = LoggerFactory.getLogger(MatchLabels.class);
 
     private final DetectionSettings settings;
     private transient PageScorer scorer;
@@ -77,17 +73,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         var store = context.getOperatorStateStore();
         bucketView = BroadcastLabelStore.view(
                 store.getBroadcastState(LabelState.BUCKETS).entries());
-        if (context.isRestored()) {
-            BroadcastLabelStore labels = new BroadcastLabelStore(
-                    store.getBroadcastState(LabelState.BUCKETS),
-                    store.getBroadcastState(LabelState.ORIGINS),
-                    store.getBroadcastState(LabelState.ORIGIN_IDS),
-                    bucketView);
-            if (!labels.sourcesCounted()) { // a checkpoint from before sources were counted
-                new LabelIndex(labels).recountSources();
-                LOG.info("Counted the chunk labels of every source of a restored label set");
-            }
-        }
     }
 
     @Override
