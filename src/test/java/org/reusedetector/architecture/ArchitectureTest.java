@@ -31,8 +31,7 @@ class ArchitectureTest {
             .importPackages(ROOT);
 
     /**
-     * Slices are the top-level packages; the read-only legacy state records in {@code stream.functions} are a leaf of their
-     * own. Each signal's package ({@code signal.imatch}, ...) is a plug-in of the detection topology, in its slice: it
+     * Slices are the top-level packages. Each signal's package ({@code signal.imatch}, ...) is a plug-in of the detection topology, in its slice: it
      * adds operators with the topology's settings and uids, and {@code detection.Signals} names it; the seam
      * ({@code signal} itself) is plain Java below both.
      */
@@ -42,9 +41,6 @@ class ArchitectureTest {
             String pkg = javaClass.getPackageName();
             if (!pkg.startsWith(ROOT + ".")) {
                 return SliceIdentifier.ignore();
-            }
-            if (pkg.equals(ROOT + ".stream.functions")) {
-                return SliceIdentifier.of("stream.functions (legacy state records)");
             }
             if (pkg.startsWith(ROOT + ".signal.")) {
                 return SliceIdentifier.of("detection");
@@ -79,16 +75,7 @@ class ArchitectureTest {
                     if (pkg.startsWith(ROOT + ".signal.")) {
                         return !signalFlinkSide(c);
                     }
-                    return Stream.of(
-                                    "page",
-                                    "url",
-                                    "score",
-                                    "labels",
-                                    "model",
-                                    "imatch",
-                                    "shingle",
-                                    "signal",
-                                    "stream.functions")
+                    return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle", "signal")
                             .anyMatch(p -> pkg.equals(ROOT + "." + p));
                 }
             };
@@ -164,6 +151,20 @@ class ArchitectureTest {
                         "org.apache.flink.api.connector..",
                         "org.apache.flink.connector..")
                 .because("commands wire sources and sinks through the workflows; the topology is the workflows' own")
+                .check(MAIN);
+    }
+
+    @Test
+    void theProductDoesNotUseTheBenchmarks() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(ROOT + ".benchmark..", ROOT + ".cluster..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".benchmark..", ROOT + ".cluster..")
+                .because("the benchmarks and the standalone cluster they and the cluster test start are a source set of"
+                        + " their own (src/bench/java) on top of the product; cli.Main adds the benchmark command by its"
+                        + " class name")
                 .check(MAIN);
     }
 

@@ -33,9 +33,6 @@ import org.reusedetector.discover.HistogramRow;
 import org.reusedetector.discover.RecursionUrl;
 import org.reusedetector.discover.Tally;
 import org.reusedetector.discover.Verdict;
-import org.reusedetector.stream.functions.NeighbourhoodState;
-import org.reusedetector.stream.functions.NeighbourhoodVerdict;
-import org.reusedetector.stream.functions.UrlContribution;
 
 /**
  * Every record passed between Flink operators must be a Flink POJO: with generic types disabled, a type that fell
@@ -193,28 +190,6 @@ class PojoSerializationTest {
                                         .withBounds(0.1, 0.3)
                                         .withCopies(new Copy[] {COPY, null}),
                                 new PrefixScore("http://a.org/", 3, 0.5, 2, 0.4, 1L, null, 0.2, 0.7, null, 0.25))),
-                // the legacy state records, read from checkpoints of jobs before the versioned state formats
-                Arguments.of(
-                        UrlContribution.class,
-                        List.of(
-                                new UrlContribution(4L, 3.0, 123L, SourceChunks.NONE),
-                                new UrlContribution(4L, 3.0, 123L, new SourceChunks[] {SOURCE_CHUNKS}),
-                                new UrlContribution(0L, Double.NaN, Long.MIN_VALUE, null))),
-                Arguments.of(
-                        NeighbourhoodState.class,
-                        List.of(
-                                new NeighbourhoodState(3, 30, 15.0, new Evidence[] {EVIDENCE}, 0, 0, 0, Copy.NONE),
-                                new NeighbourhoodState(0, 0, 0.0, null, 0, 0, 0, null),
-                                new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}, 0, 0, 0, Copy.NONE),
-                                new NeighbourhoodState(2, 20, 2.0, null, 1, 2, 3, new Copy[] {COPY}))),
-                Arguments.of(
-                        NeighbourhoodVerdict.class,
-                        List.of(
-                                new NeighbourhoodVerdict(
-                                        PrefixScore.of(
-                                                "http://a.org/x/", 6, 0.4, 5, 0.3, 9L, new Evidence[] {EVIDENCE}, 0.35),
-                                        true),
-                                new NeighbourhoodVerdict(null, false))),
                 // blind discovery
                 Arguments.of(
                         ChunkSample.class,

@@ -34,9 +34,8 @@ import org.reusedetector.local.SyntheticPages;
  * Writes a checkpoint fixture (not a test: it runs only when {@code -Dstate.fixture.dir=<dir>} is given, see the
  * fixture's README): the streaming job over the first half of the recovery crawl, stopped with a canonical savepoint
  * once it has read and matched all of it, and beside the savepoint the inputs before and after the cut, the labels and
- * the alerts committed before it. {@code StateMigrationITCase} restores it into the job of a later version.
- * {@code checkpoints/state-v0} was written so by the job of {@code b453956} (commit {@code d738639}); run now, it writes
- * the state layout of today's job, the fixture of a later migration (never over an existing fixture).
+ * the alerts committed before it: run now, it writes the state layout of today's job, the fixture for a test that a
+ * later version of the job restores it (never over an existing fixture).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 @EnabledIfSystemProperty(named = "state.fixture.dir", matches = ".+")

@@ -31,12 +31,6 @@ public final class HashedPageFormat extends AbstractStateFormat<HashedPage> {
         super(NAME, V2, HashedPage.class);
     }
 
-    /** Earlier jobs held the pages as POJOs of the same class. */
-    @Override
-    public Class<?> pojoPredecessor() {
-        return HashedPage.class;
-    }
-
     @Override
     protected void write(HashedPage page, DataOutputView out) throws IOException {
         StateLayout.writeString(page.url(), out);

@@ -10,7 +10,6 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
-import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.detection.Signals;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
@@ -43,7 +42,6 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient JobCounter bytes;
     private transient JobCounter chunks;
     private transient JobCounter deadLetters;
-    private transient ProcessingSpan.Start span;
 
     public ParseAndHash(DetectionSettings settings) {
         this.settings = settings;
@@ -61,12 +59,10 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
         deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
-        span = ProcessingSpan.start(getRuntimeContext());
     }
 
     @Override
     public void processElement(SourceRecord record, Context ctx, Collector<HashedPage> out) {
-        span.mark();
         records.inc();
         PageRecord page;
         try {

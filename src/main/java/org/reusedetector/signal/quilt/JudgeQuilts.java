@@ -21,7 +21,6 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.state.VersionedStateSerializer;
 
 /**
@@ -52,7 +51,6 @@ public final class JudgeQuilts extends AbstractStreamOperator<QuiltName>
     private transient Set<Long> stored;
 
     private transient boolean restored;
-    private transient ProcessingSpan.End span;
 
     private record Fetch(long page, long eventTime) {}
 
@@ -81,7 +79,6 @@ public final class JudgeQuilts extends AbstractStreamOperator<QuiltName>
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
                 .build());
         getRuntimeContext().getState(before);
-        span = ProcessingSpan.end(getRuntimeContext());
         gathering = new HashMap<>();
         stored = new HashSet<>();
         if (restored) {
@@ -106,7 +103,6 @@ public final class JudgeQuilts extends AbstractStreamOperator<QuiltName>
 
     @Override
     public void processElement(StreamRecord<QuiltBatch> element) throws Exception {
-        span.mark();
         QuiltBatch answer = element.getValue();
         if (answer.batches() <= 1) {
             judge(List.of(answer));

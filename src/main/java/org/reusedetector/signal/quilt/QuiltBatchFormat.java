@@ -23,26 +23,6 @@ public final class QuiltBatchFormat extends AbstractStateFormat<QuiltBatch> {
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return org.reusedetector.model.QuiltBatch
-                .class; // the POJO state of jobs before the format, taken over on restore
-    }
-
-    @Override
-    public QuiltBatch fromPredecessor(Object predecessor) {
-        org.reusedetector.model.QuiltBatch old = (org.reusedetector.model.QuiltBatch) predecessor;
-        return new QuiltBatch(
-                old.page(),
-                old.url(),
-                old.eventTime(),
-                old.shard(),
-                old.batches(),
-                old.grams(),
-                old.holderCounts(),
-                old.holders());
-    }
-
-    @Override
     protected void write(QuiltBatch v, DataOutputView out) throws IOException {
         out.writeLong(v.page());
         StateLayout.writeString(v.url(), out);

@@ -24,25 +24,6 @@ public final class QuiltNameFormat extends AbstractStateFormat<QuiltName> {
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return org.reusedetector.model.QuiltName
-                .class; // the POJO state of jobs before the format, taken over on restore
-    }
-
-    @Override
-    public QuiltName fromPredecessor(Object predecessor) {
-        org.reusedetector.model.QuiltName old = (org.reusedetector.model.QuiltName) predecessor;
-        return new QuiltName(
-                old.holder(),
-                old.holderUrl(),
-                old.page(),
-                old.eventTime(),
-                old.position(),
-                old.sources(),
-                old.coveredFraction());
-    }
-
-    @Override
     protected void write(QuiltName v, DataOutputView out) throws IOException {
         out.writeLong(v.holder());
         StateLayout.writeString(v.holderUrl(), out);

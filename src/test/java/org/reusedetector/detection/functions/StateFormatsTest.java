@@ -175,12 +175,6 @@ class StateFormatsTest {
                         RecentPagesFormat.NAME,
                         RememberedPageFormat.NAME)
                 .doesNotHaveDuplicates();
-        assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
-                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);
-        assertThat(new NeighbourhoodVerdictFormat().pojoPredecessor())
-                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodVerdict.class);
-        assertThat(new UrlContributionFormat().pojoPredecessor())
-                .isEqualTo(org.reusedetector.stream.functions.UrlContribution.class);
     }
 
     /** A checkpoint of a later release (or another format's bytes) fails to read, whichever the format. */
@@ -194,35 +188,6 @@ class StateFormatsTest {
                         .hasMessageContaining("unknown version " + version + " of state format " + format.name());
             }
         }
-    }
-
-    @Test
-    void thePredecessorsInstancesBecomeTheRecords() {
-        assertSame(
-                new NeighbourhoodStateFormat()
-                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodState(
-                                STATE.pages(),
-                                STATE.chunks(),
-                                STATE.matched(),
-                                STATE.evidence(),
-                                STATE.chunksSquared(),
-                                STATE.matchedSquared(),
-                                STATE.products(),
-                                STATE.copies())),
-                STATE);
-        assertSame(
-                new NeighbourhoodVerdictFormat()
-                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodVerdict(
-                                VERDICT.latest(), VERDICT.above())),
-                VERDICT);
-        assertSame(
-                new UrlContributionFormat()
-                        .fromPredecessor(new org.reusedetector.stream.functions.UrlContribution(
-                                CONTRIBUTION.chunks(),
-                                CONTRIBUTION.matched(),
-                                CONTRIBUTION.eventTime(),
-                                CONTRIBUTION.sources())),
-                CONTRIBUTION);
     }
 
     private static <T> void assertSame(T actual, T expected) {
