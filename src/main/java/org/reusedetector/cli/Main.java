@@ -2,7 +2,6 @@ package org.reusedetector.cli;
 
 import java.nio.file.NoSuchFileException;
 import org.reusedetector.config.ConfigException;
-import org.reusedetector.config.Extension;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,6 +23,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             BenchmarkCommand.class,
             PhrasesCommand.class,
+            QuiltsCommand.class,
         })
 public final class Main {
 
@@ -31,13 +31,9 @@ public final class Main {
         System.exit(run(args));
     }
 
-    /** The command line with every command: these, then each extension's own (a signal's, e.g. {@code quilts}). */
+    /** The command line with every command. */
     public static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new Main());
-        for (Extension extension : Extension.all()) {
-            extension.commands().forEach(commandLine::addSubcommand);
-        }
-        return commandLine;
+        return new CommandLine(new Main());
     }
 
     public static int run(String... args) {

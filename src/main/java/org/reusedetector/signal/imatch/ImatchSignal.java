@@ -15,8 +15,8 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.WordRuns;
-import org.reusedetector.signal.PageSignal;
-import org.reusedetector.signal.SharedParts;
+import org.reusedetector.detection.PageSignal;
+import org.reusedetector.detection.SharedParts;
 
 /**
  * Near duplicates, on with a lexicon ({@code imatch.lexicon}): the parse step signs every page, and

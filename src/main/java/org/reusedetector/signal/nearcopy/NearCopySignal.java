@@ -13,8 +13,8 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.shingle.WordRuns;
-import org.reusedetector.signal.PageSignal;
-import org.reusedetector.signal.SharedParts;
+import org.reusedetector.detection.PageSignal;
+import org.reusedetector.detection.SharedParts;
 
 /**
  * Near copies, on with {@code shingles.near-copy.enabled}: the parse step sketches every page, and

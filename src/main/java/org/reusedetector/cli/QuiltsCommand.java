@@ -1,4 +1,4 @@
-package org.reusedetector.signal.quilt;
+package org.reusedetector.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
