@@ -124,7 +124,8 @@ class StateFormatsTest {
     @Test
     void everyVersionsBytesStillRead() throws IOException {
         // version 1's grams of the retired stream quilt signal are read past; version 2 keeps any result as it is
-        assertReads(new HashedPageFormat(), HashedPageFormat.V1, PAGE.without(ResultKey.longs("quilt.grams")));
+        HashedPage pageOfV1 = PAGE.without(ResultKey.longs("quilt.grams"));
+        assertReads(new HashedPageFormat(), HashedPageFormat.V1, pageOfV1);
         assertReads(new HashedPageFormat(), HashedPageFormat.V2, PAGE);
         assertReads(new NeighbourhoodStateFormat(), NeighbourhoodStateFormat.V1, STATE);
         assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
@@ -134,10 +135,10 @@ class StateFormatsTest {
         assertReads(new LabelQueryFormat(), 1, QUERY_V1);
         assertReads(new LabelQueryFormat(), 2, QUERY);
         assertReads(new RecentPagesFormat(), 1, RECENT_PAGES);
-        assertReads(new RememberedPageFormat(), 1, new RememberedPage(PAGE, ANSWER, true));
+        assertReads(new RememberedPageFormat(), 1, new RememberedPage(pageOfV1, ANSWER, true));
         assertReads(new LabelAnswerFormat(), 1, ANSWER);
-        assertReads(new KeyedMatchFormat(), 1, new KeyedMatch(42L, PAGE, 3, ANSWER));
-        assertReads(new JoinedPageFormat(), 1, new JoinedPage(PAGE, new LabelAnswer[] {ANSWER}));
+        assertReads(new KeyedMatchFormat(), 1, new KeyedMatch(42L, pageOfV1, 3, ANSWER));
+        assertReads(new JoinedPageFormat(), 1, new JoinedPage(pageOfV1, new LabelAnswer[] {ANSWER}));
     }
 
     @Test
