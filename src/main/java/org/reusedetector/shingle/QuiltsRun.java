@@ -21,7 +21,7 @@ import org.reusedetector.url.Sites;
  * {@value #QUILTS} (one line a quilt: url, covered_fraction, sources [{url, grams}], and the patch figures) and
  * {@value #SUMMARY}. Plain Java rather than a Flink job: the greedy cover needs, for each page, random access to the
  * patch grams of every candidate source, which a keyed dataflow can give only by shuffling every (page, gram) pair
- * twice; for crawls of the standard size (10⁴ pages) the whole index fits in some 100 MB (see {@link QuiltAnalysis}).
+ * twice; for crawls of the standard size the whole index fits in memory (see {@link QuiltAnalysis}).
  */
 public final class QuiltsRun {
 
