@@ -15,8 +15,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.reusedetector.detection.DetectionSettings;
-import org.reusedetector.page.PageHasher;
 import org.reusedetector.detection.PageSignals;
+import org.reusedetector.page.PageHasher;
 import org.reusedetector.signal.Signals;
 
 /**

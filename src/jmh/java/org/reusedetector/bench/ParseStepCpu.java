@@ -10,11 +10,11 @@ import java.util.Map;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.PageSignals;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
-import org.reusedetector.detection.PageSignals;
 import org.reusedetector.signal.Signals;
 
 /**

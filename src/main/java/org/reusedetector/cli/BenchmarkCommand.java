@@ -836,8 +836,7 @@ public final class BenchmarkCommand {
     @Command(
             name = "nearcopy",
             mixinStandardHelpOptions = true,
-            description =
-                    "MB/s of the streaming job with the near-copy signal off and on (same run, same pages).")
+            description = "MB/s of the streaming job with the near-copy signal off and on (same run, same pages).")
     static final class NearCopy extends SignalCostBenchmark {
         @Option(
                 names = "--labels",
@@ -855,7 +854,9 @@ public final class BenchmarkCommand {
         Signal signal() {
             figures.line("benchmark nearcopy: %s, labels %s", input, labels);
             return new Signal(
-                    "shingles", List.of("shingles.near-copy.enabled=false"), List.of("shingles.near-copy.enabled=true"));
+                    "shingles",
+                    List.of("shingles.near-copy.enabled=false"),
+                    List.of("shingles.near-copy.enabled=true"));
         }
     }
 }

@@ -135,7 +135,8 @@ public final class StreamingJob {
                 .uid(OperatorIds.COUNT_LABELS_BY_KIND)
                 .name(OperatorIds.COUNT_LABELS_BY_KIND);
 
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, Signals.enabled(settings), null);
+        DetectionWorkflow.Outputs out =
+                DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, Signals.enabled(settings), null);
 
         DataStream<Alert> alerts = out.alerts()
                 .map(

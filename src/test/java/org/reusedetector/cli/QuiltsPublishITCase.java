@@ -71,8 +71,10 @@ class QuiltsPublishITCase {
                         ShingleCommandsITCase.text("own" + d + "x" + p, 60)));
             }
         }
-        pages.add(page("https://article7.spun-content.biz/a.html", "2026-01-02T08:00:00Z", first.toArray(String[]::new)));
-        pages.add(page("https://mix.another-spinner.com/b.html", "2026-01-03T09:30:00Z", second.toArray(String[]::new)));
+        pages.add(
+                page("https://article7.spun-content.biz/a.html", "2026-01-02T08:00:00Z", first.toArray(String[]::new)));
+        pages.add(
+                page("https://mix.another-spinner.com/b.html", "2026-01-03T09:30:00Z", second.toArray(String[]::new)));
         Path file = dir.resolve("crawl.jsonl.gz");
         try (BufferedWriter writer = JsonLines.writer(file)) {
             for (SourceRecord record : pages) {
@@ -139,7 +141,10 @@ class QuiltsPublishITCase {
                 String.valueOf(alert.badness()),
                 String.valueOf(alert.threshold()),
                 String.valueOf(alert.pages()),
-                Arrays.stream(alert.evidence()).map(Evidence::exampleUrl).toList().toString());
+                Arrays.stream(alert.evidence())
+                        .map(Evidence::exampleUrl)
+                        .toList()
+                        .toString());
     }
 
     @Test

@@ -55,8 +55,7 @@ class SignalsBenchmarkITCase {
 
     @Test
     void exactOnlyTurnsEveryWordSignalOffAndTheSecondSettingOnlyTheNamedOnes() {
-        assertThat(SignalsBenchmark.EXACT_ONLY)
-                .containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=false");
+        assertThat(SignalsBenchmark.EXACT_ONLY).containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=false");
         assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("imatch", "near-copy")))
                 .containsExactly("imatch.lexicon=lex.json.gz", "shingles.near-copy.enabled=true");
         assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("near-copy")))

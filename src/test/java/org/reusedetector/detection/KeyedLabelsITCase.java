@@ -112,7 +112,8 @@ public class KeyedLabelsITCase {
         assertThat(settings.keyedLabels() != null).isEqualTo(mode.equals("KEYED"));
         DataStream<SourceRecord> pages = env.fromData(corpus(), TypeInformation.of(SourceRecord.class));
         DataStream<SourceRecord> labels = env.fromData(labels(), TypeInformation.of(SourceRecord.class));
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, Signals.enabled(settings), Duration.ofHours(1));
+        DetectionWorkflow.Outputs out =
+                DetectionWorkflow.define(pages, labels, settings, Signals.enabled(settings), Duration.ofHours(1));
         DataStream<String> lines = out.pageScores()
                 .map(s -> "score " + Json.write(s), Types.STRING)
                 .union(

@@ -116,8 +116,12 @@ class RetiredQuiltStateITCase {
                     after.size(),
                     scratch.size());
 
-            assertThat(before).as("the fixture's job alerted before its savepoint").isNotEmpty();
-            assertThat(after).as("the restored job alerts on the rest of the input").isNotEmpty();
+            assertThat(before)
+                    .as("the fixture's job alerted before its savepoint")
+                    .isNotEmpty();
+            assertThat(after)
+                    .as("the restored job alerts on the rest of the input")
+                    .isNotEmpty();
             assertThat(verdicts(resumed)).containsExactlyInAnyOrderElementsOf(verdicts(scratch));
             assertThat(repeatedNeighbourhoodAlerts(resumed)).isEmpty();
             // the restored job's own savepoint holds no quilt state any more

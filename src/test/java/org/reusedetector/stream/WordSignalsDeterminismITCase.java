@@ -98,7 +98,8 @@ class WordSignalsDeterminismITCase {
             wrapped.add(List.of("top", "ads", "for", "you"));
             crawl.add(TestPages.pageJson("https://ads" + i + ".example/guide.html", at(second++ / 2), page(wrapped)));
         }
-        // stitched pages: a paragraph from each of four pages of four sites; the first ones fetched in the second of their
+        // stitched pages: a paragraph from each of four pages of four sites; the first ones fetched in the second of
+        // their
         // last source, and every two in one second
         for (int q = 0; q < 8; q++) {
             List<List<String>> text = new ArrayList<>();
@@ -115,10 +116,8 @@ class WordSignalsDeterminismITCase {
         Path reference = write(dir.resolve("expert.jsonl"), expert);
 
         Path lexicon = dir.resolve("lexicon.json.gz");
-        List<String> common = List.of(
-                "imatch.lexicon=" + lexicon,
-                "imatch.randomized=10",
-                "shingles.near-copy.enabled=true");
+        List<String> common =
+                List.of("imatch.lexicon=" + lexicon, "imatch.randomized=10", "shingles.near-copy.enabled=true");
         List<String> setup = AlertTestFiles.streamSettings(
                 dir.resolve("state-setup"), KafkaBrokerExtension.uniqueName("alerts"), common.toArray(String[]::new));
         assertThat(Main.run(

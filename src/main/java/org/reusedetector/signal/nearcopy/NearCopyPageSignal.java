@@ -1,9 +1,9 @@
 package org.reusedetector.signal.nearcopy;
 
+import org.reusedetector.detection.PageSignal;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.ResultKey;
 import org.reusedetector.shingle.SharedWords;
-import org.reusedetector.detection.PageSignal;
 
 /**
  * A page's near-copy sketch (84 values of one-permutation min-hashing, {@code shingle.OnePermutationHash}) over its

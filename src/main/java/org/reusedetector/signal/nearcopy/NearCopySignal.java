@@ -8,13 +8,13 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.detection.PageSignal;
+import org.reusedetector.detection.SharedParts;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.shingle.WordRuns;
-import org.reusedetector.detection.PageSignal;
-import org.reusedetector.detection.SharedParts;
 
 /**
  * Near copies, on with {@code shingles.near-copy.enabled}: the parse step sketches every page, and

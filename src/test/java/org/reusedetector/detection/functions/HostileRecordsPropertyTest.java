@@ -48,7 +48,8 @@ class HostileRecordsPropertyTest {
 
     private static OneInputStreamOperatorTestHarness<SourceRecord, HashedPage> harness() throws Exception {
         if (harness == null) {
-            harness = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS, Signals.enabled(SETTINGS)));
+            harness = ProcessFunctionTestHarnesses.forProcessFunction(
+                    new ParseAndHash(SETTINGS, Signals.enabled(SETTINGS)));
         }
         return harness;
     }

@@ -18,9 +18,9 @@ import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.signal.Signals;
 import org.reusedetector.signal.imatch.ImatchPageSignal;
 import org.reusedetector.signal.nearcopy.NearCopyPageSignal;
-import org.reusedetector.signal.Signals;
 
 class ParseAndHashTest {
 
@@ -112,8 +112,8 @@ class ParseAndHashTest {
                 100,
                 new org.reusedetector.imatch.LexiconParams(0.2, 0.8, 4, 0.33, 3, 2),
                 terms);
-        DetectionSettings all = SETTINGS.withLexicon(lexicon)
-                .withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2));
+        DetectionSettings all =
+                SETTINGS.withLexicon(lexicon).withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2));
         java.util.Random random = new java.util.Random(2);
         List<String> texts = new java.util.ArrayList<>();
         for (int p = 0; p < 6; p++) {
