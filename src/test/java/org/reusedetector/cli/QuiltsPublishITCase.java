@@ -14,7 +14,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -174,6 +178,50 @@ class QuiltsPublishITCase {
         // once: nothing else was written, not even aborted
         assertThat(TopicContents.readAll(bootstrap, topic, IsolationLevel.READ_UNCOMMITTED))
                 .hasSize(expected.size());
+    }
+
+    /**
+     * A run that died with its transaction open (its producer flushed alerts, then the process was gone): the next run
+     * fences it and its alerts are aborted; a committed reader sees the next run's alone.
+     */
+    @Test
+    void aRunLeftOpenByACrashIsAbortedByTheNext() throws Exception {
+        String topic = KafkaBrokerExtension.uniqueName("alerts");
+        Path crawl = crawl();
+        // the first run's quilts, to have the topic and a quilt line
+        Path first = dir.resolve("first");
+        assertThat(Main.run(quilts(crawl, first, topic, false))).isZero();
+        org.reusedetector.kafka.KafkaTopics.ensure(
+                bootstrap, List.of(new org.reusedetector.kafka.TopicSpec(topic, 2, (short) 1, java.util.Map.of())));
+        String line = Files.readAllLines(first.resolve(QuiltsRun.QUILTS)).get(0);
+        KafkaProducer<String, String> crashed = new KafkaProducer<>(java.util.Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                AlertsPublisher.transactionalId(QuiltsCommand.PUBLISHER, topic),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class));
+        try {
+            crashed.initTransactions();
+            crashed.beginTransaction();
+            Alert alert = Json.read(line, QuiltsRun.QuiltLine.class).alert(0.5);
+            crashed.send(new ProducerRecord<>(topic, alert.url(), Json.write(alert)));
+            crashed.flush();
+
+            assertThat(Main.run(quilts(crawl, dir.resolve("next"), topic, true)))
+                    .isZero();
+
+            assertThat(TopicContents.readAll(bootstrap, topic, IsolationLevel.READ_UNCOMMITTED))
+                    .as("the crashed run's alert is in the log")
+                    .hasSize(3);
+            assertThat(TopicContents.readAll(bootstrap, topic, IsolationLevel.READ_COMMITTED))
+                    .as("but only the next run's are committed")
+                    .hasSize(2);
+        } finally {
+            crashed.close(java.time.Duration.ZERO);
+        }
     }
 
     @Test
