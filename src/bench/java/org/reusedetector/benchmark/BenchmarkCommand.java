@@ -834,14 +834,13 @@ public final class BenchmarkCommand {
     }
 
     /**
-     * The cost of the stream's shingle signals (issue 8): the whole streaming job with the near-copy and quilt signals off
-     * and on, in one run on the same pages and labels.
+     * The cost of the stream's near-copy signal (issue 8): the whole streaming job with it off and on, in one run on the
+     * same pages and labels.
      */
     @Command(
             name = "nearcopy",
             mixinStandardHelpOptions = true,
-            description =
-                    "MB/s of the streaming job with the shingle signals (near-copy and quilt) off and on (same run, same pages).")
+            description = "MB/s of the streaming job with the near-copy signal off and on (same run, same pages).")
     static final class NearCopy extends SignalCostBenchmark {
         @Option(
                 names = "--labels",
@@ -850,21 +849,6 @@ public final class BenchmarkCommand {
                 description = "A labels file (from 'label' with shingles.near-copy.enabled).")
         Path labels;
 
-        @Option(
-                names = "--signals",
-                defaultValue = "both",
-                description = "Which shingle signals the 'on' runs turn on: near-copy, quilt or both"
-                        + " (default: ${DEFAULT-VALUE}).")
-        String signals;
-
-        private boolean nearCopyOn() {
-            return !signals.equals("quilt");
-        }
-
-        private boolean quiltOn() {
-            return !signals.equals("near-copy");
-        }
-
         @Override
         Path labels() {
             return labels;
@@ -872,12 +856,11 @@ public final class BenchmarkCommand {
 
         @Override
         Signal signal() {
-            figures.put("signals", signals);
-            figures.line("benchmark nearcopy: %s, labels %s, signals on: %s", input, labels, signals);
+            figures.line("benchmark nearcopy: %s, labels %s", input, labels);
             return new Signal(
                     "shingles",
-                    List.of("shingles.near-copy.enabled=false", "shingles.quilt.enabled=false"),
-                    List.of("shingles.near-copy.enabled=" + nearCopyOn(), "shingles.quilt.enabled=" + quiltOn()));
+                    List.of("shingles.near-copy.enabled=false"),
+                    List.of("shingles.near-copy.enabled=true"));
         }
     }
 }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code benchmark signals}: the streaming job exact-only (chunk hashes and labels alone) and with every word signal on
- * (I-Match with the lexicon's randomized lexicons, near-copy, quilt), in alternating runs of one command, so that load
+ * (I-Match with the lexicon's randomized lexicons, near-copy), in alternating runs of one command, so that load
  * from other processes slows both alike; the runs are the {@code stream} command's, so the wiring is the job's own
  * ({@code signal.PageSignals} in the parse step, each signal's operators after it). Issue 22's target is the ratio of
  * the two speeds. Without {@code --labels} and {@code --lexicon} it makes them from the crawl first, as a user would:
@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
         name = "signals",
         mixinStandardHelpOptions = true,
         description =
-                "MB/s of the streaming job exact-only and with every word signal on (I-Match with randomized lexicons, near-copy, "
-                        + "quilt), alternating runs in one command; the ratio of the two.")
+                "MB/s of the streaming job exact-only and with every word signal on (I-Match with randomized lexicons, near-copy),"
+                        + " alternating runs in one command; the ratio of the two.")
 final class SignalsBenchmark implements Callable<Integer> {
 
     @Mixin
@@ -65,10 +65,10 @@ final class SignalsBenchmark implements Callable<Integer> {
     @Option(
             names = "--signals",
             split = ",",
-            defaultValue = "imatch,near-copy,quilt",
+            defaultValue = "imatch,near-copy",
             paramLabel = "S[,S...]",
             description =
-                    "The word signals the second setting turns on: imatch, near-copy, quilt (default: ${DEFAULT-VALUE}, every one; "
+                    "The word signals the second setting turns on: imatch, near-copy (default: ${DEFAULT-VALUE}, every one; "
                             + "fewer tell what each costs).")
     List<String> signals;
 
@@ -76,20 +76,18 @@ final class SignalsBenchmark implements Callable<Integer> {
     BenchmarkFigures figures;
 
     /** Exact chunk hashes and labels only: every word signal off. */
-    static final List<String> EXACT_ONLY =
-            List.of("imatch.lexicon=", "shingles.near-copy.enabled=false", "shingles.quilt.enabled=false");
+    static final List<String> EXACT_ONLY = List.of("imatch.lexicon=", "shingles.near-copy.enabled=false");
 
     /** The named word signals on and the others off; I-Match with the lexicon at {@code lexicon}. */
     static List<String> signalSettings(Path lexicon, List<String> on) {
         for (String signal : on) {
-            if (!List.of("imatch", "near-copy", "quilt").contains(signal)) {
-                throw new IllegalArgumentException("--signals: imatch, near-copy or quilt, not " + signal);
+            if (!List.of("imatch", "near-copy").contains(signal)) {
+                throw new IllegalArgumentException("--signals: imatch or near-copy, not " + signal);
             }
         }
         return List.of(
                 "imatch.lexicon=" + (on.contains("imatch") ? lexicon : ""),
-                "shingles.near-copy.enabled=" + on.contains("near-copy"),
-                "shingles.quilt.enabled=" + on.contains("quilt"));
+                "shingles.near-copy.enabled=" + on.contains("near-copy"));
     }
 
     @Override

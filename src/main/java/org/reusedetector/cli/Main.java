@@ -2,7 +2,6 @@ package org.reusedetector.cli;
 
 import java.nio.file.NoSuchFileException;
 import org.reusedetector.config.ConfigException;
-import org.reusedetector.config.Extension;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +22,7 @@ import picocli.CommandLine.Command;
             NearDupsCommand.class,
             ReportCommand.class,
             PhrasesCommand.class,
+            QuiltsCommand.class,
         })
 public final class Main {
 
@@ -36,15 +36,9 @@ public final class Main {
      */
     static final String BENCHMARK_COMMAND = "org.reusedetector.benchmark.BenchmarkCommand";
 
-    /**
-     * The command line with every command: these, then each extension's own (a signal's, e.g. {@code quilts}), then
-     * {@code benchmark} where the jar holds it.
-     */
+    /** The command line with every command, and {@code benchmark} where the jar holds it. */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Main());
-        for (Extension extension : Extension.all()) {
-            extension.commands().forEach(commandLine::addSubcommand);
-        }
         try {
             commandLine.addSubcommand(Class.forName(BENCHMARK_COMMAND));
         } catch (ClassNotFoundException absent) {

@@ -23,7 +23,6 @@ public final class OperatorIds {
     public static final String JOIN_LABEL_ANSWERS = "join-label-answers";
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
-    // the quilt signal's uids are its own: signal.quilt.QuiltSignal
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";

@@ -142,6 +142,14 @@ public final class PageFiles {
     }
 
     /**
+     * The lines of a JSON-lines page file as stored ({@link RawLines}), with lines too long for a record of
+     * {@code maxPayloadBytes} as markers, as {@link #open} gives them.
+     */
+    public static RawLines rawLines(Path file, String fileName, int maxPayloadBytes) throws IOException {
+        return new RawLines(Files.newInputStream(file), fileName, PageRecordParser.maxRecordChars(maxPayloadBytes));
+    }
+
+    /**
      * Whether the file named {@code fileName} is read as WARC: by its name, or, named as JSON lines, by its first bytes
      * (as {@link #open} reads it).
      */

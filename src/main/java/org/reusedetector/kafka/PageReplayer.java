@@ -23,7 +23,6 @@ import org.reusedetector.format.JsonLines;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.format.RawLines;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.util.ValidUnicode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -47,7 +47,7 @@ class SignalsBenchmarkITCase {
                 "--runs",
                 "1",
                 "--json"));
-        assertThat(figures.get("signals").asText()).isEqualTo("imatch,near-copy,quilt");
+        assertThat(figures.get("signals").asText()).isEqualTo("imatch,near-copy");
         assertThat(figures.get("runs").asInt()).isEqualTo(1);
         assertThat(figures.get("pages").asLong()).isGreaterThanOrEqualTo(100);
         List<String> keys = new ArrayList<>();
@@ -64,15 +64,13 @@ class SignalsBenchmarkITCase {
 
     @Test
     void exactOnlyTurnsEveryWordSignalOffAndTheSecondSettingOnlyTheNamedOnes() {
-        assertThat(SignalsBenchmark.EXACT_ONLY)
-                .containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=false", "shingles.quilt.enabled=false");
-        assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("imatch", "near-copy", "quilt")))
-                .containsExactly(
-                        "imatch.lexicon=lex.json.gz", "shingles.near-copy.enabled=true", "shingles.quilt.enabled=true");
-        assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("quilt")))
-                .containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=false", "shingles.quilt.enabled=true");
+        assertThat(SignalsBenchmark.EXACT_ONLY).containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=false");
+        assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("imatch", "near-copy")))
+                .containsExactly("imatch.lexicon=lex.json.gz", "shingles.near-copy.enabled=true");
+        assertThat(SignalsBenchmark.signalSettings(Path.of("lex.json.gz"), List.of("near-copy")))
+                .containsExactly("imatch.lexicon=", "shingles.near-copy.enabled=true");
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> SignalsBenchmark.signalSettings(Path.of("x"), List.of("phrases")))
+                        () -> SignalsBenchmark.signalSettings(Path.of("x"), List.of("quilt")))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -226,26 +226,6 @@ class PojoSerializationTest {
                                         Verdict.LABEL),
                                 new HashCount(null, null, 0, 0, 0, 0, 0, null, null, null))),
                 Arguments.of(
-                        org.reusedetector.signal.quilt.QuiltBatch.class,
-                        List.of(
-                                new org.reusedetector.signal.quilt.QuiltBatch(
-                                        -3L,
-                                        "http://q.biz/a",
-                                        5L,
-                                        3,
-                                        16,
-                                        new long[] {7L, -9L},
-                                        new int[] {1, 0},
-                                        new long[] {42L}),
-                                new org.reusedetector.signal.quilt.QuiltBatch(0L, null, 0L, 0, 0, null, null, null))),
-                Arguments.of(
-                        org.reusedetector.signal.quilt.QuiltName.class,
-                        List.of(
-                                new org.reusedetector.signal.quilt.QuiltName(
-                                        -3L, "http://a.org/", "http://q.biz/a", 5L, 2, 4, 0.75),
-                                org.reusedetector.signal.quilt.QuiltName.registration(8L, "http://b.org/"),
-                                new org.reusedetector.signal.quilt.QuiltName(0L, null, null, 0L, 0, 0, 0.0))),
-                Arguments.of(
                         HistogramRow.class,
                         List.of(new HistogramRow(Label.KIND_CHUNK, 3, 1200), new HistogramRow(null, 0, 0))),
                 Arguments.of(

@@ -83,7 +83,7 @@ public final class HashedPageFormat extends AbstractStateFormat<HashedPage> {
         long[] sketch = StateLayout.readLongs(in);
         double resemblance = in.readDouble();
         String nearCopyOf = StateLayout.readString(in);
-        long[] quiltGrams = StateLayout.readLongs(in);
+        StateLayout.readLongs(in); // the grams of the retired stream quilt signal: read past
         HashedPage out = page;
         if (signatures != null && signatures.length > 0) {
             out = out.with(ResultKey.bytes("imatch.signatures"), signatures);
@@ -93,9 +93,6 @@ public final class HashedPageFormat extends AbstractStateFormat<HashedPage> {
         }
         if (nearCopyOf != null && resemblance > 0) {
             out = out.with(CopyMark.KEY, new CopyMark(nearCopyOf, resemblance));
-        }
-        if (quiltGrams != null && quiltGrams.length > 0) {
-            out = out.with(ResultKey.longs("quilt.grams"), quiltGrams);
         }
         return out;
     }

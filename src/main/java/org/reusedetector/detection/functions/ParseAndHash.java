@@ -10,20 +10,19 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
-import org.reusedetector.detection.Signals;
+import org.reusedetector.detection.PageSignals;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
-import org.reusedetector.signal.PageSignals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Validates a raw page record, chunks and hashes it, and feeds the same pass to the enabled
- * signals ({@link Signals#pageSignals}), which put their results on the hashed page or, for a signal with pages of its
+ * signals ({@link PageSignals}), which put their results on the hashed page or, for a signal with pages of its
  * own, on a page sent to its side output ({@link DetectionSignal#ownPages}); bad records go to the dead letters.
  */
 public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage> {
@@ -31,6 +30,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private static final Logger LOG = LoggerFactory.getLogger(ParseAndHash.class);
 
     private final DetectionSettings settings;
+    private final List<DetectionSignal> enabled;
     private transient PageRecordParser parser;
     private transient PageHasher hasher;
     private transient PageSignals signals;
@@ -43,16 +43,17 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient JobCounter chunks;
     private transient JobCounter deadLetters;
 
-    public ParseAndHash(DetectionSettings settings) {
+    /** @param enabled the signals to feed, in their order (none: chunk hashes only) */
+    public ParseAndHash(DetectionSettings settings, List<DetectionSignal> enabled) {
         this.settings = settings;
+        this.enabled = List.copyOf(enabled);
     }
 
     @Override
     public void open(OpenContext openContext) {
         parser = new PageRecordParser(settings.maxBodyBytes());
         hasher = settings.pageHasher();
-        List<DetectionSignal> enabled = Signals.enabled(settings);
-        signals = Signals.pageSignals(settings, enabled);
+        signals = PageSignals.of(settings, enabled);
         ownPages = enabled.stream().map(DetectionSignal::ownPages).toList();
         records = JobCounter.register(getRuntimeContext(), Metrics.RECORDS_READ);
         pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);

@@ -1,4 +1,4 @@
-package org.reusedetector.signal;
+package org.reusedetector.detection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

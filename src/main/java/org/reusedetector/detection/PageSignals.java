@@ -1,5 +1,6 @@
-package org.reusedetector.signal;
+package org.reusedetector.detection;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.reusedetector.model.HashedPage;
@@ -32,6 +33,18 @@ public final class PageSignals implements TokenizingChunker.ChunkSink {
         this.signals = signals.toArray(PageSignal[]::new);
         this.hasOwnPages = hasOwnPages.clone();
         this.ownPages = new HashedPage[this.signals.length];
+    }
+
+    /** These signals' page parts for one parse thread, in their order, sharing what they share. */
+    public static PageSignals of(DetectionSettings settings, List<DetectionSignal> signals) {
+        SharedParts shared = new SharedParts();
+        List<PageSignal> parts = new ArrayList<>();
+        boolean[] ownPages = new boolean[signals.size()];
+        for (int i = 0; i < signals.size(); i++) {
+            parts.add(signals.get(i).pageSignal(settings, shared));
+            ownPages[i] = signals.get(i).ownPages() != null;
+        }
+        return new PageSignals(parts, ownPages);
     }
 
     public int size() {

@@ -1,4 +1,4 @@
-package org.reusedetector.signal;
+package org.reusedetector.detection;
 
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.reusedetector.signal;
+package org.reusedetector.detection;
 
 import org.reusedetector.model.HashedPage;
 

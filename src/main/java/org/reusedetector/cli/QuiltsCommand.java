@@ -1,26 +1,38 @@
-package org.reusedetector.signal.quilt;
+package org.reusedetector.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.reusedetector.config.ConfigArguments;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
+import org.reusedetector.kafka.AlertsPublisher;
+import org.reusedetector.kafka.KafkaConnection;
+import org.reusedetector.kafka.KafkaTopics;
+import org.reusedetector.model.Alert;
 import org.reusedetector.shingle.QuiltParams;
 import org.reusedetector.shingle.QuiltsRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code quilts}: pages stitched from patches of pages on other sites (Najork 2012), in batch; the quilt signal's command. */
+/**
+ * {@code quilts}: pages stitched from patches of pages on other sites (Najork 2012), in batch; with {@code --publish},
+ * its verdicts go to the alerts topic as {@code quilt} alerts, beside the stream's.
+ */
 @Command(
         name = "quilts",
         mixinStandardHelpOptions = true,
         description = {
             "Quilted pages (Najork 2012): pages at least θ of whose k-grams are patch grams (k-grams in 2 to m pages), with at least",
             "c source pages on other registrable domains found by a greedy set cover. Writes quilts.jsonl (url, covered_fraction, sources",
-            "[{url, grams}]) and summary.json to --out."
+            "[{url, grams}]) and summary.json to --out. --publish also sends each quilt as a 'quilt' alert to the alerts topic,",
+            "all of a run's in one Kafka transaction."
         })
 public final class QuiltsCommand implements Callable<Integer> {
+
+    /** The publisher's kind in its transactional id ({@link AlertsPublisher#transactionalId}). */
+    static final String PUBLISHER = "quilts";
 
     @Mixin
     ConfigArguments configOptions;
@@ -116,9 +128,18 @@ public final class QuiltsCommand implements Callable<Integer> {
                             + " step; off by default: on the standard crawls it flags more background pages).")
     boolean collapse;
 
+    @Option(
+            names = "--publish",
+            description = "Also publish each quilt as a 'quilt' alert to the alerts topic (kafka.topics.alerts) at"
+                    + " kafka.bootstrap-servers, exactly once: one transaction, committed when every alert is sent.")
+    boolean publish;
+
     @Override
     public Integer call() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
+        if (publish && config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS).isBlank()) {
+            throw new IllegalArgumentException("--publish needs kafka.bootstrap-servers");
+        }
         QuiltsRun.Summary summary = QuiltsRun.run(
                 input,
                 config.chunking().hasher(),
@@ -148,6 +169,20 @@ public final class QuiltsCommand implements Callable<Integer> {
                 summary.seconds(),
                 summary.pagesPerSecond(),
                 out.resolve(QuiltsRun.QUILTS));
+        if (publish) {
+            String topic = config.get(ReuseDetectorOptions.TOPIC_ALERTS);
+            KafkaConnection connection = KafkaConnection.of(config);
+            KafkaTopics.ensure(
+                    connection,
+                    KafkaTopics.detectorTopics(config).stream()
+                            .filter(spec -> spec.name().equals(topic))
+                            .toList());
+            long published;
+            try (Stream<Alert> alerts = QuiltsRun.alerts(out.resolve(QuiltsRun.QUILTS), summary.theta())) {
+                published = AlertsPublisher.publish(connection, topic, PUBLISHER, alerts.iterator());
+            }
+            System.out.printf("Published %d quilt alerts to '%s'%n", published, topic);
+        }
         return 0;
     }
 }
