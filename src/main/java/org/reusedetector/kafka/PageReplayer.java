@@ -175,8 +175,7 @@ public final class PageReplayer {
                 name = name + ".jsonl"; // replay has always taken any file name as JSON lines
             }
             if (!PageFiles.holdsWarc(file, name)) {
-                RawLines lines =
-                        new RawLines(Files.newInputStream(file), name, PageRecordParser.maxRecordChars(maxBodyBytes));
+                RawLines lines = PageFiles.rawLines(file, name, maxBodyBytes);
                 return new RawRecords() {
                     @Override
                     public RawLines.Line next() throws IOException {
