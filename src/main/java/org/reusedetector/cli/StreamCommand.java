@@ -1,5 +1,6 @@
 package org.reusedetector.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -24,6 +26,7 @@ import org.reusedetector.kafka.LabelsPublisher;
 import org.reusedetector.kafka.PageReplayer;
 import org.reusedetector.local.EmbeddedKafkaBroker;
 import org.reusedetector.local.SampleCrawl;
+import org.reusedetector.stream.ReplayBarrier;
 import org.reusedetector.stream.RetainedCheckpoints;
 import org.reusedetector.stream.StreamingJob;
 import picocli.CommandLine.Command;
@@ -111,12 +114,57 @@ public final class StreamCommand implements Callable<Integer> {
         return 0;
     }
 
+    private PageReplayer.Result replay(ReuseDetectorConfig config, KafkaConnection connection) throws IOException {
+        return PageReplayer.replay(
+                replay,
+                connection,
+                config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                config.get(ReuseDetectorOptions.MAX_BODY_BYTES));
+    }
+
+    /** The replay on a thread of its own, passing {@code barrier} when it ends (or failing it). */
+    private CompletableFuture<PageReplayer.Result> replayBesideTheJob(
+            ReuseDetectorConfig config, KafkaConnection connection, String barrier) {
+        CompletableFuture<PageReplayer.Result> result = new CompletableFuture<>();
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        PageReplayer.Result replayed = replay(config, connection);
+                        printReplayed(config, replayed);
+                        ReplayBarrier.passed(barrier);
+                        result.complete(replayed);
+                    } catch (IOException | RuntimeException e) {
+                        ReplayBarrier.failed(barrier, e);
+                        result.completeExceptionally(e);
+                    }
+                },
+                "replay");
+        thread.setDaemon(true);
+        thread.start();
+        return result;
+    }
+
+    private static void printReplayed(ReuseDetectorConfig config, PageReplayer.Result replayed) {
+        System.out.printf(
+                "Pages: %d records (%.1f MB) produced to '%s' in %.1f s%s%n",
+                replayed.records(),
+                replayed.bytes() / 1e6,
+                config.get(ReuseDetectorOptions.TOPIC_PAGES),
+                replayed.elapsed().toMillis() / 1000.0,
+                replayed.tooLarge() == 0
+                        ? ""
+                        : "; " + replayed.tooLarge()
+                                + " too large for the topic went as markers (dead-lettered as body-too-large)");
+    }
+
     /** Runs the job (until stopped, or to the end of the topics with {@code --bounded}); returns its totals. */
     public JobSummary run() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         String bootstrap = config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS);
         EmbeddedKafkaBroker broker = null;
         boolean sample = false;
+        String replayBarrier = null;
+        CompletableFuture<PageReplayer.Result> replaying = null;
         try {
             if (bootstrap.isBlank()) {
                 broker = EmbeddedKafkaBroker.start(config);
@@ -161,21 +209,13 @@ public final class StreamCommand implements Callable<Integer> {
                 }
             }
             if (replay != null) {
-                PageReplayer.Result replayed = PageReplayer.replay(
-                        replay,
-                        connection,
-                        config.get(ReuseDetectorOptions.TOPIC_PAGES),
-                        config.get(ReuseDetectorOptions.MAX_BODY_BYTES));
-                System.out.printf(
-                        "Pages: %d records (%.1f MB) produced to '%s' in %.1f s%s%n",
-                        replayed.records(),
-                        replayed.bytes() / 1e6,
-                        config.get(ReuseDetectorOptions.TOPIC_PAGES),
-                        replayed.elapsed().toMillis() / 1000.0,
-                        replayed.tooLarge() == 0
-                                ? ""
-                                : "; " + replayed.tooLarge()
-                                        + " too large for the topic went as markers (dead-lettered as body-too-large)");
+                if (bounded && submit == null) {
+                    // the replay runs while the local job starts; the job's pages source waits for its end
+                    replayBarrier = ReplayBarrier.open();
+                    replaying = replayBesideTheJob(config, connection, replayBarrier);
+                } else {
+                    printReplayed(config, replay(config, connection));
+                }
             }
             // the job holds pages until it has read this run's marker on every labels partition
             String run = UUID.randomUUID().toString();
@@ -211,7 +251,8 @@ public final class StreamCommand implements Callable<Integer> {
             StreamingJob.define(
                     env,
                     config,
-                    new StreamingJob.Wiring(bootstrap, run, labelPartitions, bounded, alertsOut, indexOut));
+                    new StreamingJob.Wiring(
+                            bootstrap, run, labelPartitions, bounded, alertsOut, indexOut, replayBarrier));
             System.out.printf(
                     "Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",
                     bounded ? "(bounded)" : "(until stopped)",
@@ -236,10 +277,21 @@ public final class StreamCommand implements Callable<Integer> {
                         replay == null ? 0 : PageFiles.estimateHtmlBytes(List.of(replay)),
                         status.enabled() ? status : null);
             }
+            if (replaying != null) {
+                replaying.join(); // ended before the job could end; a failure is the replay's
+            }
             JobSummary summary = JobSummary.of(result);
             System.out.println(summary);
             return summary;
         } finally {
+            if (replaying != null) {
+                try {
+                    replaying.join(); // a job that failed early: the replay ends before the broker does
+                } catch (RuntimeException ignored) {
+                    // the failure that ends the command is the job's
+                }
+                ReplayBarrier.close(replayBarrier);
+            }
             if (broker != null) {
                 broker.close();
             }

@@ -44,6 +44,8 @@ public final class StreamingJob {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamingJob.class);
     private static final Duration LEXICON_READ_TIMEOUT = Duration.ofSeconds(60);
+    /** How long a bounded job waits for a replay running beside its start. */
+    private static final Duration REPLAY_TIMEOUT = Duration.ofHours(6);
 
     private StreamingJob() {}
 
@@ -56,6 +58,8 @@ public final class StreamingJob {
      * @param bounded stop after the records that were in the topics at start
      * @param alertsFile also append alerts to this local JSONL file, or {@code null}
      * @param indexDirectory also write the hash index of every page there (rolling part files), or {@code null}
+     * @param replayBarrier with {@code bounded}: the {@link ReplayBarrier} of a replay still running in this JVM, after
+     *     which the pages source takes its stopping offsets; {@code null} when the topic holds its pages already
      */
     public record Wiring(
             String bootstrapServers,
@@ -63,7 +67,20 @@ public final class StreamingJob {
             int labelPartitions,
             boolean bounded,
             Path alertsFile,
-            Path indexDirectory) {}
+            Path indexDirectory,
+            String replayBarrier) {
+
+        /** Wiring with no replay running. */
+        public Wiring(
+                String bootstrapServers,
+                String snapshotRun,
+                int labelPartitions,
+                boolean bounded,
+                Path alertsFile,
+                Path indexDirectory) {
+            this(bootstrapServers, snapshotRun, labelPartitions, bounded, alertsFile, indexDirectory, null);
+        }
+    }
 
     /** Adds the whole streaming job to the environment. */
     public static void define(StreamExecutionEnvironment env, ReuseDetectorConfig config, Wiring wiring) {
@@ -109,7 +126,8 @@ public final class StreamingJob {
                                 connection,
                                 config.get(ReuseDetectorOptions.TOPIC_PAGES),
                                 KafkaSourceRecords.pages(),
-                                OffsetsInitializer.earliest()),
+                                OffsetsInitializer.earliest(),
+                                wiring.replayBarrier()),
                         fetchTimeWatermarks(config.get(ReuseDetectorOptions.OUT_OF_ORDERNESS)),
                         OperatorIds.PAGES_SOURCE)
                 .uid(OperatorIds.PAGES_SOURCE);
@@ -121,7 +139,8 @@ public final class StreamingJob {
                                 connection,
                                 config.get(ReuseDetectorOptions.TOPIC_LABELS),
                                 KafkaSourceRecords.labels(),
-                                OffsetsInitializer.earliest()),
+                                OffsetsInitializer.earliest(),
+                                null), // the labels are published before the job starts
                         // labels carry no page time: while labels arrive the pages wait for them (held until the
                         // snapshot loads), and an idle labels topic does not hold the watermark back
                         WatermarkStrategy.<SourceRecord>noWatermarks().withIdleness(LABELS_IDLE),
@@ -233,7 +252,8 @@ public final class StreamingJob {
             KafkaConnection connection,
             String topic,
             KafkaSourceRecords deserializer,
-            OffsetsInitializer start) {
+            OffsetsInitializer start,
+            String replayBarrier) {
         KafkaSourceBuilder<SourceRecord> builder = KafkaSource.<SourceRecord>builder()
                 .setBootstrapServers(connection.bootstrapServers())
                 .setTopics(topic)
@@ -247,7 +267,11 @@ public final class StreamingJob {
                 .setProperty("isolation.level", "read_committed")
                 .setProperty("commit.offsets.on.checkpoint", "true");
         if (wiring.bounded()) {
-            builder.setBounded(OffsetsInitializer.latest()); // a bounded source does not discover partitions
+            // a bounded source does not discover partitions
+            builder.setBounded(
+                    replayBarrier == null
+                            ? OffsetsInitializer.latest()
+                            : ReplayBarrier.stoppingOffsets(replayBarrier, REPLAY_TIMEOUT));
         } else {
             builder.setProperty("partition.discovery.interval.ms", "60000");
         }
