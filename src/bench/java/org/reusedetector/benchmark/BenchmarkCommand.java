@@ -170,6 +170,7 @@ public final class BenchmarkCommand {
                             new StreamCommand(),
                             configOptions,
                             "--bounded",
+                            "--replay-first", // the job's runtime is its own, not the replay's
                             "--replay",
                             input.toString(),
                             "--labels",

@@ -60,6 +60,12 @@ public final class StreamCommand implements Callable<Integer> {
     Path labels;
 
     @Option(
+            names = "--replay-first",
+            hidden = true,
+            description = "With --bounded: end the replay before the job starts (the job's runtime is then its own).")
+    boolean replayFirst;
+
+    @Option(
             names = "--alerts-out",
             paramLabel = "FILE",
             description = "Also append the alerts to this local JSONL file.")
@@ -209,7 +215,7 @@ public final class StreamCommand implements Callable<Integer> {
                 }
             }
             if (replay != null) {
-                if (bounded && submit == null) {
+                if (bounded && submit == null && !replayFirst) {
                     // the replay runs while the local job starts; the job's pages source waits for its end
                     replayBarrier = ReplayBarrier.open();
                     replaying = replayBesideTheJob(config, connection, replayBarrier);
