@@ -57,9 +57,9 @@ public final class JobEnvironment {
                     "restart-strategy.exponential-delay.attempts-before-reset-backoff",
                     String.valueOf(config.get(ReuseDetectorOptions.MAX_RESTARTS)));
         }
-        // RocksDB's information log grows by itself (about 1.2 MB a minute over a stream's instances, up to Flink's
-        // rolling bound of 4 files of 25 MB per instance) whatever the state holds; its header says how each instance
-        // was opened, which is what an operator reads (docs/benchmarks.md, the soak)
+        // RocksDB's information log grows by itself, up to Flink's rolling bound of files per instance, whatever the
+        // state holds (docs/benchmarks.md, the soak); its header says how each instance was opened, which is what an
+        // operator reads
         flink.setString("state.backend.rocksdb.log.level", "HEADER_LEVEL");
         if (config.get(ReuseDetectorOptions.LABELS_MODE) == LabelsMode.KEYED) {
             // a labelled set in keyed state is far larger than the rest: without bloom filters every new label's read

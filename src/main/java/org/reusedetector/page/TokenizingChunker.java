@@ -43,7 +43,7 @@ import org.jsoup.nodes.Entities;
  * ({@code Html5libTreeConstructionTest}, which lists where the chunks follow the standard and not jsoup 1.18: text
  * written in a table outside its cells goes before the table, as elements do in jsoup; script data with a
  * {@code <script>} inside {@code <!--}; {@code isindex}; the tags a {@code noscript} in head may not hold; and a few
- * more). No page of the standard crawls has any of them. And at most {@link #MAX_DEPTH} elements are open: deeper,
+ * more). And at most {@link #MAX_DEPTH} elements are open: deeper,
  * each new element closes the deepest one first, where jsoup 1.18 nests without limit (and looks only so far down
  * its stack for some end tags). Every question the tree rules ask of the stack is answered in a few steps however
  * deep the nesting, so that time is linear in the page.

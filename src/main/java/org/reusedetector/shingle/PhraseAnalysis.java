@@ -98,7 +98,7 @@ public final class PhraseAnalysis {
     /**
      * Runs the analysis; documents go to {@code documents} in the order added.
      *
-     * @param minSitePages hosts with fewer pages get no site report (§3.5 uses large sites; the issue 10)
+     * @param minSitePages hosts with fewer pages get no site report (§3.5 uses large sites)
      */
     public Result analyse(int minSitePages, Consumer<DocumentReport> documents) {
         int n = urls.size();

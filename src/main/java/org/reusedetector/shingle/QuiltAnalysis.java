@@ -32,10 +32,9 @@ import java.util.function.Consumer;
  * Pages of a <em>copy site</em> of the page's server (a site-level signal, not in the paper: a foreign server most of
  * whose pages are copies of the server's text, see {@link #copySites}) are no sources at all: what they share with
  * the page is the server's own text, whichever of its pages it was copied from; servers that copy each other are
- * left to the paper's rule. A copy site also counts once in |docs_k(g)| ({@link #COPY_SITES_COUNT_ONCE}). Each
- * refinement took background pages out without losing quilts on the standard crawls (translations of one manual,
- * whose mutated, ad-wrapped and quilted copies hold paragraphs every translation keeps untranslated, are what the
- * copy-site rule is for); the figures, against the paper's rule, are in docs/evaluation.md.
+ * left to the paper's rule. A copy site also counts once in |docs_k(g)| ({@link #COPY_SITES_COUNT_ONCE}). The
+ * copy-site rule is for translations of one manual, whose copies hold paragraphs every translation keeps
+ * untranslated; what each refinement changes against the paper's rule is in docs/evaluation.md.
  *
  * <p>Memory: the gram sets of all documents (8 bytes a distinct gram of a page), a count per distinct gram (12
  * bytes) and postings for patch grams only (at most m documents each). It grows with the crawl's distinct grams: far
