@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     public static void main(String[] args) {
+        EmbeddedJvm.mainArguments(args);
         System.exit(run(args));
     }
 

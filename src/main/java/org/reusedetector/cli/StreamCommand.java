@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -116,6 +117,14 @@ public final class StreamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ReuseDetectorConfig config = configOptions.load();
+        if (config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS).isBlank() && submit == null) {
+            // the embedded default: in a JVM sized for this machine, unless the command line sized this one
+            OptionalInt exit = EmbeddedJvm.relaunchIfUnsized();
+            if (exit.isPresent()) {
+                return exit.getAsInt();
+            }
+        }
         run();
         return 0;
     }
