@@ -21,6 +21,7 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
 import org.reusedetector.model.Alert;
+import org.reusedetector.model.AlertType;
 import org.reusedetector.model.PrefixScore;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.RunningStats;
@@ -115,7 +116,7 @@ public final class NeighbourhoodVerdicts extends KeyedProcessFunction<Integer, P
         double threshold = rule.threshold(stats, settled);
         settled = settled || !Double.isNaN(threshold) && rule.settled(stats);
         NeighbourhoodVerdict after =
-                verdictAfter(rule, score.withThreshold(threshold), verdicts.get(score.prefix()), out::collect);
+                verdictAfter(rule, score.withThreshold(threshold), verdicts.get(score.prefix()), a -> emit(a, out));
         if (after == null) {
             verdicts.remove(score.prefix());
         } else {
@@ -128,6 +129,13 @@ public final class NeighbourhoodVerdicts extends KeyedProcessFunction<Integer, P
             lastAnnounced = threshold;
             judgeAllAgain(threshold, out);
         }
+    }
+
+    private void emit(Alert alert, Collector<Alert> out) {
+        if (alert.type() == AlertType.NEIGHBORHOOD) {
+            alerts.inc();
+        }
+        out.collect(alert);
     }
 
     private void judgeAllAgain(double threshold, Collector<Alert> out) throws Exception {
@@ -144,7 +152,7 @@ public final class NeighbourhoodVerdicts extends KeyedProcessFunction<Integer, P
             PrefixScore rejudged = last.latest().withThreshold(threshold);
             verdicts.put(
                     rejudged.prefix(),
-                    new NeighbourhoodVerdict(rejudged, judge(rule, rejudged, last.above(), out::collect)));
+                    new NeighbourhoodVerdict(rejudged, judge(rule, rejudged, last.above(), a -> emit(a, out))));
         }
     }
 

@@ -427,7 +427,8 @@ class NeighbourhoodFunctionsTest {
             List<Alert> alerts = values(h);
             assertThat(alerts).extracting(Alert::prefix).containsExactly("https://early.org/");
             assertThat(alerts.get(0).threshold()).isBetween(0.5, 0.9);
-            assertThat(alerts.get(0).eventTime()).isEqualTo(java.time.Instant.ofEpochMilli(1).toString());
+            assertThat(alerts.get(0).eventTime())
+                    .isEqualTo(java.time.Instant.ofEpochMilli(1).toString());
         }
     }
 
@@ -520,8 +521,8 @@ class NeighbourhoodFunctionsTest {
     }
 
     /** The threshold the latest update of {@code prefix} was judged against. */
-    private static double thresholdOf(KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, Alert> h, String prefix)
-            throws Exception {
+    private static double thresholdOf(
+            KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, Alert> h, String prefix) throws Exception {
         return latest(h).get(prefix).threshold();
     }
 
@@ -651,6 +652,9 @@ class NeighbourhoodFunctionsTest {
             assertThat(alerts.get(0).badness()).isEqualTo(0.02);
             assertThat(alerts.get(0).threshold()).as("not known yet: left out").isNull();
             assertThat(alerts.get(1).threshold()).isEqualTo(0.2);
+            for (Alert alert : alerts) {
+                org.reusedetector.format.FiniteNumbers.assertFiniteJson(alert);
+            }
         }
     }
 

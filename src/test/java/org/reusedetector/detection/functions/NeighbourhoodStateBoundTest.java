@@ -128,10 +128,7 @@ class NeighbourhoodStateBoundTest {
         }
 
         List<Integer> timers() {
-            return List.of(
-                    urls.numEventTimeTimers(),
-                    aggregate.numEventTimeTimers(),
-                    verdicts.numEventTimeTimers());
+            return List.of(urls.numEventTimeTimers(), aggregate.numEventTimeTimers(), verdicts.numEventTimeTimers());
         }
 
         @Override
