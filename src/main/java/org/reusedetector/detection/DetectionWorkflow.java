@@ -269,7 +269,9 @@ public final class DetectionWorkflow {
 
     /**
      * The threshold statistic over all neighbourhoods (one task) and each neighbourhood's verdict against it:
-     * {@code neighborhood} and {@code cleared} alerts.
+     * {@code neighborhood} and {@code cleared} alerts, partitioned by prefix, so that the one sink task that writes a
+     * prefix's alerts writes them in the verdicts' order (a round robin from the one task would hand a prefix's
+     * alert and its {@code cleared} to two producers, whose records reach the topic in either order).
      */
     static DataStream<Alert> neighbourhoodAlerts(DataStream<PrefixScore> neighbourhoods, DetectionSettings settings) {
         return neighbourhoods
@@ -281,6 +283,7 @@ public final class DetectionWorkflow {
                 .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
                 .name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
                 .setParallelism(1)
-                .setMaxParallelism(1);
+                .setMaxParallelism(1)
+                .keyBy(Alert::prefix, Types.STRING);
     }
 }
