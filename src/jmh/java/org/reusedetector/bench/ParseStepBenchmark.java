@@ -15,15 +15,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.reusedetector.detection.DetectionSettings;
-import org.reusedetector.detection.Signals;
+import org.reusedetector.detection.PageSignals;
 import org.reusedetector.page.PageHasher;
-import org.reusedetector.signal.PageSignals;
+import org.reusedetector.signal.Signals;
 
 /**
  * The streaming job's parse step, one thread: the page hasher with the page parts of the signals that
  * {@code signals} turns on, fed by the chunker's one pass as the job feeds them ({@code none}: chunk hashing alone;
  * {@code imatch}: I-Match signatures with a lexicon built from the corpus; {@code nearcopy}: the min-hash sketch;
- * {@code quilt}: the sampled k-grams; {@code all}: the three). The cost of a signal is its time over {@code none}'s.
+ * {@code all}: both). The cost of a signal is its time over {@code none}'s.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -35,7 +35,7 @@ import org.reusedetector.signal.PageSignals;
 @State(Scope.Thread)
 public class ParseStepBenchmark {
 
-    @Param({"none", "imatch", "nearcopy", "quilt", "all"})
+    @Param({"none", "imatch", "nearcopy", "all"})
     public String signals;
 
     private PageHasher hasher;
@@ -44,20 +44,15 @@ public class ParseStepBenchmark {
     @Setup(Level.Trial)
     public void setUp(Corpus corpus) {
         boolean all = signals.equals("all");
-        if (!all && !java.util.List.of("none", "imatch", "nearcopy", "quilt").contains(signals)) {
-            throw new IllegalArgumentException("signals: none, imatch, nearcopy, quilt or all, not " + signals);
+        if (!all && !java.util.List.of("none", "imatch", "nearcopy").contains(signals)) {
+            throw new IllegalArgumentException("signals: none, imatch, nearcopy or all, not " + signals);
         }
         DetectionSettings settings = DetectionSettings.from(corpus.config, null, 0)
                 .withLexicon(all || signals.equals("imatch") ? Lexicons.of(corpus) : null)
                 .withNearCopy(
-                        all || signals.equals("nearcopy") ? DetectionSettings.nearCopyParams(corpus.config) : null)
-                .withSignal(
-                        org.reusedetector.signal.quilt.QuiltSignal.NAME,
-                        all || signals.equals("quilt")
-                                ? org.reusedetector.signal.quilt.QuiltOptions.settings(corpus.config)
-                                : null);
+                        all || signals.equals("nearcopy") ? DetectionSettings.nearCopyParams(corpus.config) : null);
         hasher = settings.pageHasher();
-        pageSignals = Signals.pageSignals(settings);
+        pageSignals = PageSignals.of(settings, Signals.enabled(settings));
     }
 
     @Benchmark

@@ -10,12 +10,12 @@ import java.util.Map;
 import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.detection.DetectionSettings;
-import org.reusedetector.detection.Signals;
+import org.reusedetector.detection.PageSignals;
 import org.reusedetector.format.PageFiles;
 import org.reusedetector.imatch.Lexicon;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
-import org.reusedetector.signal.PageSignals;
+import org.reusedetector.signal.Signals;
 
 /**
  * The parse step of {@link ParseStepBenchmark} in this thread's CPU time instead of wall time: the other processes of
@@ -54,21 +54,16 @@ public final class ParseStepCpu {
             }
         }
         Lexicon lexicon = Lexicon.read(Path.of(args[1]));
-        String[] settings = {"none", "imatch", "nearcopy", "quilt", "all"};
+        String[] settings = {"none", "imatch", "nearcopy", "all"};
         Map<String, PageSignals> signals = new LinkedHashMap<>();
         PageHasher hasher = null;
         for (String name : settings) {
             boolean all = name.equals("all");
             DetectionSettings s = DetectionSettings.from(config, null, 0)
                     .withLexicon(all || name.equals("imatch") ? lexicon : null)
-                    .withNearCopy(all || name.equals("nearcopy") ? DetectionSettings.nearCopyParams(config) : null)
-                    .withSignal(
-                            org.reusedetector.signal.quilt.QuiltSignal.NAME,
-                            all || name.equals("quilt")
-                                    ? org.reusedetector.signal.quilt.QuiltOptions.settings(config)
-                                    : null);
+                    .withNearCopy(all || name.equals("nearcopy") ? DetectionSettings.nearCopyParams(config) : null);
             hasher = s.pageHasher();
-            signals.put(name, Signals.pageSignals(s));
+            signals.put(name, PageSignals.of(s, Signals.enabled(s)));
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, Double> least = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package org.reusedetector.batch;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -12,9 +13,9 @@ import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.reusedetector.connector.JsonLinesFileSink;
 import org.reusedetector.detection.DetectionSettings;
+import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
-import org.reusedetector.detection.Signals;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.DeadLetter;
@@ -26,6 +27,7 @@ import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.RunningStats;
 import org.reusedetector.score.SourceCoverage;
+import org.reusedetector.signal.Signals;
 
 /**
  * Backfill detection of a whole corpus ({@code detect}), in {@code RuntimeExecutionMode.BATCH}. Pages are
@@ -76,9 +78,10 @@ public final class BackfillWorkflow {
      */
     public static Outputs fromPages(
             DataStream<SourceRecord> pages, DataStream<SourceRecord> labels, DetectionSettings settings) {
-        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages, settings);
-        DetectionWorkflow.Signalled signalled = DetectionWorkflow.addSignals(
-                Signals.enabledInBatch(settings), parsed, labels, settings.withoutSnapshotWait());
+        List<DetectionSignal> signals = Signals.enabled(settings);
+        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages, settings, signals);
+        DetectionWorkflow.Signalled signalled =
+                DetectionWorkflow.addSignals(signals, parsed, labels, settings.withoutSnapshotWait());
         Outputs outputs = fromHashes(signalled.toScore(), labels, settings);
         return new Outputs(
                 outputs.pages(),

@@ -77,7 +77,7 @@ public final class DiscoverCommand implements Callable<Integer> {
     }
 
     /** Runs the job and writes the run's files; returns the job's totals. */
-    JobSummary run() throws Exception {
+    public JobSummary run() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         if (publish && config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS).isBlank()) {
             throw new IllegalArgumentException("--publish needs kafka.bootstrap-servers");

@@ -45,7 +45,7 @@ public final class IndexCommand implements Callable<Integer> {
     }
 
     /** Runs the job; returns its totals. */
-    JobSummary run() throws Exception {
+    public JobSummary run() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         DetectionSettings settings = DetectionSettings.from(config, null, 0);
         IndexWorkflow.prepare(out);

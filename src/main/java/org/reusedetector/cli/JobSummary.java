@@ -5,7 +5,7 @@ import org.reusedetector.batch.BackfillOutput;
 import org.reusedetector.detection.Metrics;
 
 /** The totals of a finished (bounded) detection job, from its accumulators, with throughput. */
-record JobSummary(
+public record JobSummary(
         long records,
         long pages,
         long bytes,
@@ -14,8 +14,7 @@ record JobSummary(
         long deadLetters,
         long pageAlerts,
         long neighbourhoodAlerts,
-        long millis,
-        long processingMillis) {
+        long millis) {
 
     static JobSummary of(JobExecutionResult result) {
         return new JobSummary(
@@ -27,21 +26,7 @@ record JobSummary(
                 count(result, Metrics.DEAD_LETTERS),
                 count(result, Metrics.PAGE_ALERTS),
                 count(result, Metrics.NEIGHBORHOOD_ALERTS),
-                result.getNetRuntime(),
-                span(result));
-    }
-
-    /** First page parsed to last page matched (see {@link org.reusedetector.detection.ProcessingSpan}); 0 when not recorded. */
-    private static long span(JobExecutionResult result) {
-        Object first = result.getAccumulatorResult(Metrics.FIRST_PAGE_PARSED_MILLIS);
-        Object last = result.getAccumulatorResult(Metrics.LAST_PAGE_MATCHED_MILLIS);
-        if (first instanceof Number f
-                && last instanceof Number l
-                && l.longValue() >= f.longValue()
-                && f.longValue() != Long.MAX_VALUE) {
-            return l.longValue() - f.longValue();
-        }
-        return 0;
+                result.getNetRuntime());
     }
 
     private static long count(JobExecutionResult result, String name) {
@@ -56,17 +41,11 @@ record JobSummary(
 
     /** These totals with the neighbourhood alerts a batch judged after the job (its accumulator counts only the stream's). */
     JobSummary withNeighbourhoodAlerts(long alerts) {
-        return new JobSummary(
-                records, pages, bytes, chunks, scored, deadLetters, pageAlerts, alerts, millis, processingMillis);
+        return new JobSummary(records, pages, bytes, chunks, scored, deadLetters, pageAlerts, alerts, millis);
     }
 
-    double seconds() {
+    public double seconds() {
         return Math.max(1, millis) / 1000.0;
-    }
-
-    /** The processing span in seconds, or the whole run's when the span was not recorded. */
-    double processingSeconds() {
-        return processingMillis > 0 ? processingMillis / 1000.0 : seconds();
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.reusedetector.cli;
 
 import java.nio.file.NoSuchFileException;
 import org.reusedetector.config.ConfigException;
-import org.reusedetector.config.Extension;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,8 +21,8 @@ import picocli.CommandLine.Command;
             LexiconCommand.class,
             NearDupsCommand.class,
             ReportCommand.class,
-            BenchmarkCommand.class,
             PhrasesCommand.class,
+            QuiltsCommand.class,
         })
 public final class Main {
 
@@ -31,11 +30,19 @@ public final class Main {
         System.exit(run(args));
     }
 
-    /** The command line with every command: these, then each extension's own (a signal's, e.g. {@code quilts}). */
+    /**
+     * The {@code benchmark} command: compiled from a source set of its own ({@code src/bench/java}) into the same jar,
+     * which the product's sources do not import; found here by its name.
+     */
+    static final String BENCHMARK_COMMAND = "org.reusedetector.benchmark.BenchmarkCommand";
+
+    /** The command line with every command, and {@code benchmark} where the jar holds it. */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Main());
-        for (Extension extension : Extension.all()) {
-            extension.commands().forEach(commandLine::addSubcommand);
+        try {
+            commandLine.addSubcommand(Class.forName(BENCHMARK_COMMAND));
+        } catch (ClassNotFoundException absent) {
+            // a build without the benchmark source set: the product's commands alone
         }
         return commandLine;
     }

@@ -112,7 +112,7 @@ public final class StreamCommand implements Callable<Integer> {
     }
 
     /** Runs the job (until stopped, or to the end of the topics with {@code --bounded}); returns its totals. */
-    JobSummary run() throws Exception {
+    public JobSummary run() throws Exception {
         ReuseDetectorConfig config = configOptions.load();
         String bootstrap = config.get(ReuseDetectorOptions.KAFKA_BOOTSTRAP_SERVERS);
         EmbeddedKafkaBroker broker = null;

@@ -386,7 +386,7 @@ public final class ReuseDetectorOptions {
             .noDefaultValue()
             .withDescription("Use this many randomized lexicons instead of the lexicon's own K (0 = plain I-Match).");
 
-    // --- Word shingles in the stream (near copies; quilts: signal.quilt)
+    // --- Word shingles in the stream (near copies)
     // --------------------------------------------------------
     public static final ConfigOption<Boolean> NEAR_COPY_ENABLED = key("shingles.near-copy.enabled")
             .booleanType()
@@ -458,17 +458,8 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "The original record in a dead letter is cut to this many characters (and marked truncated).");
 
-    /** All options: these, in declaration order, then each {@link Extension}'s. */
+    /** Every option, in declaration order. */
     public static List<ConfigOption<?>> all() {
-        List<ConfigOption<?>> options = new ArrayList<>(core());
-        for (Extension extension : Extension.all()) {
-            options.addAll(extension.options());
-        }
-        return options;
-    }
-
-    /** The options declared here, in declaration order. */
-    public static List<ConfigOption<?>> core() {
         List<ConfigOption<?>> options = new ArrayList<>();
         for (Field field : ReuseDetectorOptions.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConfigOption.class) {

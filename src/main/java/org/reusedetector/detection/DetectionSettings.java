@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.reusedetector.config.LabelsMode;
 import org.reusedetector.config.NeighbourhoodStatistic;
 import org.reusedetector.config.PageAlertType;
@@ -104,16 +101,9 @@ public record DetectionSettings(
      *
      * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures
      * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched
-     * @param others the settings of every other signal that is on, by {@link DetectionSignal#name()}: signals that only
-     *     the stream runs keep their settings to themselves ({@link DetectionSignal#settingsOf})
      */
-    public record Signals(Lexicon lexicon, NearCopyParams nearCopy, Map<String, Serializable> others)
-            implements Serializable {
+    public record Signals(Lexicon lexicon, NearCopyParams nearCopy) implements Serializable {
         private static final long serialVersionUID = 1L;
-
-        public Signals {
-            others = Collections.unmodifiableMap(new LinkedHashMap<>(others));
-        }
     }
 
     private static final long serialVersionUID = 1L;
@@ -158,7 +148,7 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS),
                         config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
-                new Signals(lexicon(config), nearCopy(config), org.reusedetector.detection.Signals.ownSettings(config)),
+                new Signals(lexicon(config), nearCopy(config)),
                 config.get(ReuseDetectorOptions.HELD_PAGES_MAX),
                 config.get(ReuseDetectorOptions.LABELS_MODE) == LabelsMode.KEYED
                         ? new KeyedLabels(
@@ -173,20 +163,6 @@ public record DetectionSettings(
                                                 .toMillis()),
                                 config.get(ReuseDetectorOptions.LABELS_KEYED_RESCORE_MAX_PAGES))
                         : null);
-    }
-
-    /**
-     * The same settings with another setting of the signal of that name ({@code null}: off), for the signals whose
-     * settings are their own ({@link DetectionSignal#settingsOf}).
-     */
-    public DetectionSettings withSignal(String name, Serializable other) {
-        Map<String, Serializable> next = new LinkedHashMap<>(signals.others());
-        if (other == null) {
-            next.remove(name);
-        } else {
-            next.put(name, other);
-        }
-        return withSignals(new Signals(signals.lexicon(), signals.nearCopy(), next));
     }
 
     /** The near-copy parameters when {@code shingles.near-copy.enabled}, else {@code null}. */
@@ -204,7 +180,7 @@ public record DetectionSettings(
 
     /** The same settings with another near-copy setting ({@code null}: off). */
     public DetectionSettings withNearCopy(NearCopyParams other) {
-        return withSignals(new Signals(signals.lexicon(), other, signals.others()));
+        return withSignals(new Signals(signals.lexicon(), other));
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -225,7 +201,7 @@ public record DetectionSettings(
 
     /** The same settings with another lexicon ({@code null}: no I-Match signatures). */
     public DetectionSettings withLexicon(Lexicon other) {
-        return withSignals(new Signals(other, signals.nearCopy(), signals.others()));
+        return withSignals(new Signals(other, signals.nearCopy()));
     }
 
     private DetectionSettings withSignals(Signals other) {
@@ -287,11 +263,6 @@ public record DetectionSettings(
     /** The near-copy parameters, or {@code null}: the near-copy signal is off. */
     public NearCopyParams nearCopy() {
         return signals.nearCopy();
-    }
-
-    /** The settings of the signal of that name, or {@code null}: it is off (see {@link #withSignal}). */
-    public Serializable signal(String name) {
-        return signals.others().get(name);
     }
 
     public DetectionSettings withoutSnapshotWait() {

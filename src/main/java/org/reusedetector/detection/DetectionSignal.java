@@ -3,38 +3,25 @@ package org.reusedetector.detection;
 import java.io.Serializable;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.util.OutputTag;
-import org.reusedetector.config.Extension;
-import org.reusedetector.config.ReuseDetectorConfig;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.signal.PageSignal;
-import org.reusedetector.signal.SharedParts;
 
 /**
  * One signal beside the chunk hashes, as the detection topology sees it: its part of the parse step
  * ({@link #pageSignal}) and the operators it adds after it ({@link #addTo}). The configuration turns it on
- * ({@link #enabled}); {@link Signals} finds them all (the {@link Extension} service file), and {@link DetectionWorkflow}
- * and the batch backfill run the enabled ones, so that a signal is one package and one line of that file.
+ * ({@link #enabled}). The signals themselves live in package {@code signal}, which lists them ({@code signal.Signals});
+ * the jobs hand the enabled ones to {@link DetectionWorkflow} and the batch backfill, so that this package imports no
+ * signal.
  *
  * <p>A signal either only adds alerts, or also changes the pages that go on to be scored (the near-copy signal marks
  * near copies, whose badness the label match then raises). Implementations hold no state: the settings come with
- * every call.
+ * every call; they are serializable, since the parse step ships with the signals it feeds.
  */
-public interface DetectionSignal extends Extension {
+public interface DetectionSignal extends Serializable {
 
-    /** The signal's name: in {@code benchmark signals --signals} and as the key of its settings. */
+    /** The signal's name: in {@code benchmark signals --signals}. */
     String name();
-
-    /**
-     * This signal's settings of the configuration when the configuration turns it on, else {@code null}; kept in
-     * {@link DetectionSettings#signal} under {@link #name()}. The default, {@code null}, is for signals whose settings the
-     * core keeps, because labelling and the batch commands read them too (the I-Match lexicon, the near-copy
-     * parameters).
-     */
-    default Serializable settingsOf(ReuseDetectorConfig config) {
-        return null;
-    }
 
     /** Whether the configuration turns this signal on. */
     boolean enabled(DetectionSettings settings);
@@ -48,15 +35,6 @@ public interface DetectionSignal extends Extension {
      */
     default OutputTag<HashedPage> ownPages() {
         return null;
-    }
-
-    /**
-     * Whether the signal runs in the stream only, not in the batch backfill ({@code detect}): a signal that judges each
-     * page against the pages seen before it needs the stream's arrival order, which a BATCH run, reading key by key,
-     * does not keep.
-     */
-    default boolean streamOnly() {
-        return false;
     }
 
     /**

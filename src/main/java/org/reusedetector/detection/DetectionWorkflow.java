@@ -45,8 +45,8 @@ import org.reusedetector.model.SourceTotals;
  *                     └─ dead letters (invalid records, invalid labels, crawler loops)
  * </pre>
  *
- * <p>The signals beside the chunk hashes are not wired here one by one: each enabled one ({@link Signals}) reads the
- * parse step's pass and adds its operators after it ({@link DetectionSignal}). Near copies, the one in brackets, sit
+ * <p>The signals beside the chunk hashes are not wired here one by one: the job hands over the enabled ones (package
+ * {@code signal} lists them); each reads the parse step's pass and adds its operators after it ({@link DetectionSignal}). Near copies, the one in brackets, sit
  * before the label match because they mark the pages it scores; the others only add alerts.
  */
 public final class DetectionWorkflow {
@@ -79,14 +79,16 @@ public final class DetectionWorkflow {
      * @param outOfOrderness {@code null} when the page source stamps records with their fetch time and emits watermarks
      *     per partition (the streaming job: neighbourhood verdicts follow fetch-time order however partitions and tasks
      *     interleave); else the bound of watermarks made after the label match, for sources without them
+     * @param signals the enabled signals, in their order
      */
     public static Outputs define(
             DataStream<SourceRecord> pages,
             DataStream<SourceRecord> labels,
             DetectionSettings settings,
+            List<DetectionSignal> signals,
             Duration outOfOrderness) {
-        Parsed parsed = parse(pages, settings);
-        Signalled signalled = addSignals(Signals.enabled(settings), parsed, labels, settings);
+        Parsed parsed = parse(pages, settings, signals);
+        Signalled signalled = addSignals(signals, parsed, labels, settings);
         Scored scored = score(signalled.toScore(), labels, settings, outOfOrderness);
         DataStream<Alert> neighbourhoodAlerts =
                 neighbourhoodAlerts(neighbourhoods(prefixDeltas(scored.scores(), settings), settings), settings);
@@ -127,9 +129,16 @@ public final class DetectionWorkflow {
         return new Signalled(toScore, alerts);
     }
 
+    /** The parse step with chunk hashes only, no signal (the index and discovery read nothing else). */
     public static Parsed parse(DataStream<SourceRecord> pages, DetectionSettings settings) {
+        return parse(pages, settings, List.of());
+    }
+
+    /** The parse step, feeding these signals' page parts in the same pass. */
+    public static Parsed parse(
+            DataStream<SourceRecord> pages, DetectionSettings settings, List<DetectionSignal> signals) {
         SingleOutputStreamOperator<HashedPage> hashed = pages.process(
-                        new ParseAndHash(settings), TypeInformation.of(HashedPage.class))
+                        new ParseAndHash(settings, signals), TypeInformation.of(HashedPage.class))
                 .uid(OperatorIds.PARSE_AND_HASH)
                 .name(OperatorIds.PARSE_AND_HASH);
         return new Parsed(hashed, hashed.getSideOutput(DeadLetters.TAG));

@@ -12,10 +12,6 @@ public final class Metrics {
     public static final String CHUNKS_HASHED = "chunksHashed";
     public static final String DEAD_LETTERS = "deadLetters";
     public static final String PAGES_SCORED = "pagesScored";
-    /** Accumulators only (see {@link ProcessingSpan}): wall-clock millis of the first page parsed and the last page matched. */
-    public static final String FIRST_PAGE_PARSED_MILLIS = "firstPageParsedMillis";
-
-    public static final String LAST_PAGE_MATCHED_MILLIS = "lastPageMatchedMillis";
     public static final String PAGES_HELD = "pagesHeldForLabelSnapshot";
     /** Of the held pages, those past {@code job.held-pages.max} that went to keyed (RocksDB) state instead of the heap. */
     public static final String PAGES_HELD_SPILLED = "pagesHeldSpilledToState";

@@ -23,7 +23,6 @@ public final class OperatorIds {
     public static final String JOIN_LABEL_ANSWERS = "join-label-answers";
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
-    // the quilt signal's uids are its own: signal.quilt.QuiltSignal
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";
@@ -54,22 +53,14 @@ public final class OperatorIds {
     // --- blind discovery (discover) ---
     public static final String DISCOVER_PAGE_RECORDS = "discover-page-records";
     public static final String DISCOVER_SAMPLE_CHUNKS = "discover-sample-chunks";
-    public static final String DISCOVER_LATEST_FETCH = "discover-latest-fetch";
-    public static final String DISCOVER_PAGE_TALLIES = "discover-page-tallies";
-    /** From a hash index: whole sites counted per partition, then blocks of counts merged per hash range. */
+    /** Whole sites counted per partition, then blocks of counts merged per hash range. */
     public static final String DISCOVER_PREPARE_COUNTING = "discover-prepare-counting";
 
     public static final String DISCOVER_COUNT_SITES = "discover-count-sites";
     public static final String DISCOVER_MERGE_RANGES = "discover-merge-ranges";
-    public static final String DISCOVER_PER_HOST = "discover-per-host";
-    public static final String DISCOVER_HOST_LEVEL = "discover-host-level";
-    public static final String DISCOVER_PER_SITE = "discover-per-site";
-    public static final String DISCOVER_SITE_LEVEL = "discover-site-level";
-    public static final String DISCOVER_SPREAD = "discover-spread";
     public static final String DISCOVER_SAMPLES = "discover-samples";
     public static final String DISCOVER_PER_HASH = "discover-per-hash";
     public static final String DISCOVER_COUNTED = "discover-counted";
-    public static final String DISCOVER_HISTOGRAM_POINTS = "discover-histogram-points";
     public static final String DISCOVER_HISTOGRAM = "discover-histogram";
     public static final String DISCOVER_PAGE_STATS = "discover-page-stats";
     public static final String DISCOVER_THRESHOLDS = "discover-thresholds";

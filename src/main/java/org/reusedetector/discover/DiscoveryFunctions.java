@@ -1,7 +1,5 @@
 package org.reusedetector.discover;
 
-import java.util.HashSet;
-import java.util.Set;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.api.common.state.ListState;
@@ -22,26 +20,23 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.reusedetector.model.HashedPage;
-import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.page.HashKey;
 import org.reusedetector.page.HtmlChunker;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.Sha1;
 import org.reusedetector.url.IgnoredParameters;
-import org.reusedetector.url.Sites;
 
 /** The thin Flink functions of {@link DiscoveryWorkflow}; the rules live in the plain classes they call. */
 public final class DiscoveryFunctions {
 
     private DiscoveryFunctions() {}
 
-    /** Side output of {@link PageTallies}: one partial summary per page (counted, recursion, bad URL). */
+    /** Side output of {@link CountSites} and {@link CountAll}: the pages counted and left out of their partition. */
     public static final OutputTag<DiscoverySummary> PAGE_STATS =
             new OutputTag<>("discover-page-stats", TypeInformation.of(DiscoverySummary.class));
 
-    /** Side output of {@link CountSites}: the URLs it left out as crawler recursion errors. */
+    /** Side output of {@link CountSites} and {@link CountAll}: the URLs they left out as crawler recursion errors. */
     public static final OutputTag<RecursionUrl> RECURSION_URLS =
             new OutputTag<>("discover-recursion-urls", TypeInformation.of(RecursionUrl.class));
 
@@ -63,48 +58,6 @@ public final class DiscoveryFunctions {
     static final MapStateDescriptor<String, DiscoveryThresholds> THRESHOLDS = new MapStateDescriptor<>(
             "discover-thresholds", Types.STRING, TypeInformation.of(DiscoveryThresholds.class));
     static final String THRESHOLDS_KEY = "thresholds";
-
-    /** A page → one tally per eligible distinct chunk and for its file, with the page's host. */
-    public static final class PageTallies extends ProcessFunction<HashedPage, Tally> {
-        private final DiscoveryParams params;
-        private final RecursionFilter recursion;
-        private transient Eligibility eligibility;
-
-        public PageTallies(DiscoveryParams params, RecursionFilter recursion) {
-            this.params = params;
-            this.recursion = recursion;
-        }
-
-        @Override
-        public void open(OpenContext context) {
-            eligibility = params.eligibility();
-        }
-
-        @Override
-        public void processElement(HashedPage page, Context ctx, Collector<Tally> out) {
-            String host = SiteKey.host(page.url());
-            if (host == null) {
-                ctx.output(PAGE_STATS, DiscoverySummary.ofPage(false, false, true));
-                return;
-            }
-            if (recursion.isRecursion(page.url())) {
-                ctx.output(PAGE_STATS, DiscoverySummary.ofPage(false, true, false));
-                return;
-            }
-            String site = Sites.of(host);
-            if (eligibility.file(page)) {
-                out.collect(Tally.ofPage(Label.KIND_FILE, Sha1.hex(page.fileHash()), host, site, page.url()));
-            }
-            Set<HashKey> seen = new HashSet<>();
-            for (int i = 0; i < page.chunkCount(); i++) {
-                if (eligibility.chunk(page, i) && seen.add(HashKey.of(page.chunkHashes(), i))) { // once per page
-                    out.collect(
-                            Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
-                }
-            }
-            ctx.output(PAGE_STATS, DiscoverySummary.ofPage(true, seen.size(), false, false));
-        }
-    }
 
     /**
      * Applies the broadcast thresholds and the template rule, keyed by host-set fingerprint. In the count modes
@@ -226,7 +179,7 @@ public final class DiscoveryFunctions {
         }
     }
 
-    /** A page of a hash index → what {@link CountSites} counts of it ({@link PartitionCounts.Prepare}), before the shuffle. */
+    /** A hashed page → what {@link CountSites} counts of it ({@link PartitionCounts.Prepare}), before the shuffle. */
     public static final class PrepareCounting extends ProcessFunction<HashedPage, PageHashes> {
         private final DiscoveryParams params;
         private final RecursionFilter recursion;
@@ -256,21 +209,12 @@ public final class DiscoveryFunctions {
      */
     abstract static class CountPages<OUT> extends AbstractStreamOperator<OUT>
             implements OneInputStreamOperator<PageHashes, OUT>, BoundedOneInput {
-        private final DiscoveryParams params;
-        private final RecursionFilter recursion;
-        private final IgnoredParameters ignored;
         private transient PartitionCounts counts;
-
-        CountPages(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
-            this.params = params;
-            this.recursion = recursion;
-            this.ignored = ignored;
-        }
 
         @Override
         public void open() throws Exception {
             super.open();
-            counts = new PartitionCounts(params.eligibility(), recursion, ignored);
+            counts = new PartitionCounts();
         }
 
         @Override
@@ -299,8 +243,7 @@ public final class DiscoveryFunctions {
     public static final class CountSites extends CountPages<CountBlock> {
         private final int ranges;
 
-        public CountSites(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored, int ranges) {
-            super(params, recursion, ignored);
+        public CountSites(int ranges) {
             this.ranges = ranges;
         }
 
@@ -316,10 +259,6 @@ public final class DiscoveryFunctions {
      * are already the totals: nothing to merge); histogram rows go to a side output.
      */
     public static final class CountAll extends CountPages<Tally> {
-
-        public CountAll(DiscoveryParams params, RecursionFilter recursion, IgnoredParameters ignored) {
-            super(params, recursion, ignored);
-        }
 
         @Override
         void emitCounts(PartitionCounts counts) {

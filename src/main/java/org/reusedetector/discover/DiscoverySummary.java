@@ -88,19 +88,14 @@ public record DiscoverySummary(
                 0);
     }
 
-    /** The part one page contributes. */
-    public static DiscoverySummary ofPage(boolean counted, boolean recursion, boolean invalidUrl) {
-        return ofPage(counted, 0, recursion, invalidUrl);
-    }
-
-    /** The part one page with {@code countedChunks} distinct countable chunks contributes. */
-    public static DiscoverySummary ofPage(boolean counted, long countedChunks, boolean recursion, boolean invalidUrl) {
+    /** The part some pages contribute: counted ones with {@code countedChunks} distinct countable chunks in all. */
+    public static DiscoverySummary ofPages(long counted, long countedChunks, long recursion, long invalidUrl) {
         return new DiscoverySummary(
                 null,
-                counted ? 1 : 0,
+                counted,
                 countedChunks,
-                recursion ? 1 : 0,
-                invalidUrl ? 1 : 0,
+                recursion,
+                invalidUrl,
                 0,
                 null,
                 null,

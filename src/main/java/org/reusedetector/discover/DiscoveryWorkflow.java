@@ -19,22 +19,27 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
 import org.reusedetector.index.HashIndex;
-import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.url.IgnoredParameters;
-import org.reusedetector.url.NormalizedUrl;
 import org.reusedetector.url.Sites;
 
 /**
  * Blind discovery over a whole corpus as a Flink BATCH workflow (paper §4.2, step 3b): count every eligible
- * chunk and file per host, then per hash (pages, distinct hosts, pages on the top host); choose the
+ * chunk and file per host, then per hash (pages, distinct hosts, sites, pages on the top host); choose the
  * threshold from the number of pages counted; keep the frequent hashes that are spread across sites as label
  * candidates. Discovery is not distributive (a hash may pass the threshold only in the whole corpus), so the
- * workflow needs BATCH execution: keyed reductions then emit one final record per key, and the thresholds,
+ * workflow needs BATCH execution: the counts are complete only once the input has ended, and the thresholds,
  * known only once every page is counted, reach the classification through a broadcast that BATCH execution
  * reads first.
+ *
+ * <p>Raw pages and a hash index are counted by one engine: raw pages are parsed and hashed as detection does, and
+ * from then on both are the same {@link HashedPage}s. Each page's URL is parsed and its eligible distinct hashes
+ * picked where it is read ({@link PageHashes}); the pages are partitioned by site, each partition counts its hashes
+ * ({@link PartitionCounts}) and sends them on as blocks to the partition that merges their range of hashes
+ * ({@link RangeCounts}); only the hashes on several hosts go on, one record each, to the threshold and template
+ * rules. From raw pages, the chunks' texts join those hashes before the rules.
  */
 public final class DiscoveryWorkflow {
 
@@ -47,70 +52,117 @@ public final class DiscoveryWorkflow {
      * @param labels the label candidates
      * @param histogram the frequency-occurrence curves of chunks and files
      * @param summary one record: what the run did
+     * @param recursion the URLs left out as crawler recursion errors
+     * @param pages every fetch as prepared for counting (each URL once as its latest fetch only after
+     *     {@link #latestPrepared})
      */
     public record Result(
             DataStream<HashCount> frequent,
             DataStream<Label> labels,
             DataStream<HistogramRow> histogram,
-            DataStream<DiscoverySummary> summary) {}
+            DataStream<DiscoverySummary> summary,
+            DataStream<RecursionUrl> recursion,
+            DataStream<PageHashes> pages) {}
 
     /**
-     * Builds the workflow.
+     * Blind discovery of hashed pages, each URL counted once as its latest fetch (URL identity as the stream's and
+     * detect's, {@code url.ignored-parameters}); pages with an unusable or a crawler-recursion URL are left out.
      *
-     * @param pages the hashed corpus (bounded)
      * @param samples chunk texts for review (see {@link #samples}), or {@code null}: labels then carry no text
-     * @param params rules and lists
-     * @param recursion pages it flags are left out (crawler recursion errors)
      */
     public static Result build(
             DataStream<HashedPage> pages,
             DataStream<ChunkSample> samples,
             DiscoveryParams params,
-            RecursionFilter recursion) {
+            RecursionFilter recursion,
+            IgnoredParameters ignored) {
         requireBatch(pages);
-        SingleOutputStreamOperator<Tally> pageTallies = pages.process(
-                        new DiscoveryFunctions.PageTallies(params, recursion))
-                .uid(OperatorIds.DISCOVER_PAGE_TALLIES)
-                .name("discover: hashes of a page");
+        DataStream<PageHashes> prepared = pages.process(
+                        new DiscoveryFunctions.PrepareCounting(params, recursion, ignored),
+                        PojoTypes.of(PageHashes.class))
+                .uid(OperatorIds.DISCOVER_PREPARE_COUNTING)
+                .name("discover: eligible hashes of a page");
+        return count(prepared, samples, params);
+    }
 
-        DataStream<Tally> siteLevel = pageTallies
-                .keyBy(Tally::hostKey)
-                .reduce(Tally::addPages)
-                .uid(OperatorIds.DISCOVER_PER_HOST)
-                .name("discover: pages per hash and host")
-                .map(Tally::asHostLevel)
-                .uid(OperatorIds.DISCOVER_HOST_LEVEL)
-                .name("discover: one host of a hash")
-                .keyBy(Tally::siteKey)
-                .reduce(Tally::addHostsOfSite)
-                .uid(OperatorIds.DISCOVER_PER_SITE)
-                .name("discover: hosts per hash and site")
-                .map(Tally::asSiteLevel)
-                .uid(OperatorIds.DISCOVER_SITE_LEVEL)
-                .name("discover: one site of a hash");
-        if (samples != null) {
-            siteLevel = siteLevel.union(samples.map(Tally::ofSample)
-                    .uid(OperatorIds.DISCOVER_SAMPLES)
-                    .name("discover: chunk texts"));
+    /**
+     * {@link #build} over the files of a hash index, each page's {@link PageHashes} made where the source reads it
+     * ({@link PreparedIndexFormat}): in the source's reading thread, beside the counting.
+     */
+    public static Result buildFromIndexFiles(
+            StreamExecutionEnvironment env,
+            List<Path> files,
+            DiscoveryParams params,
+            RecursionFilter recursion,
+            IgnoredParameters ignored) {
+        DataStream<PageHashes> prepared = env.fromSource(
+                        new PreparedIndexFormat(params, recursion, ignored).source(FlinkPaths.of(files)),
+                        WatermarkStrategy.noWatermarks(),
+                        OperatorIds.HASH_INDEX_SOURCE)
+                .uid(OperatorIds.HASH_INDEX_SOURCE);
+        requireBatch(prepared);
+        return count(prepared, null, params);
+    }
+
+    private static Result count(
+            DataStream<PageHashes> prepared, DataStream<ChunkSample> samples, DiscoveryParams params) {
+        int ranges = Math.max(1, prepared.getExecutionEnvironment().getParallelism());
+        // the operator that counts the pages, with the pages counted and the recursion URLs on its side outputs
+        SingleOutputStreamOperator<?> counting;
+        SingleOutputStreamOperator<Tally> spread;
+        if (ranges == 1) {
+            // with one partition, partitioning by site is the identity and its counts are the totals: the stages
+            // then chain, the pages are handed on in memory instead of through a shuffle on disk, and no count
+            // blocks are written and merged
+            spread = prepared.transform(
+                            "discover: count the hashes of all sites",
+                            TypeInformation.of(Tally.class),
+                            new DiscoveryFunctions.CountAll())
+                    .uid(OperatorIds.DISCOVER_COUNT_SITES)
+                    .name("discover: count the hashes of all sites");
+            counting = spread;
+        } else {
+            SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(
+                            PartitionCounts::partition, PageHashes::partition)
+                    .transform(
+                            "discover: count the hashes of whole sites",
+                            PojoTypes.of(CountBlock.class),
+                            new DiscoveryFunctions.CountSites(ranges))
+                    .uid(OperatorIds.DISCOVER_COUNT_SITES)
+                    .name("discover: count the hashes of whole sites");
+            spread = blocks.partitionCustom((Integer range, int partitions) -> range % partitions, CountBlock::range)
+                    .transform(
+                            "discover: merge the counts of a range of hashes",
+                            TypeInformation.of(Tally.class),
+                            new DiscoveryFunctions.MergeRanges())
+                    .uid(OperatorIds.DISCOVER_MERGE_RANGES)
+                    .name("discover: merge the counts of a range of hashes");
+            counting = blocks;
         }
-        DataStream<Tally> perHash = siteLevel
+        return classify(
+                withTexts(spread, samples),
+                histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
+                pageStats(counting.getSideOutput(DiscoveryFunctions.PAGE_STATS)),
+                params,
+                counting.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
+                prepared);
+    }
+
+    /** The hashes on several hosts with the texts of their chunks, when there are texts. */
+    private static DataStream<Tally> withTexts(DataStream<Tally> spread, DataStream<ChunkSample> samples) {
+        if (samples == null) {
+            return spread;
+        }
+        return spread.union(samples.map(Tally::ofSample)
+                        .uid(OperatorIds.DISCOVER_SAMPLES)
+                        .name("discover: chunk texts"))
                 .keyBy(Tally::hashKey)
-                .reduce(Tally::addSites)
+                .reduce(Tally::withText)
                 .uid(OperatorIds.DISCOVER_PER_HASH)
-                .name("discover: pages, hosts and sites per hash")
+                .name("discover: texts of the hashes on several hosts")
                 .filter(t -> t.hosts() > 0)
                 .uid(OperatorIds.DISCOVER_COUNTED)
                 .name("discover: drop texts of uncounted chunks");
-
-        DataStream<HistogramRow> histogram = histogram(perHash.map(t -> new HistogramRow(t.kind(), t.count(), 1))
-                .uid(OperatorIds.DISCOVER_HISTOGRAM_POINTS)
-                .name("discover: histogram point"));
-        DataStream<DiscoverySummary> pageStats = pageStats(pageTallies.getSideOutput(DiscoveryFunctions.PAGE_STATS));
-        // hashes on one host can be neither a label nor a stop chunk: they stay out of the shuffle
-        DataStream<Tally> spread = perHash.filter(t -> t.hosts() > 1)
-                .uid(OperatorIds.DISCOVER_SPREAD)
-                .name("discover: hashes on several hosts");
-        return classify(spread, histogram, pageStats, params);
     }
 
     private static DataStream<HistogramRow> histogram(DataStream<HistogramRow> points) {
@@ -127,12 +179,14 @@ public final class DiscoveryWorkflow {
                 .name("discover: pages counted");
     }
 
-    /** The rules, shared by both ways of counting: thresholds from the pages counted, verdicts of the hashes on several hosts, the summary. */
+    /** The rules over the counts: thresholds from the pages counted, verdicts of the hashes on several hosts, the summary. */
     private static Result classify(
             DataStream<Tally> spread,
             DataStream<HistogramRow> histogram,
             DataStream<DiscoverySummary> pageStats,
-            DiscoveryParams params) {
+            DiscoveryParams params,
+            DataStream<RecursionUrl> recursion,
+            DataStream<PageHashes> pages) {
         DataStream<DiscoveryThresholds> thresholds = pageStats
                 .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold()))
                 .uid(OperatorIds.DISCOVER_THRESHOLDS)
@@ -170,110 +224,7 @@ public final class DiscoveryWorkflow {
                 .uid(OperatorIds.DISCOVER_SUMMARY)
                 .name("discover: summary");
 
-        return new Result(frequent, labels, histogram, summary);
-    }
-
-    /**
-     * A discovery run from a hash index, and the URLs it left out as crawler recursion errors.
-     *
-     * @param result the streams of the run, as {@link #build} gives them (no chunk texts: an index has none)
-     * @param recursion the recursion URLs
-     * @param pages every fetch as prepared for counting (each URL once as its latest fetch only after
-     *     {@link #latestPrepared})
-     */
-    public record IndexResult(Result result, DataStream<RecursionUrl> recursion, DataStream<PageHashes> pages) {}
-
-    /**
-     * Blind discovery of hashed pages (a hash index) with the rules of {@link #build}, counted in bulk: each page's
-     * URL is parsed and its eligible distinct hashes picked where it is read ({@link PageHashes}), then the pages
-     * are partitioned by site, each partition counts its hashes in a primitive table
-     * ({@code PartitionCounts}) and sends them on as blocks of many hashes to the partition that merges their
-     * range of hashes ({@code RangeCounts}); only the hashes on several hosts go on, one record each, to the
-     * threshold and template rules. No keyed stage sorts a record per hash, which is what bounded the
-     * per-record workflow at about 10 k hashes/s. Each URL counts once as its latest fetch (URL identity as in
-     * {@link #latestFetch}).
-     */
-    public static IndexResult buildFromIndex(
-            DataStream<HashedPage> pages,
-            DiscoveryParams params,
-            RecursionFilter recursion,
-            IgnoredParameters ignored) {
-        requireBatch(pages);
-        // with one partition, partitioning by site is the identity and its counts are the totals: the stages then
-        // chain, the pages are handed on in memory instead of through a shuffle on disk, and nothing is merged
-        DataStream<PageHashes> prepared = pages.process(
-                        new DiscoveryFunctions.PrepareCounting(params, recursion, ignored),
-                        PojoTypes.of(PageHashes.class))
-                .uid(OperatorIds.DISCOVER_PREPARE_COUNTING)
-                .name("discover: eligible hashes of a page");
-        return count(prepared, params, recursion, ignored);
-    }
-
-    /**
-     * {@link #buildFromIndex} over the files of a hash index, each page's {@link PageHashes} made where the source
-     * reads it ({@link PreparedIndexFormat}): in the source's reading thread, beside the counting.
-     */
-    public static IndexResult buildFromIndexFiles(
-            StreamExecutionEnvironment env,
-            List<Path> files,
-            DiscoveryParams params,
-            RecursionFilter recursion,
-            IgnoredParameters ignored) {
-        DataStream<PageHashes> prepared = env.fromSource(
-                        new PreparedIndexFormat(params, recursion, ignored).source(FlinkPaths.of(files)),
-                        WatermarkStrategy.noWatermarks(),
-                        OperatorIds.HASH_INDEX_SOURCE)
-                .uid(OperatorIds.HASH_INDEX_SOURCE);
-        requireBatch(prepared);
-        return count(prepared, params, recursion, ignored);
-    }
-
-    private static IndexResult count(
-            DataStream<PageHashes> prepared,
-            DiscoveryParams params,
-            RecursionFilter recursion,
-            IgnoredParameters ignored) {
-        int ranges = Math.max(1, prepared.getExecutionEnvironment().getParallelism());
-        boolean single = ranges == 1;
-        if (single) {
-            // one partition's counts are the totals: no count blocks to write and merge
-            SingleOutputStreamOperator<Tally> spread = prepared.transform(
-                            "discover: count the hashes of all sites",
-                            TypeInformation.of(Tally.class),
-                            new DiscoveryFunctions.CountAll(params, recursion, ignored))
-                    .uid(OperatorIds.DISCOVER_COUNT_SITES)
-                    .name("discover: count the hashes of all sites");
-            return new IndexResult(
-                    classify(
-                            spread,
-                            histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS)),
-                            pageStats(spread.getSideOutput(DiscoveryFunctions.PAGE_STATS)),
-                            params),
-                    spread.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
-                    prepared);
-        }
-        SingleOutputStreamOperator<CountBlock> blocks = prepared.partitionCustom(
-                        PartitionCounts::partition, PageHashes::partition)
-                .transform(
-                        "discover: count the hashes of whole sites",
-                        PojoTypes.of(CountBlock.class),
-                        new DiscoveryFunctions.CountSites(params, recursion, ignored, ranges))
-                .uid(OperatorIds.DISCOVER_COUNT_SITES)
-                .name("discover: count the hashes of whole sites");
-        SingleOutputStreamOperator<Tally> spread = blocks.partitionCustom(
-                        (Integer range, int partitions) -> range % partitions, CountBlock::range)
-                .transform(
-                        "discover: merge the counts of a range of hashes",
-                        TypeInformation.of(Tally.class),
-                        new DiscoveryFunctions.MergeRanges())
-                .uid(OperatorIds.DISCOVER_MERGE_RANGES)
-                .name("discover: merge the counts of a range of hashes");
-        DataStream<HistogramRow> histogram = histogram(spread.getSideOutput(DiscoveryFunctions.HISTOGRAM_ROWS));
-        DataStream<DiscoverySummary> pageStats = pageStats(blocks.getSideOutput(DiscoveryFunctions.PAGE_STATS));
-        return new IndexResult(
-                classify(spread, histogram, pageStats, params),
-                blocks.getSideOutput(DiscoveryFunctions.RECURSION_URLS),
-                prepared);
+        return new Result(frequent, labels, histogram, summary, recursion, pages);
     }
 
     /** Flink's setting of the codec of batch shuffles ({@code NONE} turns compression off). */
@@ -343,22 +294,18 @@ public final class DiscoveryWorkflow {
             boolean texts,
             Path dir) {
         if (pages.index()) {
-            IndexResult indexed = input == null
-                    ? buildFromIndex(pages.indexed(), params, recursion, settings.ignoredParameters())
+            Result indexed = input == null
+                    ? build(pages.indexed(), null, params, recursion, settings.ignoredParameters())
                     : buildFromIndexFiles(
                             pages.indexed().getExecutionEnvironment(),
                             indexFiles(input),
                             params,
                             recursion,
                             settings.ignoredParameters());
-            DataStream<Family> families =
-                    families(latestPrepared(indexed.pages()), indexed.result().frequent());
-            writeTo(indexed.result(), indexed.recursion(), families, dir);
+            writeTo(indexed, dir);
             return;
         }
         DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
-        DataStream<HashedPage> hashed = parsed.hashedPages();
-        DataStream<DeadLetter> deadLetters = parsed.deadLetters();
         DataStream<ChunkSample> samples = null;
         if (texts) {
             DataStream<PageRecord> records = pages.raw()
@@ -369,17 +316,11 @@ public final class DiscoveryWorkflow {
                     .name("discover: page records");
             samples = samples(records, params);
         }
-        DataStream<HashedPage> latest = latestFetch(hashed, settings.ignoredParameters());
-        Result result = build(latest, samples, params, recursion);
-        DataStream<PageHashes> counted = countedPages(latest, params, recursion, settings.ignoredParameters());
-        writeTo(
-                result,
-                latest.filter(p -> recursion.isRecursion(p.url()))
-                        .map(p -> new RecursionUrl(p.url()), TypeInformation.of(RecursionUrl.class)),
-                families(counted, result.frequent()),
-                dir);
+        writeTo(build(parsed.hashedPages(), samples, params, recursion, settings.ignoredParameters()), dir);
         JsonLinesFileSink.writeTo(
-                deadLetters, dir.resolve(DiscoveryOutput.DEAD_LETTERS), OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
+                parsed.deadLetters(),
+                dir.resolve(DiscoveryOutput.DEAD_LETTERS),
+                OperatorIds.DISCOVER_DEAD_LETTERS_SINK);
     }
 
     private static List<Path> indexFiles(Path input) {
@@ -390,8 +331,8 @@ public final class DiscoveryWorkflow {
         }
     }
 
-    private static void writeTo(
-            Result result, DataStream<RecursionUrl> recursionUrls, DataStream<Family> families, Path dir) {
+    private static void writeTo(Result result, Path dir) {
+        DataStream<Family> families = families(latestPrepared(result.pages()), result.frequent());
         JsonLinesFileSink.writeTo(families, dir.resolve(DiscoveryOutput.FAMILIES_PART), FAMILY_SINK);
         JsonLinesFileSink.writeTo(
                 result.frequent(), dir.resolve(DiscoveryOutput.FREQUENT_PART), OperatorIds.DISCOVER_FREQUENT_SINK);
@@ -400,11 +341,10 @@ public final class DiscoveryWorkflow {
         JsonLinesFileSink.writeTo(
                 result.summary(), dir.resolve(DiscoveryOutput.SUMMARY_PART), OperatorIds.DISCOVER_SUMMARY_SINK);
         JsonLinesFileSink.writeTo(
-                recursionUrls, dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
+                result.recursion(), dir.resolve(DiscoveryOutput.RECURSION), OperatorIds.DISCOVER_RECURSION_SINK);
     }
 
     // the uids of the families' operators, unique within the discovery job
-    static final String FAMILY_PREPARE = "discover-family-prepare";
     static final String FAMILY_COUNTED = "discover-family-counted";
     static final String FAMILY_LATEST = "discover-family-latest-fetch";
     static final String FAMILY_PUBLISHED = "discover-family-published";
@@ -465,27 +405,8 @@ public final class DiscoveryWorkflow {
     }
 
     /**
-     * The pages {@link #build} counts, as {@link #families} reads them: {@code latest} holds each URL once
-     * ({@link #latestFetch}); pages with an unusable or a crawler-recursion URL are left out.
-     */
-    public static DataStream<PageHashes> countedPages(
-            DataStream<HashedPage> latest,
-            DiscoveryParams params,
-            RecursionFilter recursion,
-            IgnoredParameters ignored) {
-        return latest.process(
-                        new DiscoveryFunctions.PrepareCounting(params, recursion, ignored),
-                        PojoTypes.of(PageHashes.class))
-                .uid(FAMILY_PREPARE)
-                .name("discover: eligible hashes of a page, for its families")
-                .filter(p -> p.fate() == PageHashes.COUNTED)
-                .uid(FAMILY_COUNTED)
-                .name("discover: counted pages, for their families");
-    }
-
-    /**
-     * The counted pages of a hash index, each URL once as its latest fetch (of equal times, either): what
-     * {@link PartitionCounts} counts, for {@link #families}.
+     * The counted pages, each URL once as its latest fetch (of equal times, either): what {@link PartitionCounts}
+     * counts, for {@link #families}. A rolling index holds every fetch, and a revisit must not count twice.
      */
     public static DataStream<PageHashes> latestPrepared(DataStream<PageHashes> prepared) {
         return prepared.keyBy(PageHashes::identity)
@@ -495,17 +416,6 @@ public final class DiscoveryWorkflow {
                 .filter(p -> p.fate() == PageHashes.COUNTED)
                 .uid(FAMILY_COUNTED)
                 .name("discover: counted pages, for their families");
-    }
-
-    /**
-     * Each URL once, as its latest fetch: a rolling index holds every fetch, and a revisit must not count twice.
-     * URL identity is the stream's and detect's ({@code url.ignored-parameters}).
-     */
-    public static DataStream<HashedPage> latestFetch(DataStream<HashedPage> pages, IgnoredParameters ignored) {
-        return pages.keyBy(p -> NormalizedUrl.keyOf(p.url(), ignored))
-                .reduce((a, b) -> a.eventTime() >= b.eventTime() ? a : b)
-                .uid(OperatorIds.DISCOVER_LATEST_FETCH)
-                .name("discover: latest fetch of a URL");
     }
 
     /** Chunk texts from the raw pages (distinct countable chunks of each page), for {@link #build}. */

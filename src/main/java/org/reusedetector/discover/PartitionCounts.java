@@ -14,30 +14,30 @@ import org.reusedetector.url.NormalizedUrl;
 import org.reusedetector.url.Sites;
 
 /**
- * The first half of discovery from a hash index: counts every eligible chunk and file of the pages of a set
- * of whole sites, and hands the per-hash counts on in {@link CountBlock}s, split into {@code ranges} ranges
- * of hashes for {@link RangeCounts} to merge. The rules are those of the per-record workflow
- * ({@link DiscoveryFunctions.PageTallies} and {@link Tally}): each URL once as its latest fetch, pages with
- * an unusable URL or a crawler-recursion URL left out, a chunk counted once per page; per hash the pages,
- * distinct hosts and sites, the host-set fingerprint, the pages on its top host and the smallest URL.
+ * The first half of discovery's counting: counts every eligible chunk and file of the pages of a set of whole
+ * sites, and hands the per-hash counts on in {@link CountBlock}s, split into {@code ranges} ranges of hashes for
+ * {@link RangeCounts} to merge. The rules of counting are here and in {@link Prepare}: each URL once as its latest
+ * fetch, pages with an unusable URL or a crawler-recursion URL left out, a chunk counted once per page; per hash
+ * the pages, distinct hosts and sites, the host-set fingerprint ({@link HostSets}), the pages on its top host and
+ * the smallest URL.
  *
  * <p>Every fetch of a URL, every page of a host and every host of a site must reach the same instance
  * ({@link #partitionKey}): hosts and sites are then counted exactly here, and the parts of a hash from
- * different instances are over disjoint sites, so they merge by adding (as {@link Tally#addSites}).
+ * different instances are over disjoint sites, so they merge by adding.
  *
  * <p>How: each page's eligible distinct hashes are kept as three longs (24 bytes, the page's slot in the
  * third) as it arrives, the page itself is not, and straight in one of {@code 2^}{@value #COARSE_BITS}
  * coarse buckets (the top bits of the hash; {@link Arrivals}), so that they are never copied as a whole
  * again. At the end the pages counted are ranked in site, host and URL order, and each coarse bucket in
  * turn is radix-sorted by finer bucket and page rank ({@link BucketSorter}, in the processor's cache) and
- * each finer bucket counted in a small {@link HashCountTable}: a random access per hash into a table of
- * millions of slots (a cache and TLB miss each) was what cost most. Entries leave in bucket order, which
+ * each finer bucket counted in a small {@link HashCountTable}, rather than with a random access per hash into
+ * one table of millions of slots (a cache and TLB miss each). Entries leave in bucket order, which
  * {@link RangeCounts} relies on.
  *
  * <p>Memory: 24 bytes per eligible hash occurrence of the partition (a superseded fetch's until the next
  * compaction), freed bucket by bucket as they are counted, plus 48 bytes per occurrence of the largest coarse
- * bucket (a 256th of all, while it is sorted) and about 100 bytes per page. 20 M chunk hashes in one partition take about 0.5 GB;
- * a partition holds at most 2<sup>31</sup> fetches.
+ * bucket (a 256th of all, while it is sorted) and about 100 bytes per page; a partition holds at most
+ * 2<sup>31</sup> fetches.
  */
 final class PartitionCounts {
 
@@ -76,9 +76,6 @@ final class PartitionCounts {
 
     private final long compactAfter;
     private final int bucketOccurrences;
-    private final Eligibility eligibility;
-    private final RecursionFilter recursion;
-    private final IgnoredParameters ignored;
     private final Map<String, Integer> slotOfUrl = new HashMap<>();
     private final Map<String, Integer> hostIds = new HashMap<>();
     private final List<String> hostNames = new ArrayList<>();
@@ -95,27 +92,18 @@ final class PartitionCounts {
     private long occurrences;
     private long superseded;
     private int compactions;
-    private Prepare prepare;
     private DiscoverySummary pageStats = DiscoverySummary.empty();
     private final List<String> recursionUrls = new ArrayList<>();
 
-    PartitionCounts(Eligibility eligibility, RecursionFilter recursion, IgnoredParameters ignored) {
-        this(eligibility, recursion, ignored, COMPACT_AFTER, BUCKET_OCCURRENCES);
+    PartitionCounts() {
+        this(COMPACT_AFTER, BUCKET_OCCURRENCES);
     }
 
     /**
      * With other sizes (for tests): compact once more than {@code compactAfter} occurrences of superseded fetches
      * are kept (and they are half of all), count in tables of about {@code bucketOccurrences} occurrences.
      */
-    PartitionCounts(
-            Eligibility eligibility,
-            RecursionFilter recursion,
-            IgnoredParameters ignored,
-            long compactAfter,
-            int bucketOccurrences) {
-        this.eligibility = eligibility;
-        this.recursion = recursion;
-        this.ignored = ignored;
+    PartitionCounts(long compactAfter, int bucketOccurrences) {
         this.compactAfter = compactAfter;
         this.bucketOccurrences = bucketOccurrences;
     }
@@ -142,19 +130,6 @@ final class PartitionCounts {
     /** The bucket of a hash: its top bits, so that buckets in order are hashes in order of their first bytes. */
     static int bucket(long key0) {
         return (int) (key0 >>> (64 - BUCKET_BITS));
-    }
-
-    /** Adds a fetch; a later fetch of the same URL replaces it (of equal times, the first one stays). */
-    void add(HashedPage page) {
-        add(prepare(page));
-    }
-
-    /** A page as {@link Prepare} makes it, with this instance's rules. */
-    PageHashes prepare(HashedPage page) {
-        if (prepare == null) {
-            prepare = new Prepare(eligibility, recursion, ignored);
-        }
-        return prepare.of(page);
     }
 
     /** Adds a fetch as {@link Prepare} made it; a later fetch of the same URL replaces it (of equal times, the first one stays). */
@@ -395,30 +370,7 @@ final class PartitionCounts {
                 default -> {} // superseded by a later fetch
             }
         }
-        pageStats = new DiscoverySummary(
-                null,
-                counted,
-                countedChunks,
-                recursionUrls.size(),
-                invalid,
-                0,
-                null,
-                null,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0);
+        pageStats = DiscoverySummary.ofPages(counted, countedChunks, recursionUrls.size(), invalid);
 
         // pages are numbered by rank from here on: in site, host and URL order
         int[] siteOfHost = siteIds();
@@ -601,8 +553,8 @@ final class PartitionCounts {
     }
 
     /**
-     * Sorts {@code urls[from, to)} and {@code order} beside them, stably (equal URLs keep their order, as the
-     * list sort did): a merge sort over insertion-sorted runs.
+     * Sorts {@code urls[from, to)} and {@code order} beside them, stably (equal URLs keep their order): a merge
+     * sort over insertion-sorted runs.
      */
     static void sortByUrl(String[] urls, int[] order, String[] urlBuffer, int[] orderBuffer, int from, int to) {
         if (to - from <= 16) {
@@ -702,7 +654,7 @@ final class PartitionCounts {
      * fingerprint (8 bytes) and the example page (varint: its index among this source's counted pages). Most
      * hashes are on one page and take 33 bytes. After the entries, blocks with no entries carry the URLs of
      * the example pages, ascending (their indices as delta varints in {@code data}): a bit per page marks
-     * them as entries are written, which stays in the processor's cache where a table of ids per page did not.
+     * them as entries are written, small enough to stay in the processor's cache.
      */
     private static final class BlockWriter {
         private final int source;

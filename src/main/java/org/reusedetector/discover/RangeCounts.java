@@ -192,8 +192,6 @@ final class RangeCounts {
                 spread.accept(new Tally(
                         kindName(kind),
                         Sha1.hex(table.hash(slot)),
-                        null,
-                        null,
                         pages,
                         table.hosts(slot),
                         table.sites(slot),

@@ -141,6 +141,30 @@ public final class PageFiles {
         };
     }
 
+    /**
+     * The lines of a JSON-lines page file as stored ({@link RawLines}), with lines too long for a record of
+     * {@code maxPayloadBytes} as markers, as {@link #open} gives them.
+     */
+    public static RawLines rawLines(Path file, String fileName, int maxPayloadBytes) throws IOException {
+        return new RawLines(Files.newInputStream(file), fileName, PageRecordParser.maxRecordChars(maxPayloadBytes));
+    }
+
+    /**
+     * Whether the file named {@code fileName} is read as WARC: by its name, or, named as JSON lines, by its first bytes
+     * (as {@link #open} reads it).
+     */
+    public static boolean holdsWarc(Path file, String fileName) throws IOException {
+        Kind kind = kind(fileName)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "not a page file (.jsonl, .jsonl.gz, .warc, .warc.gz): " + fileName));
+        if (kind == Kind.WARC) {
+            return true;
+        }
+        try (BufferedInputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            return holdsWarc(in, fileName.toLowerCase(Locale.ROOT).endsWith(".gz"));
+        }
+    }
+
     /** Whether the stream (gzip-compressed when {@code gzip}) starts with a WARC record's version line; reads nothing. */
     static boolean holdsWarc(BufferedInputStream in, boolean gzip) throws IOException {
         byte[] start = new byte[5];

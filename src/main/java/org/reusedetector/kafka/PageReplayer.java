@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,9 +17,11 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.reusedetector.config.ReuseDetectorOptions;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.format.PageFiles;
+import org.reusedetector.format.RawLines;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.util.ValidUnicode;
 import org.slf4j.Logger;
@@ -82,23 +85,24 @@ public final class PageReplayer {
         AtomicLong bytes = new AtomicLong();
         AtomicLong tooLarge = new AtomicLong();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        Queue<ProducerRecord<String, String>> refused = new ConcurrentLinkedQueue<>();
+        Queue<ProducerRecord<String, byte[]>> refused = new ConcurrentLinkedQueue<>();
         long keyless = 0;
-        try (KafkaProducer<String, String> producer = KafkaProducers.reliable(connection, producerSettings());
-                JsonLines.CloseableIterator<SourceRecord> records = open(file, maxBodyBytes)) {
-            while (records.hasNext() && failure.get() == null) {
-                SourceRecord record = records.next();
-                String key = urlKey(record.value());
+        try (KafkaProducer<String, byte[]> producer =
+                        KafkaProducers.reliable(connection, producerSettings(), ByteArraySerializer.class);
+                RawRecords records = RawRecords.open(file, maxBodyBytes)) {
+            for (RawLines.Line next; failure.get() == null && (next = records.next()) != null; ) {
+                RawLines.Line record = next;
+                String key = urlKey(record.bytes());
                 if (key == null) {
                     keyless++;
                 }
-                String value = record.value();
-                long size = ValidUnicode.utf8Length(value) + (key == null ? 0 : ValidUnicode.utf8Length(key));
+                byte[] value = record.bytes();
+                long size = value.length + (key == null ? 0 : ValidUnicode.utf8Length(key));
                 if (size > KafkaLimits.MAX_RECORD_BYTES - RECORD_OVERHEAD_BYTES) {
                     tooLarge.incrementAndGet();
-                    value = tooLargeMarker(record, size, key);
+                    value = utf8(tooLargeMarker(text(record), size, key));
                 }
-                ProducerRecord<String, String> sent = new ProducerRecord<>(topic, key, value);
+                ProducerRecord<String, byte[]> sent = new ProducerRecord<>(topic, key, value);
                 producer.send(sent, (metadata, error) -> {
                     if (error == null) {
                         acknowledged.incrementAndGet();
@@ -108,7 +112,7 @@ public final class PageReplayer {
                         // the broker's or the topic's limit is below ours: the marker goes after the flush
                         tooLarge.incrementAndGet();
                         refused.add(new ProducerRecord<>(
-                                topic, key, tooLargeMarker(record, ValidUnicode.utf8Length(sent.value()), key)));
+                                topic, key, utf8(tooLargeMarker(text(record), sent.value().length, key))));
                         if (refused.size() <= LOGGED_TOO_LARGE) {
                             LOG.warn(
                                     "Record {} refused as too large, a marker goes in its place: {}",
@@ -126,8 +130,8 @@ public final class PageReplayer {
                 });
             }
             producer.flush();
-            for (ProducerRecord<String, String> marker; (marker = refused.poll()) != null && failure.get() == null; ) {
-                String origin = marker.value();
+            for (ProducerRecord<String, byte[]> marker; (marker = refused.poll()) != null && failure.get() == null; ) {
+                String origin = new String(marker.value(), StandardCharsets.UTF_8);
                 producer.send(marker, (metadata, error) -> {
                     if (error == null) {
                         acknowledged.incrementAndGet();
@@ -154,13 +158,63 @@ public final class PageReplayer {
         return result;
     }
 
-    /** The records of a page file: JSON lines, or WARC by its name or, whatever its name, by its first bytes. */
-    private static JsonLines.CloseableIterator<SourceRecord> open(Path file, int maxBodyBytes) throws IOException {
-        String name = file.getFileName().toString();
-        if (PageFiles.kind(name).isEmpty()) {
-            name = name + ".jsonl"; // replay has always taken any file name as JSON lines
+    /**
+     * The records of a page file as the bytes to send: JSON lines as stored (the job decodes and checks them), WARC
+     * records as their page-record JSON. WARC is known by its name or, whatever the name, by its first bytes.
+     */
+    interface RawRecords extends AutoCloseable {
+        /** The next record, or {@code null} at the end. */
+        RawLines.Line next() throws IOException;
+
+        @Override
+        void close() throws IOException;
+
+        static RawRecords open(Path file, int maxBodyBytes) throws IOException {
+            String name = file.getFileName().toString();
+            if (PageFiles.kind(name).isEmpty()) {
+                name = name + ".jsonl"; // replay has always taken any file name as JSON lines
+            }
+            if (!PageFiles.holdsWarc(file, name)) {
+                RawLines lines = PageFiles.rawLines(file, name, maxBodyBytes);
+                return new RawRecords() {
+                    @Override
+                    public RawLines.Line next() throws IOException {
+                        return lines.next();
+                    }
+
+                    @Override
+                    public void close() throws IOException {
+                        lines.close();
+                    }
+                };
+            }
+            JsonLines.CloseableIterator<SourceRecord> records =
+                    PageFiles.open(Files.newInputStream(file), name, maxBodyBytes);
+            return new RawRecords() {
+                @Override
+                public RawLines.Line next() {
+                    if (!records.hasNext()) {
+                        return null;
+                    }
+                    SourceRecord record = records.next();
+                    return new RawLines.Line(utf8(record.value()), record.origin());
+                }
+
+                @Override
+                public void close() throws IOException {
+                    records.close();
+                }
+            };
         }
-        return PageFiles.open(Files.newInputStream(file), name, maxBodyBytes);
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A raw record as text, for the rare marker that quotes it. */
+    private static SourceRecord text(RawLines.Line record) {
+        return new SourceRecord(new String(record.bytes(), StandardCharsets.UTF_8), record.origin());
     }
 
     /** What stands for a record too large for the topic: its size, origin and first chars, dead-lettered by the job. */
@@ -178,24 +232,37 @@ public final class PageReplayer {
      * an object, no string url). Streams the line and stops at the field, so a large body after it costs
      * nothing and one before it is skipped without being decoded.
      */
+    static String urlKey(byte[] line) {
+        try (JsonParser parser = JSON.createParser(line)) {
+            return urlKey(parser);
+        } catch (IOException e) {
+            // not valid JSON, or not valid UTF-8: read as the job will, with malformed bytes replaced
+            return urlKey(new String(line, StandardCharsets.UTF_8));
+        }
+    }
+
     static String urlKey(String line) {
         try (JsonParser parser = JSON.createParser(line)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return null;
-            }
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String field = parser.currentName();
-                JsonToken value = parser.nextToken();
-                if ("url".equals(field)) {
-                    String url = value == JsonToken.VALUE_STRING ? parser.getText() : null;
-                    return url == null || url.isBlank() ? null : url;
-                }
-                parser.skipChildren();
-            }
-            return null;
+            return urlKey(parser);
         } catch (IOException e) {
             return null;
         }
+    }
+
+    private static String urlKey(JsonParser parser) throws IOException {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            return null;
+        }
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if ("url".equals(field)) {
+                String url = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+                return url == null || url.isBlank() ? null : url;
+            }
+            parser.skipChildren();
+        }
+        return null;
     }
 
     private static Map<String, Object> producerSettings() {

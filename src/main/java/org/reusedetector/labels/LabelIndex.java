@@ -156,31 +156,6 @@ public final class LabelIndex {
         return (byte) (packed >>> ORIGIN_BITS);
     }
 
-    /**
-     * Converts a bucket of the earlier 23-byte entries (18 hash bytes, kind byte, origin int; checkpoints
-     * before issue 10) to this format. Entries that become equal are merged (kinds or-ed, first origin kept).
-     */
-    public static byte[] fromLegacyBucket(byte[] legacy) {
-        final int legacySuffix = 18;
-        final int legacyEntry = legacySuffix + 1 + 4;
-        byte[] converted = new byte[legacy.length / legacyEntry * ENTRY];
-        int out = 0;
-        for (int at = 0; at + legacyEntry <= legacy.length; at += legacyEntry) {
-            byte kind = legacy[at + legacySuffix];
-            int origin = readInt(legacy, at + legacySuffix + 1);
-            origin = origin >= 0 && origin < NO_ORIGIN ? origin : NO_ORIGIN;
-            if (out > 0 && Arrays.equals(converted, out - ENTRY, out - ENTRY + SUFFIX, legacy, at, at + SUFFIX)) {
-                int previous = readInt(converted, out - ENTRY + SUFFIX);
-                writeInt(converted, out - ENTRY + SUFFIX, previous | (kind & 0x1f) << ORIGIN_BITS);
-                continue;
-            }
-            System.arraycopy(legacy, at, converted, out, SUFFIX);
-            writeInt(converted, out + SUFFIX, pack(kind, origin));
-            out += ENTRY;
-        }
-        return out == converted.length ? converted : Arrays.copyOf(converted, out);
-    }
-
     public boolean remove(byte[] hash, byte kind) {
         int bucket = bucketOf(hash, 0);
         byte[] entries = store.bucket(bucket);
@@ -304,19 +279,6 @@ public final class LabelIndex {
     /** How many chunk labels count for a source ({@link #sourceOf}). */
     public long sourceChunks(String source) {
         return store.sourceChunks(source);
-    }
-
-    /** Counts again, from the entries, the chunk labels of every source (a store restored from before they were counted). */
-    public void recountSources() {
-        store.clearSourceChunks();
-        for (int bucket = 0; bucket < 1 << 16; bucket++) {
-            byte[] entries = store.bucket(bucket);
-            if (entries != null) {
-                for (int at = 0; at < entries.length; at += ENTRY) {
-                    countSource(readInt(entries, at + SUFFIX), 1);
-                }
-            }
-        }
     }
 
     /** Adds ({@code sign} 1) or takes ({@code -1}) an entry's chunk label to or from its source's count. */

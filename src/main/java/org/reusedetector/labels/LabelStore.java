@@ -31,7 +31,4 @@ public interface LabelStore {
 
     /** Changes a source's count of chunk labels (a store that does not count them ignores it). */
     default void addSourceChunks(String source, long delta) {}
-
-    /** Forgets every source's count (before counting again). */
-    default void clearSourceChunks() {}
 }

@@ -69,11 +69,6 @@ public final class MapLabelStore implements LabelStore {
         }
     }
 
-    @Override
-    public void clearSourceChunks() {
-        sourceChunks.clear();
-    }
-
     public int bucketCount() {
         return bucketCount;
     }

@@ -1,12 +1,17 @@
 package org.reusedetector.model;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
 
 /**
  * An alert for consumers of the alert topic. Fields that do not apply to the alert type are {@code null}.
  *
  * <p>Build alerts with the factory of their type ({@link #page}, {@link #file}, {@link #phish}, {@link #neighborhood},
- * {@link #cleared}, {@link #nearDuplicate}, {@link #nearCopy}; a signal's own alerts, such as quilts, are made in its package), which fill the fields that type has.
+ * {@link #cleared}, {@link #nearDuplicate}, {@link #nearCopy}, {@link #quilt}), which fill the fields that type has.
  *
  * @param type what the alert says ({@link AlertType})
  * @param url page URL (page and file alerts)
@@ -143,6 +148,44 @@ public record Alert(
                 resemblance,
                 evidence.exampleUrl(),
                 null);
+    }
+
+    /**
+     * A quilted page (the batch {@code quilts}): {@code badness} is the share of its grams that its counted sources
+     * cover, {@code threshold} θ, {@code pages} the number of those sources, and the evidence names them in cover order
+     * (kind {@code quilt}, hash = SHA-1 of the source's URL).
+     */
+    public static Alert quilt(
+            String url, long eventTimeMillis, double coveredFraction, double theta, List<String> sources) {
+        Evidence[] evidence = sources.stream()
+                .map(s -> new Evidence(sha1Hex(s), AlertType.QUILT.wireName(), null, s))
+                .toArray(Evidence[]::new);
+        return new Alert(
+                AlertType.QUILT,
+                url,
+                null,
+                coveredFraction,
+                theta,
+                (long) sources.size(),
+                null,
+                null,
+                Instant.ofEpochMilli(eventTimeMillis).toString(),
+                Instant.now().toString(),
+                evidence,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    private static String sha1Hex(String text) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is part of every Java platform", e);
+        }
     }
 
     /** A page whose labelled share reached {@code pageThreshold} (a partial target). */

@@ -20,7 +20,7 @@ public enum AlertType {
     NEAR_DUPLICATE("near-duplicate"),
     /** The page's min-hash sketch resembles a {@code shingle} label's. */
     NEAR_COPY("near-copy"),
-    /** Most of the page's sampled k-grams are patch grams of recent pages on other sites (Najork 2012). */
+    /** A quilted page (Najork 2012), found by the batch {@code quilts} and published with {@code quilts --publish}. */
     QUILT("quilt");
 
     private final String wireName;

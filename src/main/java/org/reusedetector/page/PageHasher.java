@@ -71,6 +71,23 @@ public final class PageHasher {
         return hash(url, eventTime, body, null, chunks);
     }
 
+    /**
+     * As {@link #hashWithChunks}, of a body given as {@code body[0, length)} (a buffer the caller reuses), so that a
+     * body decoded straight from its record is not copied into a string and out again. Needs the one-pass chunker.
+     */
+    public HashedPage hashWithChunks(
+            String url, long eventTime, char[] body, int length, TokenizingChunker.ChunkSink chunks) {
+        if (tokenizer == null) {
+            return hash(url, eventTime, new String(body, 0, length), null, chunks);
+        }
+        return hashChars(url, eventTime, body, length, null, chunks);
+    }
+
+    /** As {@link #hash(String, long, String)}, of {@code body[0, length)} (see the char-array {@link #hashWithChunks}). */
+    public HashedPage hash(String url, long eventTime, char[] body, int length) {
+        return hashWithChunks(url, eventTime, body, length, null);
+    }
+
     private HashedPage hash(
             String url, long eventTime, String body, List<String> chunkTexts, TokenizingChunker.ChunkSink also) {
         if (tokenizer != null) {
@@ -80,25 +97,7 @@ public final class PageHasher {
                 chars = new char[Math.max(length, chars.length * 2)];
             }
             body.getChars(0, length, chars, 0);
-            fileDigest.reset();
-            long bodyBytes = Utf8.digest(chars, length, utf8Block, fileDigest);
-            byte[] fileHash = fileDigest.digest();
-            digests.reset(chunkTexts);
-            if (also == null) {
-                tokenizer.chunk(chars, length, digests);
-            } else {
-                tokenizer.chunk(chars, length, (text, chunkLength) -> {
-                    digests.chunk(text, chunkLength);
-                    also.chunk(text, chunkLength);
-                });
-            }
-            return new HashedPage(
-                    url,
-                    eventTime,
-                    fileHash,
-                    digests.packedHashes(),
-                    digests.chunkLengths(),
-                    Math.toIntExact(bodyBytes));
+            return hashChars(url, eventTime, chars, length, chunkTexts, also);
         }
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
         byte[] fileHash = sha1.digest(bodyBytes);
@@ -117,5 +116,28 @@ public final class PageHasher {
             lengths[i] = chunk.length();
         }
         return new HashedPage(url, eventTime, fileHash, hashes, lengths, bodyBytes.length);
+    }
+
+    private HashedPage hashChars(
+            String url,
+            long eventTime,
+            char[] text,
+            int length,
+            List<String> chunkTexts,
+            TokenizingChunker.ChunkSink also) {
+        fileDigest.reset();
+        long bodyBytes = Utf8.digest(text, length, utf8Block, fileDigest);
+        byte[] fileHash = fileDigest.digest();
+        digests.reset(chunkTexts);
+        if (also == null) {
+            tokenizer.chunk(text, length, digests);
+        } else {
+            tokenizer.chunk(text, length, (chunk, chunkLength) -> {
+                digests.chunk(chunk, chunkLength);
+                also.chunk(chunk, chunkLength);
+            });
+        }
+        return new HashedPage(
+                url, eventTime, fileHash, digests.packedHashes(), digests.chunkLengths(), Math.toIntExact(bodyBytes));
     }
 }

@@ -31,6 +31,9 @@ import org.reusedetector.util.ValidUnicode;
  * Other strings are made valid Unicode (a lone surrogate becomes U+FFFD), so that no sink meets a string it
  * cannot encode. A reader that could not read a record passes it on as a {@linkplain #READER_ERROR marker}
  * with its reason.
+ *
+ * <p>Well-formed records are read in one pass by {@link PageRecordScanner}; Jackson reads the others and words their
+ * rejection. An instance keeps buffers between records: one per thread.
  */
 public final class PageRecordParser {
 
@@ -70,18 +73,134 @@ public final class PageRecordParser {
     static final long MAX_CLOCK_SKEW_MILLIS = Duration.ofDays(1).toMillis();
 
     private final int maxBodyBytes;
+    private final PageRecordScanner scanner = new PageRecordScanner();
+    private char[] treeBody = new char[0];
+    private char[] bodyChars = treeBody;
+    private int bodyLength;
 
     public PageRecordParser(int maxBodyBytes) {
         this.maxBodyBytes = maxBodyBytes;
     }
 
+    /** The validated record; a rejection says why. */
     public PageRecord parse(String json) throws Rejected {
+        checkSize(json);
+        if (json != null && scanner.scan(json)) {
+            PageRecord scanned = accepted(new String(scanner.body, 0, scanner.bodyLength));
+            if (scanned != null) {
+                return scanned;
+            }
+        }
+        return parseTree(json);
+    }
+
+    /**
+     * As {@link #parse(String)}, but the body is left in {@link #body()} ({@code [0, }{@link #bodyLength()}{@code )})
+     * and the record's {@code body} is {@code null}: the parse step hashes it from there, so that it is decoded once
+     * and never becomes a string. Valid until the next call.
+     */
+    public PageRecord parseKeepingBody(String json) throws Rejected {
+        checkSize(json);
+        if (json != null && scanner.scan(json)) {
+            PageRecord scanned = accepted(null);
+            if (scanned != null) {
+                bodyChars = scanner.body;
+                bodyLength = scanner.bodyLength;
+                return scanned;
+            }
+        }
+        PageRecord page = parseTree(json);
+        String body = page.body();
+        if (treeBody.length < body.length()) {
+            treeBody = new char[Math.max(body.length(), treeBody.length * 2)];
+        }
+        body.getChars(0, body.length(), treeBody, 0);
+        bodyChars = treeBody;
+        bodyLength = body.length();
+        return new PageRecord(
+                page.url(),
+                page.fetchedAt(),
+                page.fetchedAtMillis(),
+                page.status(),
+                page.contentType(),
+                null,
+                page.extraJson());
+    }
+
+    /** The body of the last record read by {@link #parseKeepingBody}. */
+    public char[] body() {
+        return bodyChars;
+    }
+
+    /** The length of {@link #body()}. */
+    public int bodyLength() {
+        return bodyLength;
+    }
+
+    /**
+     * The record the scanner read, when every check passes; {@code null} when one fails (the tree path then words the
+     * rejection, as for every record the scanner does not take). The checks are those of {@link #parseTree}, in its order.
+     */
+    private PageRecord accepted(String body) {
+        String url = scanner.url;
+        if (url == null || url.isBlank() || ValidUnicode.firstLoneSurrogate(url) >= 0 || !scanner.hasBody) {
+            return null;
+        }
+        try {
+            NormalizedUrl.parse(url);
+        } catch (InvalidUrlException e) {
+            return null;
+        }
+        String fetchedAt = scanner.fetchedAt;
+        if (fetchedAt == null || fetchedAt.isBlank()) {
+            return null;
+        }
+        long fetchedAtMillis;
+        try {
+            fetchedAtMillis = parseTime(fetchedAt);
+        } catch (DateTimeException | ArithmeticException e) {
+            return null;
+        }
+        if (fetchedAtMillis > System.currentTimeMillis() + MAX_CLOCK_SKEW_MILLIS) {
+            return null;
+        }
+        Integer status = scanner.status;
+        if (status != null && (status < 200 || status > 299)) {
+            return null;
+        }
+        String contentType = ValidUnicode.repair(scanner.contentType);
+        if (contentType != null && !isHtml(contentType)) {
+            return null;
+        }
+        if (scanner.bodyUtf8Bytes > maxBodyBytes) {
+            return null;
+        }
+        String extra = null;
+        if (!scanner.extraFields.isEmpty()) {
+            try {
+                // the further fields as Jackson writes them, as the tree path does
+                extra = ValidUnicode.repair(TREES.readTree("{" + String.join(",", scanner.extraFields) + "}")
+                        .toString());
+            } catch (JsonProcessingException e) {
+                return null;
+            }
+        }
+        return new PageRecord(
+                NormalizedUrl.reportedForm(url), fetchedAt, fetchedAtMillis, status, contentType, body, extra);
+    }
+
+    private void checkSize(String json) throws Rejected {
         if (json != null && json.length() > maxRecordChars(maxBodyBytes)) {
             // cheap guard before building a tree of a huge record; the exact check on the body follows
             throw new Rejected(
                     DeadLetterReason.BODY_TOO_LARGE,
                     "record of " + json.length() + " characters exceeds the body limit of " + maxBodyBytes + " bytes");
         }
+    }
+
+    /** Jackson's reading of the record, which judges every record the scanner did not accept. */
+    PageRecord parseTree(String json) throws Rejected {
+        checkSize(json);
         if (json == null) {
             throw new Rejected(
                     DeadLetterReason.INVALID_JSON, "empty record (no value)"); // e.g. a tombstone on the pages topic

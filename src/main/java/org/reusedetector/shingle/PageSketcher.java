@@ -7,7 +7,7 @@ import org.reusedetector.page.WordSink;
 
 /**
  * Sketches a page from its words: its near-copy sketch ({@link OnePermutationHash}, 84 values) over circular k-word
- * phrases, and those phrases themselves, from which the quilt signal samples its grams (computed once a page). Two ways
+ * phrases, and those phrases themselves (computed once a page). Two ways
  * in: as a {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's
  * {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk
  * text (see {@link #chunk}), with no word objects and no word stream, into the same words as {@code WordSplitter}
@@ -37,6 +37,15 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
         this(k, null);
     }
 
+    /**
+     * A sketcher of a parse thread whose I-Match signer may publish each chunk's runs of word chars: it takes them
+     * from {@code runs} when the signer registered as their producer first ({@link WordRuns#consumer}), else it cuts
+     * its own.
+     */
+    public static PageSketcher readingRuns(int k, WordRuns runs) {
+        return new PageSketcher(k, runs.consumer() ? runs : null);
+    }
+
     /** A sketcher that takes each chunk's runs of word chars from {@code runs} when they were published for it. */
     PageSketcher(int k, WordRuns runs) {
         this.k = k;
@@ -59,8 +68,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     /**
      * Cuts the chunk's words and fingerprints them ({@link Fingerprints#word}). Two loops, as the I-Match signer cuts
      * its words: the first classifies every char by one table read with no branch on its class and notes where runs
-     * of word chars start and end (a branch on the class was mispredicted about once a word, and this loop was most
-     * of the quilt signal's cost in the parse step); the second hashes each run's chars. With the I-Match signal on, its
+     * of word chars start and end (a branch on the class was mispredicted about once a word); the second hashes each run's chars. With the I-Match signal on, its
      * signer has classified the chunk's chars already and the first loop is skipped ({@link WordRuns}).
      */
     @Override

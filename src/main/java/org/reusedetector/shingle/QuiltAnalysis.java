@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * et al. 2005 §3.2 do and as Najork 2012 §1.1 describes of that work: a class counts once in |docs_k(g)|, and a
  * page's class-mates are not its sources. Otherwise the original of a page copied whole onto another server is a
  * "quilt" of its copies. Off by default: counting a class once turns more grams into patch grams, and on the standard
- * crawls it flagged more background pages (527 against 207 on the default crawl).
+ * crawls it flagged more background pages (figures: docs/evaluation.md).
  *
  * <p>The foreign refinement is applied to both conditions of the definition: the paper's §3 restricts the cover
  * set C to grams shared with documents on other servers, and we also count only those grams toward θ (the
@@ -32,15 +32,14 @@ import java.util.function.Consumer;
  * Pages of a <em>copy site</em> of the page's server (a site-level signal, not in the paper: a foreign server most of
  * whose pages are copies of the server's text, see {@link #copySites}) are no sources at all: what they share with
  * the page is the server's own text, whichever of its pages it was copied from; servers that copy each other are
- * left to the paper's rule. A copy site also counts once in |docs_k(g)| ({@link #COPY_SITES_COUNT_ONCE}). On the
- * standard crawls: 207 → 49 → 0 background pages flagged (default crawl, quilts found 105 → 108 → 116 of 120) and
- * 7 → 0 (javadoc, 25 → 22 → 24 of 36), against the paper's rule with c = 4; the copy-site rule took the default crawl
- * from 49 to 0 (translations of one manual, whose mutated, ad-wrapped and quilted copies held paragraphs every
- * translation keeps untranslated), and counting copy sites once found 7 more quilts there and 2 on javadoc.
+ * left to the paper's rule. A copy site also counts once in |docs_k(g)| ({@link #COPY_SITES_COUNT_ONCE}). Each
+ * refinement took background pages out without losing quilts on the standard crawls (translations of one manual,
+ * whose mutated, ad-wrapped and quilted copies hold paragraphs every translation keeps untranslated, are what the
+ * copy-site rule is for); the figures, against the paper's rule, are in docs/evaluation.md.
  *
  * <p>Memory: the gram sets of all documents (8 bytes a distinct gram of a page), a count per distinct gram (12
- * bytes) and postings for patch grams only (at most m documents each). For the standard crawls (10⁴ pages) that is
- * some 100 MB; a crawl of 10⁶ pages wants the per-gram counts as a Flink batch aggregation instead.
+ * bytes) and postings for patch grams only (at most m documents each). It grows with the crawl's distinct grams: far
+ * larger crawls than the standard ones want the per-gram counts as a Flink batch aggregation instead.
  */
 public final class QuiltAnalysis {
 
@@ -259,8 +258,7 @@ public final class QuiltAnalysis {
     /**
      * A copy site counts once in |docs_k(g)| (as a class of near-duplicates does in Fetterly et al. 2005; a deviation
      * from Najork's count of pages): the donor text of a quilt held by a copied server and its many copies is then not
-     * "in more than m pages", while text on more than m pages of one server (its template) stays out. Default crawl:
-     * quilts found 109 → 116 of 120; javadoc 22 → 24 of 36; no background page flagged on either.
+     * "in more than m pages", while text on more than m pages of one server (its template) stays out.
      */
     static final boolean COPY_SITES_COUNT_ONCE = true;
 
@@ -485,10 +483,9 @@ public final class QuiltAnalysis {
     }
 
     /**
-     * Copy and sibling must be near-duplicates both ways. One way is not enough: on the default crawl the source side
-     * alone (0.95) took a donor that another quilt of the server had taken whole, and lost its quilt; on the javadoc
-     * crawl the sibling side alone (0.9) took a donor of which another quilt of the server is mostly made. Both
-     * together lost no quilt on either crawl (mutated copies keep over 0.95 of their patch grams in the sibling).
+     * Copy and sibling must be near-duplicates both ways. One way is not enough: the source side alone takes a donor
+     * that another quilt of the server took whole, and the sibling side alone a donor of which another quilt of the
+     * server is mostly made; mutated copies keep nearly all their patch grams in the sibling.
      */
     static final double SOURCE_SHARE = 0.95;
 

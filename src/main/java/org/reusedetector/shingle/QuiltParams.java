@@ -12,8 +12,8 @@ package org.reusedetector.shingle;
  * direction (see {@link QuiltAnalysis} for the figures):
  *
  * @param minSourceGrams a source counts toward c and θ only if it newly covers at least this many grams; a shared
- *     gram or two is a common phrase, not a patch. (Najork §3 proposes a relative floor φ instead; on our crawls a
- *     quilt's smallest true donor covers under 1 % of it when another donor gave a whole page, so φ cannot separate.)
+ *     gram or two is a common phrase, not a patch. (Najork §3 proposes a relative floor φ instead; a quilt's
+ *     smallest true donor covers a tiny share of it when another donor gave a whole page, so φ cannot separate.)
  * @param ownSiteTextExcluded grams the page shares with another page of its own server are the server's own text
  *     (a template, or text all its translations share): the foreign pages that also hold them copied them from that
  *     server, so they are no patches of the page
@@ -45,8 +45,8 @@ public record QuiltParams(
      * Our defaults: the paper's pivot with c = 3, which is inside its sweep (Table 1, c from 2 to 10), a source floor of
      * 4 grams (a donor may lend one sentence of 8 words; tails of one or two shared grams stay out), the borrower rule
      * on, sibling copies left out, and copy sites left out and counted once (with them, mirrors and the page's own
-     * near-duplicates, see {@link QuiltAnalysis}). The own-site rule is off: on the javadoc crawl the quilts, all on one
-     * server, share their donors' paragraphs with one another, and it took those away. Figures: docs/evaluation.md.
+     * near-duplicates, see {@link QuiltAnalysis}). The own-site rule is off: quilts all on one server share their donors'
+     * paragraphs with one another, and it takes those away. Figures: docs/evaluation.md.
      */
     public static final QuiltParams DEFAULTS = new QuiltParams(5, 50, 3, 0.5, 4, false, true, 1.0, true, true);
 

@@ -2,11 +2,17 @@ package org.reusedetector.shingle;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
+import org.reusedetector.model.Alert;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.url.Sites;
 
@@ -15,7 +21,7 @@ import org.reusedetector.url.Sites;
  * {@value #QUILTS} (one line a quilt: url, covered_fraction, sources [{url, grams}], and the patch figures) and
  * {@value #SUMMARY}. Plain Java rather than a Flink job: the greedy cover needs, for each page, random access to the
  * patch grams of every candidate source, which a keyed dataflow can give only by shuffling every (page, gram) pair
- * twice; for crawls of the standard size (10⁴ pages) the whole index fits in some 100 MB (see {@link QuiltAnalysis}).
+ * twice; for crawls of the standard size the whole index fits in memory (see {@link QuiltAnalysis}).
  */
 public final class QuiltsRun {
 
@@ -78,8 +84,11 @@ public final class QuiltsRun {
         long start = System.nanoTime();
         QuiltAnalysis analysis = new QuiltAnalysis(params, collapse);
         MinHash minHash = new MinHash(MinHash.SELECTORS);
+        Map<String, Long> fetchedAt = new HashMap<>(); // the fetch judged: the latest of its URL
+
         ShingleCorpus.Totals totals = ShingleCorpus.read(input, hasher, maxBodyBytes, false, (page, replaces) -> {
             String url = page.words().url();
+            fetchedAt.put(url, page.fetchedAtMillis());
             long[] words = page.words().words();
             long[] phrases = Phrases.circular(words, params.k());
             long[] grams = Phrases.gramSetOfPhrases(phrases, params.k());
@@ -116,6 +125,7 @@ public final class QuiltsRun {
                 try {
                     writer.write(Json.write(new QuiltLine(
                             verdict.url(),
+                            Instant.ofEpochMilli(fetchedAt.get(verdict.url())).toString(),
                             round(verdict.coveredFraction()),
                             round(verdict.patchFraction()),
                             verdict.grams(),
@@ -159,16 +169,49 @@ public final class QuiltsRun {
         return summary;
     }
 
-    /** One line of {@value #QUILTS}. */
+    /**
+     * One line of {@value #QUILTS}.
+     *
+     * @param eventTime the fetch time of the page judged (ISO-8601)
+     */
     public record QuiltLine(
             String url,
+            String eventTime,
             double coveredFraction,
             double patchFraction,
             int grams,
             int patchGrams,
             int countedSources,
             List<QuiltAnalysis.Source> sources,
-            List<String> copies) {}
+            List<String> copies) {
+
+        /**
+         * The quilt as a {@code quilt} alert ({@link Alert#quilt}): its covered fraction against θ, its counted sources
+         * in cover order.
+         */
+        public Alert alert(double theta) {
+            List<String> counted = sources.stream()
+                    .filter(QuiltAnalysis.Source::counted)
+                    .map(QuiltAnalysis.Source::url)
+                    .toList();
+            return Alert.quilt(url, Instant.parse(eventTime).toEpochMilli(), coveredFraction, theta, counted);
+        }
+    }
+
+    /**
+     * The quilts of a run's {@value #QUILTS} as {@code quilt} alerts, read lazily (close the stream); a line that is no
+     * quilt fails the stream at that line.
+     */
+    public static Stream<Alert> alerts(Path quilts, double theta) throws IOException {
+        Stream<String> lines = Files.lines(quilts, StandardCharsets.UTF_8);
+        return lines.filter(line -> !line.isBlank()).map(line -> {
+            try {
+                return Json.read(line, QuiltLine.class).alert(theta);
+            } catch (IOException | RuntimeException e) {
+                throw new IllegalArgumentException(quilts + ": not a quilt line: " + e.getMessage(), e);
+            }
+        });
+    }
 
     static double round(double value) {
         return Math.round(value * 10_000) / 10_000.0;

@@ -2,7 +2,7 @@ package org.reusedetector.shingle;
 
 /**
  * Where a chunk's words are, cut once for two word cutters of one parse thread: the I-Match signer, whose char loop
- * classifies every char anyway as it folds it, publishes the runs of word chars it found, and the near-copy and quilt
+ * classifies every char anyway as it folds it, publishes the runs of word chars it found, and the near-copy sketcher's
  * words ({@link PageSketcher}) take them instead of classifying the chunk's chars again. Both cut maximal runs of
  * letters and digits per code point ({@code WordSplitter}'s words), so the runs are the same either way. The signer
  * must see each chunk before the sketcher: it publishes only when it registered first ({@link #producer}), which the

@@ -4,8 +4,7 @@
  * Scale"). Words come from {@link org.reusedetector.page.WordSink} in the same pass as chunk hashing; this package
  * turns them into 64-bit phrase fingerprints, min-hash shingles, near-duplicate classes, popular phrases, covering
  * sets and quilts, for the batch commands ({@link ShingleCorpus} reads a corpus) and for labelling. The stream's
- * near-copy and quilt signals build on it in {@code signal.nearcopy} and {@code signal.quilt}, sharing a page's words
- * through {@link SharedWords}. Pure Java (no Flink); imports page, url, format and model.
+ * near-copy signal builds on it in {@code signal.nearcopy}. Pure Java (no Flink); imports page, url, format and model.
  * <p>Project imports: {@code format}, {@code model}, {@code page}, {@code url}.
  */
 package org.reusedetector.shingle;

@@ -19,23 +19,4 @@ public interface StateFormat<T> extends SimpleVersionedSerializer<T>, Serializab
 
     /** The record's class. */
     Class<T> type();
-
-    /**
-     * The class whose state Flink's POJO serializer wrote before this format existed, or {@code null}: such state is
-     * read with the POJO serializer once and written again in this format ({@link #fromPredecessor}). The class must
-     * stay at its name, with its fields, until no job runs a checkpoint from before the format.
-     */
-    default Class<?> pojoPredecessor() {
-        return null;
-    }
-
-    /**
-     * The record that an instance of {@link #pojoPredecessor()} stands for: when Flink migrates POJO state (RocksDB
-     * reads each value with the POJO serializer and writes it with this format's), the values it hands over are of the
-     * predecessor's class.
-     */
-    default T fromPredecessor(Object predecessor) {
-        throw new IllegalArgumentException(name() + " has no predecessor: cannot write a "
-                + (predecessor == null ? "null" : predecessor.getClass().getName()));
-    }
 }

@@ -86,10 +86,7 @@ public final class VersionedStateSerializer<T> extends TypeSerializer<T> {
             throw new IllegalStateException("the serializer of " + format.name() + " version " + version
                     + " only reads: the current version is " + format.getVersion());
         }
-        // a migration from POJO state hands over the predecessor's instances (see StateFormat#fromPredecessor)
-        Object value = record;
-        T current = format.type().isInstance(value) ? format.type().cast(value) : format.fromPredecessor(value);
-        byte[] bytes = format.serialize(current);
+        byte[] bytes = format.serialize(record);
         target.writeInt(bytes.length);
         target.write(bytes);
     }

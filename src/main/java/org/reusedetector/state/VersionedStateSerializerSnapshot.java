@@ -4,12 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
-import org.apache.flink.api.common.serialization.SerializerConfigImpl;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.java.typeutils.runtime.PojoSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -19,10 +16,9 @@ import org.apache.flink.core.memory.DataOutputView;
  *
  * <p>Flink asks the current serializer's snapshot whether it can take over the state an earlier snapshot describes:
  * the same version as is; an earlier version of the same format after migration (Flink reads every value with the
- * serializer restored from the earlier snapshot, which reads that version, and writes it with the current one);
- * and, likewise after migration, state that Flink's POJO serializer wrote for the format's
- * {@link StateFormat#pojoPredecessor()}. Anything else, a later version included (a job rolled back over a newer
- * checkpoint), is incompatible, and the restore fails rather than misreading the state.
+ * serializer restored from the earlier snapshot, which reads that version, and writes it with the current one).
+ * Anything else, a later version included (a job rolled back over a newer checkpoint) and state another serializer
+ * wrote, is incompatible, and the restore fails rather than misreading the state.
  *
  * @param <T> the record
  */
@@ -84,11 +80,6 @@ public final class VersionedStateSerializerSnapshot<T> implements TypeSerializer
                     ? TypeSerializerSchemaCompatibility.compatibleAsIs()
                     : TypeSerializerSchemaCompatibility.compatibleAfterMigration();
         }
-        if (oldSnapshot instanceof PojoSerializerSnapshot<T> pojo && format.pojoPredecessor() != null) {
-            return wasPojoOf(pojo, format.pojoPredecessor())
-                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
-                    : TypeSerializerSchemaCompatibility.incompatible();
-        }
         return TypeSerializerSchemaCompatibility.incompatible();
     }
 
@@ -98,19 +89,6 @@ public final class VersionedStateSerializerSnapshot<T> implements TypeSerializer
 
     String name() {
         return name;
-    }
-
-    /**
-     * Whether a POJO serializer's snapshot describes state of {@code predecessor} that the POJO serializer of that
-     * class reads: the POJO snapshot, asked about its own class, answers incompatible for any other class.
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static boolean wasPojoOf(PojoSerializerSnapshot<?> old, Class<?> predecessor) {
-        TypeSerializer<?> current = TypeInformation.of(predecessor).createSerializer(new SerializerConfigImpl());
-        if (!(current.snapshotConfiguration() instanceof PojoSerializerSnapshot currentSnapshot)) {
-            return false;
-        }
-        return !currentSnapshot.resolveSchemaCompatibility(old).isIncompatible();
     }
 
     @SuppressWarnings("unchecked")

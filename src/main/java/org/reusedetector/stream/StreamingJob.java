@@ -35,6 +35,7 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageRecordParser;
+import org.reusedetector.signal.Signals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -134,7 +135,8 @@ public final class StreamingJob {
                 .uid(OperatorIds.COUNT_LABELS_BY_KIND)
                 .name(OperatorIds.COUNT_LABELS_BY_KIND);
 
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, null);
+        DetectionWorkflow.Outputs out =
+                DetectionWorkflow.define(pagesTap.apply(pages), labels, settings, Signals.enabled(settings), null);
 
         DataStream<Alert> alerts = out.alerts()
                 .map(

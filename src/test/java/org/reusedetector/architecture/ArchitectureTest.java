@@ -31,10 +31,9 @@ class ArchitectureTest {
             .importPackages(ROOT);
 
     /**
-     * Slices are the top-level packages; the read-only legacy state records in {@code stream.functions} are a leaf of their
-     * own. Each signal's package ({@code signal.imatch}, ...) is a plug-in of the detection topology, in its slice: it
-     * adds operators with the topology's settings and uids, and {@code detection.Signals} names it; the seam
-     * ({@code signal} itself) is plain Java below both.
+     * Slices are the top-level packages. {@code signal} and each signal's package ({@code signal.imatch}, ...) are one
+     * slice: plug-ins of the detection topology, which import {@code detection} (the seam, {@code DetectionSignal}) and
+     * are never imported by it.
      */
     private static final SliceAssignment TOP_LEVEL_PACKAGES = new SliceAssignment() {
         @Override
@@ -43,11 +42,8 @@ class ArchitectureTest {
             if (!pkg.startsWith(ROOT + ".")) {
                 return SliceIdentifier.ignore();
             }
-            if (pkg.equals(ROOT + ".stream.functions")) {
-                return SliceIdentifier.of("stream.functions (legacy state records)");
-            }
             if (pkg.startsWith(ROOT + ".signal.")) {
-                return SliceIdentifier.of("detection");
+                return SliceIdentifier.of("signal");
             }
             String rest = pkg.substring(ROOT.length() + 1);
             int dot = rest.indexOf('.');
@@ -67,7 +63,7 @@ class ArchitectureTest {
      */
     private static final DescribedPredicate<JavaClass> DOMAIN =
             new DescribedPredicate<>(
-                    "domain classes (page, url, score, labels, model, imatch, shingle, the signal seam and the signals' plain parts, discovery rules)") {
+                    "domain classes (page, url, score, labels, model, imatch, shingle, the signals' plain parts, discovery rules)") {
                 @Override
                 public boolean test(JavaClass c) {
                     String pkg = c.getPackageName();
@@ -79,16 +75,7 @@ class ArchitectureTest {
                     if (pkg.startsWith(ROOT + ".signal.")) {
                         return !signalFlinkSide(c);
                     }
-                    return Stream.of(
-                                    "page",
-                                    "url",
-                                    "score",
-                                    "labels",
-                                    "model",
-                                    "imatch",
-                                    "shingle",
-                                    "signal",
-                                    "stream.functions")
+                    return Stream.of("page", "url", "score", "labels", "model", "imatch", "shingle")
                             .anyMatch(p -> pkg.equals(ROOT + "." + p));
                 }
             };
@@ -130,17 +117,13 @@ class ArchitectureTest {
                 .that()
                 .resideOutsideOfPackage(ROOT + ".signal.*..")
                 .and()
-                .doNotHaveFullyQualifiedName(ROOT + ".detection.Signals")
-                .and()
-                .doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings")
-                .and()
-                .doNotHaveFullyQualifiedName(ROOT + ".detection.DetectionSettings$Signals")
+                .doNotHaveFullyQualifiedName(ROOT + ".signal.Signals")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(ROOT + ".signal.*..")
                 .because(
-                        "the topology and the commands reach the signals through the seam (signal, detection.DetectionSignal) and the one list,"
-                                + " detection.Signals; DetectionSettings holds their settings")
+                        "the topology and the jobs reach the signals through the seam (detection.DetectionSignal) and the one list,"
+                                + " signal.Signals")
                 .check(MAIN);
         slices().matching(ROOT + ".signal.(*)..")
                 .should()
@@ -164,6 +147,20 @@ class ArchitectureTest {
                         "org.apache.flink.api.connector..",
                         "org.apache.flink.connector..")
                 .because("commands wire sources and sinks through the workflows; the topology is the workflows' own")
+                .check(MAIN);
+    }
+
+    @Test
+    void theProductDoesNotUseTheBenchmarks() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(ROOT + ".benchmark..", ROOT + ".cluster..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".benchmark..", ROOT + ".cluster..")
+                .because("the benchmarks and the standalone cluster they and the cluster test start are a source set of"
+                        + " their own (src/bench/java) on top of the product; cli.Main adds the benchmark command by its"
+                        + " class name")
                 .check(MAIN);
     }
 

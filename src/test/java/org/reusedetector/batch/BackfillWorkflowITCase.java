@@ -28,6 +28,7 @@ import org.reusedetector.model.AlertType;
 import org.reusedetector.model.PageScore;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.RunningStats;
+import org.reusedetector.signal.Signals;
 
 /** {@code detect}'s workflow in BATCH mode at parallelism 2, with known answers, and against the streaming scores. */
 class BackfillWorkflowITCase {
@@ -130,6 +131,7 @@ class BackfillWorkflowITCase {
                         streaming.fromData(DetectionWorkflowITCase.corpus(), TypeInformation.of(SourceRecord.class)),
                         streaming.fromData(DetectionWorkflowITCase.labels(), TypeInformation.of(SourceRecord.class)),
                         settings,
+                        Signals.enabled(settings),
                         Duration.ofHours(1))
                 .pageScores();
         List<String> streamScores = new ArrayList<>();

@@ -22,6 +22,7 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
 import org.reusedetector.model.DeadLetter;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.signal.Signals;
 
 /** The whole detection topology on a mini cluster at parallelism 2, streaming mode, with exact expected output. */
 public class DetectionWorkflowITCase {
@@ -95,7 +96,8 @@ public class DetectionWorkflowITCase {
                 TestPages.settings("it-run", 1, "neighborhood.min-neighborhoods=12", "neighborhood.min-pages=5");
         DataStream<SourceRecord> pages = env.fromData(corpus(), TypeInformation.of(SourceRecord.class));
         DataStream<SourceRecord> labels = env.fromData(labels(), TypeInformation.of(SourceRecord.class));
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, Duration.ofHours(1));
+        DetectionWorkflow.Outputs out =
+                DetectionWorkflow.define(pages, labels, settings, Signals.enabled(settings), Duration.ofHours(1));
 
         DataStream<String> results = out.alerts()
                 .map(a -> "alert " + Json.write(a), Types.STRING)

@@ -21,6 +21,7 @@ import org.reusedetector.format.Json;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.signal.Signals;
 
 /**
  * The keyed label mode gives the broadcast mode's page scores and alerts: the same crawl (the fixtures of
@@ -111,7 +112,8 @@ public class KeyedLabelsITCase {
         assertThat(settings.keyedLabels() != null).isEqualTo(mode.equals("KEYED"));
         DataStream<SourceRecord> pages = env.fromData(corpus(), TypeInformation.of(SourceRecord.class));
         DataStream<SourceRecord> labels = env.fromData(labels(), TypeInformation.of(SourceRecord.class));
-        DetectionWorkflow.Outputs out = DetectionWorkflow.define(pages, labels, settings, Duration.ofHours(1));
+        DetectionWorkflow.Outputs out =
+                DetectionWorkflow.define(pages, labels, settings, Signals.enabled(settings), Duration.ofHours(1));
         DataStream<String> lines = out.pageScores()
                 .map(s -> "score " + Json.write(s), Types.STRING)
                 .union(

@@ -23,6 +23,7 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Copy;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.signal.Signals;
 
 /**
  * A site copied whole and padded with ads, so that its badness is under the threshold's floor: source coverage finds
@@ -114,6 +115,7 @@ public class SourceCoverageITCase {
                 env.fromData(corpus(), TypeInformation.of(SourceRecord.class)),
                 env.fromData(labels(), TypeInformation.of(SourceRecord.class)),
                 settings,
+                Signals.enabled(settings),
                 Duration.ofHours(1));
         List<Alert> alerts = new ArrayList<>();
         out.alerts().map(Json::write, Types.STRING).executeAndCollect().forEachRemaining(s -> alerts.add(read(s)));

@@ -17,6 +17,8 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.page.Sha1;
+import org.reusedetector.url.IgnoredParameters;
 
 /** The discovery workflow's Flink functions in Flink's own test harnesses. */
 class DiscoveryFunctionsTest {
@@ -29,33 +31,29 @@ class DiscoveryFunctionsTest {
     }
 
     @Test
-    void pageTalliesCountEachEligibleChunkOncePerPageAndReportEveryPageOnTheSide() throws Exception {
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
-                new DiscoveryFunctions.PageTallies(DiscoveryFixture.params(), DiscoveryFixture.RECURSION))) {
+    void preparingAPageKeepsEachEligibleChunkOnceAndTellsWhyAPageIsLeftOut() throws Exception {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new DiscoveryFunctions.PrepareCounting(
+                DiscoveryFixture.params(), DiscoveryFixture.RECURSION, IgnoredParameters.DEFAULT))) {
             h.processElement(
                     page("https://copy1.example/article.html"), 1); // the copied paragraph twice, own content once
             h.processElement(page("https://tiny.example/"), 2); // only a short menu: no chunk, no file
             h.processElement(page("https://copy1.example/loop/loop/loop/article.html"), 3); // crawler recursion
             h.processElement(page("ftp://copy2.example/article.html"), 4); // not an http(s) URL
 
-            assertThat(h.extractOutputValues())
-                    .extracting(Tally::kind, Tally::hash, Tally::host, Tally::count)
-                    .containsExactlyInAnyOrder(
-                            tuple(
-                                    Label.KIND_FILE,
-                                    DiscoveryFixture.fileHash("https://copy1.example/article.html"),
-                                    "copy1.example",
-                                    1L),
-                            tuple(Label.KIND_CHUNK, sha(DiscoveryFixture.COPIED), "copy1.example", 1L),
-                            tuple(Label.KIND_CHUNK, sha(DiscoveryFixture.unique("copy", 1)), "copy1.example", 1L));
-            List<DiscoverySummary> stats = h.getSideOutput(DiscoveryFunctions.PAGE_STATS).stream()
-                    .map(r -> r.getValue())
-                    .toList();
-            DiscoverySummary total = stats.stream().reduce(DiscoverySummary.empty(), DiscoverySummary::merge);
-            assertThat(stats).hasSize(4);
-            assertThat(total.pages()).isEqualTo(2);
-            assertThat(total.recursionPages()).isEqualTo(1);
-            assertThat(total.invalidUrlPages()).isEqualTo(1);
+            List<PageHashes> prepared = h.extractOutputValues();
+            assertThat(prepared)
+                    .extracting(PageHashes::fate, PageHashes::host, PageHashes::file, PageHashes::chunks)
+                    .containsExactly(
+                            tuple(PageHashes.COUNTED, "copy1.example", true, 2),
+                            tuple(PageHashes.COUNTED, "tiny.example", false, 0),
+                            tuple(PageHashes.RECURSION, null, false, 0),
+                            tuple(PageHashes.INVALID_URL, null, false, 0));
+            byte[] hashes = prepared.get(0).hashes();
+            assertThat(List.of(Sha1.hex(hashes, 0), Sha1.hex(hashes, 1), Sha1.hex(hashes, 2)))
+                    .containsExactly(
+                            DiscoveryFixture.fileHash("https://copy1.example/article.html"),
+                            sha(DiscoveryFixture.COPIED),
+                            sha(DiscoveryFixture.unique("copy", 1)));
         }
     }
 
@@ -70,8 +68,7 @@ class DiscoveryFunctionsTest {
 
     private static Tally tally(
             String kind, String hash, long count, long hosts, long sites, long hostSet, long top, String text) {
-        return new Tally(
-                kind, hash, null, null, count, hosts, sites, hostSet, top, "https://" + hash + ".example/", text);
+        return new Tally(kind, hash, count, hosts, sites, hostSet, top, "https://" + hash + ".example/", text);
     }
 
     @Test

@@ -17,7 +17,7 @@ class DiscoveryOutputTest {
 
     static DiscoveryRun run() {
         DiscoverySummary summary = DiscoverySummary.empty()
-                .merge(DiscoverySummary.ofPage(true, 3, false, false))
+                .merge(DiscoverySummary.ofPages(1, 3, 0, 0))
                 .merge(DiscoverySummary.ofRun(DiscoveryFixture.params(), new DiscoveryThresholds(1, 1, 1, 3)));
         List<HashCount> frequent = List.of(
                 new HashCount(

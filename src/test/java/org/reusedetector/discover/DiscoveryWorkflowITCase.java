@@ -56,8 +56,8 @@ class DiscoveryWorkflowITCase {
             throws Exception {
         DataStream<HashedPage> pages = env.fromData(hashed).rebalance();
         DataStream<PageRecord> raw = env.fromData(rawPages).rebalance();
-        DiscoveryWorkflow.Result result =
-                DiscoveryWorkflow.build(pages, DiscoveryWorkflow.samples(raw, params), params, recursion);
+        DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(
+                pages, DiscoveryWorkflow.samples(raw, params), params, recursion, IgnoredParameters.DEFAULT);
         CloseableIterator<HashCount> frequent = result.frequent().collectAsync();
         CloseableIterator<Label> labels = result.labels().collectAsync();
         CloseableIterator<HistogramRow> histogram = result.histogram().collectAsync();
@@ -209,7 +209,7 @@ class DiscoveryWorkflowITCase {
         assertThat(s.thresholdRule()).startsWith("structure");
     }
 
-    /** A run's results, from {@link DiscoveryWorkflow#build} or {@link DiscoveryWorkflow#buildFromIndex}, without chunk texts. */
+    /** A run's results, from {@link DiscoveryWorkflow#build} without chunk texts. */
     static DiscoveryRun run(StreamExecutionEnvironment env, DiscoveryWorkflow.Result result, DiscoveryParams params)
             throws Exception {
         CloseableIterator<HashCount> frequent = result.frequent().collectAsync();
@@ -220,7 +220,7 @@ class DiscoveryWorkflowITCase {
     }
 
     @Test
-    void fromAnIndexTheBulkCountingGivesThePerRecordWorkflowsResults() throws Exception {
+    void oneCountingPartitionGivesTheResultsOfPartitionsBySiteAndRange() throws Exception {
         record Case(List<HashedPage> pages, DiscoveryParams params, RecursionFilter recursion) {}
         for (Case c : List.of(
                 new Case(StructureFixture.pages(), StructureFixture.params(), RecursionFilter.none()),
@@ -228,33 +228,26 @@ class DiscoveryWorkflowITCase {
                         DiscoveryFixture.pages(),
                         DiscoveryFixture.params().withThreshold(ThresholdRule.scaled(0.35, 0.5, 3)),
                         DiscoveryFixture.RECURSION))) {
-            StreamExecutionEnvironment perRecordEnv = env(RuntimeExecutionMode.BATCH);
-            DataStream<HashedPage> latest = DiscoveryWorkflow.latestFetch(
-                    perRecordEnv.fromData(c.pages()).rebalance(), IgnoredParameters.DEFAULT);
-            DiscoveryRun perRecord =
-                    run(perRecordEnv, DiscoveryWorkflow.build(latest, null, c.params(), c.recursion()), c.params());
-
-            assertThat(perRecord.labels()).isNotEmpty();
-
-            // parallelism 1 chains the bulk stages (no partitioning), 2 partitions by site and by range
+            List<DiscoveryRun> runs = new ArrayList<>();
+            // parallelism 1 chains the counting stages (no partitioning), 2 partitions by site and by range
             for (int parallelism : new int[] {1, 2}) {
-                StreamExecutionEnvironment bulkEnv = env(RuntimeExecutionMode.BATCH);
-                bulkEnv.setParallelism(parallelism);
-                DiscoveryWorkflow.IndexResult bulk = DiscoveryWorkflow.buildFromIndex(
-                        bulkEnv.fromData(c.pages()).rebalance(), c.params(), c.recursion(), IgnoredParameters.DEFAULT);
-                DiscoveryRun fromIndex = run(bulkEnv, bulk.result(), c.params());
-
-                assertThat(fromIndex.frequent())
-                        .as("parallelism %d", parallelism)
-                        .isEqualTo(perRecord.frequent());
-                assertThat(fromIndex.labels()).as("parallelism %d", parallelism).isEqualTo(perRecord.labels());
-                assertThat(fromIndex.histogram())
-                        .as("parallelism %d", parallelism)
-                        .isEqualTo(perRecord.histogram());
-                assertThat(fromIndex.summary())
-                        .as("parallelism %d", parallelism)
-                        .isEqualTo(perRecord.summary());
+                StreamExecutionEnvironment env = env(RuntimeExecutionMode.BATCH);
+                env.setParallelism(parallelism);
+                DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(
+                        env.fromData(c.pages()).rebalance(),
+                        null,
+                        c.params(),
+                        c.recursion(),
+                        IgnoredParameters.DEFAULT);
+                runs.add(run(env, result, c.params()));
             }
+            DiscoveryRun chained = runs.get(0);
+            DiscoveryRun partitioned = runs.get(1);
+            assertThat(chained.labels()).isNotEmpty();
+            assertThat(partitioned.frequent()).isEqualTo(chained.frequent());
+            assertThat(partitioned.labels()).isEqualTo(chained.labels());
+            assertThat(partitioned.histogram()).isEqualTo(chained.histogram());
+            assertThat(partitioned.summary()).isEqualTo(chained.summary());
         }
     }
 
@@ -262,8 +255,8 @@ class DiscoveryWorkflowITCase {
     void refusesStreamingExecution() {
         StreamExecutionEnvironment env = env(RuntimeExecutionMode.STREAMING);
         DataStream<HashedPage> pages = env.fromData(DiscoveryFixture.pages());
-        assertThatThrownBy(
-                        () -> DiscoveryWorkflow.build(pages, null, DiscoveryFixture.params(), RecursionFilter.none()))
+        assertThatThrownBy(() -> DiscoveryWorkflow.build(
+                        pages, null, DiscoveryFixture.params(), RecursionFilter.none(), IgnoredParameters.DEFAULT))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("BATCH");
     }

@@ -140,7 +140,7 @@ class FamiliesITCase {
     }
 
     @Test
-    void fromAnIndexTheFamiliesAreThoseOfThePerRecordWorkflow() throws Exception {
+    void onlyTheLatestFetchCountsAndOnePartitionGivesTheFamiliesOfPartitionsBySite() throws Exception {
         DiscoveryParams params = FamilyFixture.params();
         List<HashedPage> pages = new ArrayList<>(FamilyFixture.pages());
         // a revisit of a mirrored page that dropped its content: only the latest fetch counts
@@ -152,33 +152,21 @@ class FamiliesITCase {
                         DiscoveryFixture.html(FamilyFixture.own("an old fetch", 1)));
         pages.add(0, revisited);
 
-        StreamExecutionEnvironment perRecordEnv = DiscoveryWorkflowITCase.env(RuntimeExecutionMode.BATCH);
-        DataStream<HashedPage> latest =
-                DiscoveryWorkflow.latestFetch(perRecordEnv.fromData(pages).rebalance(), IgnoredParameters.DEFAULT);
-        DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(latest, null, params, RecursionFilter.none());
-        List<String> perRecord = collect(
-                perRecordEnv,
-                DiscoveryWorkflow.families(
-                        DiscoveryWorkflow.countedPages(
-                                latest, params, RecursionFilter.none(), IgnoredParameters.DEFAULT),
-                        result.frequent()));
-        assertThat(perRecord)
+        List<List<String>> runs = new ArrayList<>();
+        // parallelism 1 chains the counting stages (no partitioning), 2 partitions by site and by range
+        for (int parallelism : new int[] {1, 2}) {
+            StreamExecutionEnvironment env = DiscoveryWorkflowITCase.env(RuntimeExecutionMode.BATCH);
+            env.setParallelism(parallelism);
+            DiscoveryWorkflow.Result result = DiscoveryWorkflow.build(
+                    env.fromData(pages).rebalance(), null, params, RecursionFilter.none(), IgnoredParameters.DEFAULT);
+            runs.add(collect(
+                    env,
+                    DiscoveryWorkflow.families(DiscoveryWorkflow.latestPrepared(result.pages()), result.frequent())));
+        }
+        assertThat(runs.get(0))
                 .anySatisfy(f -> assertThat(f).contains("\"kind\":\"mirror\"", "\"pages\":36,\"host_count\":6"))
                 .anySatisfy(f -> assertThat(f).contains("\"kind\":\"partial\"", "\"pages\":36,\"host_count\":6"));
-
-        // parallelism 1 chains the bulk stages (no partitioning), 2 partitions by site and by range
-        for (int parallelism : new int[] {1, 2}) {
-            StreamExecutionEnvironment bulkEnv = DiscoveryWorkflowITCase.env(RuntimeExecutionMode.BATCH);
-            bulkEnv.setParallelism(parallelism);
-            DiscoveryWorkflow.IndexResult bulk = DiscoveryWorkflow.buildFromIndex(
-                    bulkEnv.fromData(pages).rebalance(), params, RecursionFilter.none(), IgnoredParameters.DEFAULT);
-            List<String> fromIndex = collect(
-                    bulkEnv,
-                    DiscoveryWorkflow.families(
-                            DiscoveryWorkflow.latestPrepared(bulk.pages()),
-                            bulk.result().frequent()));
-            assertThat(fromIndex).as("parallelism %d", parallelism).isEqualTo(perRecord);
-        }
+        assertThat(runs.get(1)).isEqualTo(runs.get(0));
     }
 
     /** The families as JSON lines in file order (a record with an array has no value equality). */

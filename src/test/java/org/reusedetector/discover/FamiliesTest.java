@@ -44,7 +44,7 @@ class FamiliesTest {
 
     @Test
     void aPublishedHashNamesTheFamilyOfItsHostSetAndItsLabelCarriesIt() {
-        Tally t = new Tally(Label.KIND_CHUNK, "ab", null, null, 6, 3, 2, 42L, 2, "https://a.org/", "text");
+        Tally t = new Tally(Label.KIND_CHUNK, "ab", 6, 3, 2, 42L, 2, "https://a.org/", "text");
 
         HashCount labelled = t.toCount(Verdict.LABEL, 7);
         assertThat(labelled.family()).isEqualTo(Families.id(42L));

@@ -8,27 +8,25 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.reusedetector.benchmark.SyntheticIndex;
 import org.reusedetector.index.HashIndex;
 import org.reusedetector.index.HashIndexReader;
-import org.reusedetector.index.SyntheticIndex;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
-import org.reusedetector.page.HashKey;
 import org.reusedetector.page.Sha1;
 import org.reusedetector.url.IgnoredParameters;
 import org.reusedetector.url.NormalizedUrl;
 import org.reusedetector.url.Sites;
 
 /**
- * The bulk counting of discovery from an index ({@link PartitionCounts} then {@link RangeCounts}) against the
- * per-record rules it replaces: the {@link Tally} folds of {@link DiscoveryWorkflow#build} (per host, per site,
- * per hash) after {@link DiscoveryWorkflow#latestFetch}, computed here in plain Java.
+ * Discovery's counting ({@link PartitionCounts} then {@link RangeCounts}) against its rules written out here the
+ * plain way: each URL's latest fetch, then per hash the pages it is on, grouped by host.
  */
 class PartitionCountsTest {
 
@@ -41,12 +39,7 @@ class PartitionCountsTest {
     record Counted(DiscoverySummary stats, Map<String, Long> histogram, Set<Tally> spread, long blocks) {}
 
     static Counted bulk(List<HashedPage> pages, int partitions, int ranges, int mergers) {
-        return bulk(
-                pages,
-                partitions,
-                ranges,
-                mergers,
-                () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        return bulk(pages, partitions, ranges, mergers, PartitionCounts::new);
     }
 
     static Counted bulk(
@@ -59,9 +52,10 @@ class PartitionCountsTest {
         for (int p = 0; p < partitions; p++) {
             counters.add(counter.get());
         }
+        PartitionCounts.Prepare prepare = prepare();
         for (HashedPage page : pages) {
             counters.get(Math.floorMod(PartitionCounts.partitionKey(page.url()).hashCode(), partitions))
-                    .add(page);
+                    .add(prepare.of(page));
         }
         List<RangeCounts> merges = new ArrayList<>();
         for (int m = 0; m < mergers; m++) {
@@ -89,7 +83,8 @@ class PartitionCountsTest {
     /** What one partition of every page yields when it hands on its counts as the totals ({@link PartitionCounts#finish(java.util.function.Consumer, java.util.function.Consumer)}). */
     static Counted whole(List<HashedPage> pages, java.util.function.Supplier<PartitionCounts> counter) {
         PartitionCounts counts = counter.get();
-        pages.forEach(counts::add);
+        PartitionCounts.Prepare prepare = prepare();
+        pages.forEach(page -> counts.add(prepare.of(page)));
         Map<String, Long> histogram = new HashMap<>();
         Set<Tally> spread = new HashSet<>();
         counts.finish(
@@ -100,7 +95,14 @@ class PartitionCountsTest {
         return new Counted(counts.pageStats(), histogram, spread, 0);
     }
 
-    /** The per-record workflow's folds, in plain Java. */
+    static PartitionCounts.Prepare prepare() {
+        return new PartitionCounts.Prepare(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT);
+    }
+
+    /** One hash as the reference counts it: its pages' URLs by host. */
+    private record Occurrences(String kind, String hash, Map<String, List<String>> urlsOfHost) {}
+
+    /** The rules, the plain way. */
     static Counted reference(List<HashedPage> pages) {
         Map<String, HashedPage> latest = new LinkedHashMap<>();
         for (HashedPage page : pages) {
@@ -110,61 +112,66 @@ class PartitionCountsTest {
                     (a, b) -> a.eventTime() >= b.eventTime() ? a : b);
         }
         Eligibility eligibility = PARAMS.eligibility();
-        List<Tally> tallies = new ArrayList<>();
-        DiscoverySummary stats = DiscoverySummary.empty();
+        Map<String, Occurrences> hashes = new LinkedHashMap<>();
+        long counted = 0;
+        long countedChunks = 0;
+        long recursion = 0;
+        long invalid = 0;
         for (HashedPage page : latest.values()) {
             String host = SiteKey.host(page.url());
             if (host == null) {
-                stats = stats.merge(DiscoverySummary.ofPage(false, false, true));
+                invalid++;
                 continue;
             }
             if (RECURSION.isRecursion(page.url())) {
-                stats = stats.merge(DiscoverySummary.ofPage(false, true, false));
+                recursion++;
                 continue;
             }
-            String site = Sites.of(host);
+            counted++;
+            Set<String> seen = new LinkedHashSet<>();
             if (eligibility.file(page)) {
-                tallies.add(Tally.ofPage(Label.KIND_FILE, Sha1.hex(page.fileHash()), host, site, page.url()));
+                seen.add(Label.KIND_FILE + ':' + Sha1.hex(page.fileHash()));
             }
-            Set<HashKey> seen = new HashSet<>();
             for (int i = 0; i < page.chunkCount(); i++) {
-                if (eligibility.chunk(page, i) && seen.add(HashKey.of(page.chunkHashes(), i))) {
-                    tallies.add(
-                            Tally.ofPage(Label.KIND_CHUNK, Sha1.hex(page.chunkHashes(), i), host, site, page.url()));
+                if (eligibility.chunk(page, i)) {
+                    seen.add(Label.KIND_CHUNK + ':' + Sha1.hex(page.chunkHashes(), i));
                 }
             }
-            stats = stats.merge(DiscoverySummary.ofPage(true, seen.size(), false, false));
-        }
-        List<Tally> perHash = fold(
-                fold(
-                                fold(tallies, Tally::hostKey, Tally::addPages).stream()
-                                        .map(Tally::asHostLevel)
-                                        .toList(),
-                                Tally::siteKey,
-                                Tally::addHostsOfSite)
-                        .stream()
-                        .map(Tally::asSiteLevel)
-                        .toList(),
-                Tally::hashKey,
-                Tally::addSites);
-        Map<String, Long> histogram = new HashMap<>();
-        Set<Tally> spread = new HashSet<>();
-        for (Tally t : perHash) {
-            histogram.merge(t.kind() + ":" + t.count(), 1L, Long::sum);
-            if (t.hosts() > 1) {
-                spread.add(t);
+            countedChunks +=
+                    seen.stream().filter(k -> k.startsWith(Label.KIND_CHUNK)).count();
+            for (String key : seen) {
+                String[] kindAndHash = key.split(":");
+                hashes.computeIfAbsent(key, k -> new Occurrences(kindAndHash[0], kindAndHash[1], new HashMap<>()))
+                        .urlsOfHost()
+                        .computeIfAbsent(host, h -> new ArrayList<>())
+                        .add(page.url());
             }
         }
-        return new Counted(stats, histogram, spread, 0);
-    }
-
-    private static List<Tally> fold(
-            List<Tally> tallies, Function<Tally, String> key, java.util.function.BinaryOperator<Tally> add) {
-        Map<String, Tally> folded = new LinkedHashMap<>();
-        for (Tally t : tallies) {
-            folded.merge(key.apply(t), t, add);
+        Map<String, Long> histogram = new HashMap<>();
+        Set<Tally> spread = new HashSet<>();
+        for (Occurrences o : hashes.values()) {
+            Map<String, List<String>> byHost = o.urlsOfHost();
+            long count = byHost.values().stream().mapToLong(List::size).sum();
+            histogram.merge(o.kind() + ":" + count, 1L, Long::sum);
+            if (byHost.size() > 1) {
+                spread.add(new Tally(
+                        o.kind(),
+                        o.hash(),
+                        count,
+                        byHost.size(),
+                        byHost.keySet().stream().map(Sites::of).distinct().count(),
+                        byHost.keySet().stream()
+                                .mapToLong(HostSets::fingerprint)
+                                .sum(),
+                        byHost.values().stream().mapToLong(List::size).max().orElseThrow(),
+                        byHost.values().stream()
+                                .flatMap(List::stream)
+                                .min(String::compareTo)
+                                .orElseThrow(),
+                        null));
+            }
         }
-        return new ArrayList<>(folded.values());
+        return new Counted(DiscoverySummary.ofPages(counted, countedChunks, recursion, invalid), histogram, spread, 0);
     }
 
     /** Every page of the hash index in {@code dir}, in file order. */
@@ -259,7 +266,7 @@ class PartitionCountsTest {
     }
 
     @Test
-    void countsWhatThePerRecordFoldsCountInOnePartitionAndInSeveral(@TempDir Path dir) throws Exception {
+    void countsWhatTheRulesCountInOnePartitionAndInSeveral(@TempDir Path dir) throws Exception {
         List<HashedPage> pages = corpus(dir);
         Counted expected = reference(pages);
         assertThat(expected.spread()).hasSizeGreaterThan(100); // the corpus has hashes on several hosts and sites
@@ -280,8 +287,7 @@ class PartitionCountsTest {
                     .as("hashes on several hosts, shape %s", Arrays.toString(shape))
                     .isEqualTo(expected.spread());
         }
-        Counted whole =
-                whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        Counted whole = whole(pages, PartitionCounts::new);
         assertThat(whole.stats()).as("page statistics, one partition's totals").isEqualTo(expected.stats());
         assertThat(whole.histogram()).as("histogram, one partition's totals").isEqualTo(expected.histogram());
         assertThat(whole.spread())
@@ -298,8 +304,7 @@ class PartitionCountsTest {
         assertThat(bulk.blocks()).isGreaterThan(1);
         assertThat(bulk.histogram()).isEqualTo(expected.histogram());
         assertThat(bulk.spread()).isEqualTo(expected.spread());
-        Counted whole =
-                whole(pages, () -> new PartitionCounts(PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT));
+        Counted whole = whole(pages, PartitionCounts::new);
         assertThat(whole.histogram()).isEqualTo(expected.histogram());
         assertThat(whole.spread()).isEqualTo(expected.spread());
     }
@@ -331,8 +336,7 @@ class PartitionCountsTest {
         for (int bucketOccurrences : new int[] {512, 4, 1}) {
             List<PartitionCounts> made = new ArrayList<>();
             Counted bulk = bulk(fetches, 2, 3, 2, () -> {
-                made.add(new PartitionCounts(
-                        PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000, bucketOccurrences));
+                made.add(new PartitionCounts(5_000, bucketOccurrences));
                 return made.get(made.size() - 1);
             });
             assertThat(made).allMatch(counts -> counts.compactions() > 0);
@@ -346,10 +350,7 @@ class PartitionCountsTest {
                     .as("hashes on several hosts, tables of %d", bucketOccurrences)
                     .isEqualTo(expected.spread());
             PartitionCounts[] one = new PartitionCounts[1];
-            Counted whole = whole(
-                    fetches,
-                    () -> one[0] = new PartitionCounts(
-                            PARAMS.eligibility(), RECURSION, IgnoredParameters.DEFAULT, 5_000, bucketOccurrences));
+            Counted whole = whole(fetches, () -> one[0] = new PartitionCounts(5_000, bucketOccurrences));
             assertThat(one[0].compactions()).isPositive();
             assertThat(whole.stats())
                     .as("page statistics, one partition's totals, tables of %d", bucketOccurrences)

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.TokenizingChunker;
 import org.reusedetector.shingle.PageSketcher;
-import org.reusedetector.shingle.SharedWords;
 import org.reusedetector.shingle.WordRuns;
 
 /** The signer's runs of word chars, taken by the shingle words of the same thread, cut the same words. */
@@ -58,8 +57,7 @@ class SharedWordRunsTest {
     void theShingleWordsFromTheSignersRunsAreThoseTheyCutThemselves() {
         WordRuns runs = new WordRuns();
         Signer sharing = signer(runs);
-        SharedWords shared = new SharedWords(5, runs);
-        SharedWords.Reader reader = shared.reader();
+        PageSketcher reader = PageSketcher.readingRuns(5, runs);
         Signer alone = signer(null);
         PageSketcher own = new PageSketcher(5);
         for (String body : bodies()) {
@@ -73,12 +71,12 @@ class SharedWordRunsTest {
                 alone.chunk(text, length);
                 own.chunk(text, length);
             });
-            assertThat(reader.words().words()).as(body).containsExactly(own.words());
-            assertThat(reader.words().shingles()).isEqualTo(own.sketch());
+            assertThat(reader.words()).as(body).containsExactly(own.words());
+            assertThat(reader.shingles()).isEqualTo(own.sketch());
             sharing.endOfPage();
             alone.endOfPage();
             assertThat(sharing.signatures()).isEqualTo(alone.signatures());
-            reader.finished();
+            reader.reset();
         }
     }
 
@@ -100,7 +98,7 @@ class SharedWordRunsTest {
     @Test
     void aReaderFedBeforeTheSignerCutsItsOwnWords() {
         WordRuns runs = new WordRuns();
-        SharedWords.Reader reader = new SharedWords(5, runs).reader();
+        PageSketcher reader = PageSketcher.readingRuns(5, runs);
         Signer signer = signer(runs);
         PageSketcher own = new PageSketcher(5);
         for (String body : bodies()) {
@@ -109,10 +107,10 @@ class SharedWordRunsTest {
                 signer.chunk(text, length);
             });
             HASHER.hashWithChunks("https://a/", 0, body, own);
-            assertThat(reader.words().words()).containsExactly(own.words());
+            assertThat(reader.words()).containsExactly(own.words());
             own.reset();
             signer.endOfPage();
-            reader.finished();
+            reader.reset();
         }
     }
 }

@@ -93,36 +93,6 @@ class LabelIndexTest {
     }
 
     @Test
-    void legacyBucketsConvertToTheSameSet() {
-        Random random = new Random(7);
-        List<byte[]> hashes = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            byte[] hash = new byte[20];
-            random.nextBytes(hash);
-            hash[0] = 3;
-            hash[1] = 4;
-            hashes.add(hash);
-        }
-        hashes.sort(java.util.Arrays::compareUnsigned);
-        // the 23-byte layout: 18 hash bytes, kind byte, big-endian origin int
-        java.nio.ByteBuffer legacy = java.nio.ByteBuffer.allocate(hashes.size() * 23);
-        for (int i = 0; i < hashes.size(); i++) {
-            legacy.put(hashes.get(i), 2, 18)
-                    .put((byte) (i % 2 == 0 ? LabelIndex.KIND_CHUNK : LabelIndex.KIND_STOP))
-                    .putInt(i);
-        }
-        store.putBucket(3 << 8 | 4, LabelIndex.fromLegacyBucket(legacy.array()));
-        for (int i = 0; i < hashes.size(); i++) {
-            long lookup = index.lookup(hashes.get(i), 0);
-            assertThat(LabelIndex.kindOf(lookup)).isEqualTo(i % 2 == 0 ? LabelIndex.KIND_CHUNK : LabelIndex.KIND_STOP);
-            assertThat(LabelIndex.originOf(lookup)).isEqualTo(i);
-        }
-        byte[] absent = hashes.get(0).clone();
-        absent[5] ^= 1;
-        assertThat(index.lookup(absent, 0)).isZero();
-    }
-
-    @Test
     void kindBits() {
         assertThat(LabelIndex.kindBit(Label.KIND_CHUNK)).isEqualTo(LabelIndex.KIND_CHUNK);
         assertThat(LabelIndex.kindBit(Label.KIND_FILE)).isEqualTo(LabelIndex.KIND_FILE);
@@ -372,13 +342,6 @@ class LabelIndexTest {
         index.apply(new Label(h2, Label.KIND_CHUNK, Label.OP_ADD, "expert", "https://other.net/", null, null, null));
         assertThat(index.sourceChunks("bank.com")).isZero();
         assertThat(index.sourceChunks("other.net")).isEqualTo(1);
-
-        store.clearSourceChunks();
-        assertThat(index.sourceChunks("other.net")).isZero();
-        index.recountSources();
-        assertThat(index.sourceChunks("other.net")).isEqualTo(1);
-        assertThat(index.sourceChunks("family:f1")).isEqualTo(1);
-        assertThat(index.sourceChunks("bank.com")).isZero();
     }
 
     @Test

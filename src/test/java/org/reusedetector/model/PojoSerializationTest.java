@@ -33,9 +33,6 @@ import org.reusedetector.discover.HistogramRow;
 import org.reusedetector.discover.RecursionUrl;
 import org.reusedetector.discover.Tally;
 import org.reusedetector.discover.Verdict;
-import org.reusedetector.stream.functions.NeighbourhoodState;
-import org.reusedetector.stream.functions.NeighbourhoodVerdict;
-import org.reusedetector.stream.functions.UrlContribution;
 
 /**
  * Every record passed between Flink operators must be a Flink POJO: with generic types disabled, a type that fell
@@ -193,28 +190,6 @@ class PojoSerializationTest {
                                         .withBounds(0.1, 0.3)
                                         .withCopies(new Copy[] {COPY, null}),
                                 new PrefixScore("http://a.org/", 3, 0.5, 2, 0.4, 1L, null, 0.2, 0.7, null, 0.25))),
-                // the legacy state records, read from checkpoints of jobs before the versioned state formats
-                Arguments.of(
-                        UrlContribution.class,
-                        List.of(
-                                new UrlContribution(4L, 3.0, 123L, SourceChunks.NONE),
-                                new UrlContribution(4L, 3.0, 123L, new SourceChunks[] {SOURCE_CHUNKS}),
-                                new UrlContribution(0L, Double.NaN, Long.MIN_VALUE, null))),
-                Arguments.of(
-                        NeighbourhoodState.class,
-                        List.of(
-                                new NeighbourhoodState(3, 30, 15.0, new Evidence[] {EVIDENCE}, 0, 0, 0, Copy.NONE),
-                                new NeighbourhoodState(0, 0, 0.0, null, 0, 0, 0, null),
-                                new NeighbourhoodState(1, 10, 1.0, new Evidence[] {null}, 0, 0, 0, Copy.NONE),
-                                new NeighbourhoodState(2, 20, 2.0, null, 1, 2, 3, new Copy[] {COPY}))),
-                Arguments.of(
-                        NeighbourhoodVerdict.class,
-                        List.of(
-                                new NeighbourhoodVerdict(
-                                        PrefixScore.of(
-                                                "http://a.org/x/", 6, 0.4, 5, 0.3, 9L, new Evidence[] {EVIDENCE}, 0.35),
-                                        true),
-                                new NeighbourhoodVerdict(null, false))),
                 // blind discovery
                 Arguments.of(
                         ChunkSample.class,
@@ -227,16 +202,14 @@ class PojoSerializationTest {
                                 new Tally(
                                         Label.KIND_CHUNK,
                                         "a9993e364706816aba3e25717850c26c9cd0d89d",
-                                        "a.org",
-                                        "a.org",
                                         3,
-                                        0,
-                                        0,
+                                        2,
+                                        2,
                                         0L,
-                                        0,
+                                        2,
                                         "http://a.org/",
                                         null),
-                                new Tally(Label.KIND_FILE, "h", null, null, 7, 2, 2, -42L, 5, null, "text"))),
+                                new Tally(Label.KIND_FILE, "h", 7, 2, 2, -42L, 5, null, "text"))),
                 Arguments.of(
                         HashCount.class,
                         List.of(
@@ -252,26 +225,6 @@ class PojoSerializationTest {
                                         "text",
                                         Verdict.LABEL),
                                 new HashCount(null, null, 0, 0, 0, 0, 0, null, null, null))),
-                Arguments.of(
-                        org.reusedetector.signal.quilt.QuiltBatch.class,
-                        List.of(
-                                new org.reusedetector.signal.quilt.QuiltBatch(
-                                        -3L,
-                                        "http://q.biz/a",
-                                        5L,
-                                        3,
-                                        16,
-                                        new long[] {7L, -9L},
-                                        new int[] {1, 0},
-                                        new long[] {42L}),
-                                new org.reusedetector.signal.quilt.QuiltBatch(0L, null, 0L, 0, 0, null, null, null))),
-                Arguments.of(
-                        org.reusedetector.signal.quilt.QuiltName.class,
-                        List.of(
-                                new org.reusedetector.signal.quilt.QuiltName(
-                                        -3L, "http://a.org/", "http://q.biz/a", 5L, 2, 4, 0.75),
-                                org.reusedetector.signal.quilt.QuiltName.registration(8L, "http://b.org/"),
-                                new org.reusedetector.signal.quilt.QuiltName(0L, null, null, 0L, 0, 0, 0.0))),
                 Arguments.of(
                         HistogramRow.class,
                         List.of(new HistogramRow(Label.KIND_CHUNK, 3, 1200), new HistogramRow(null, 0, 0))),

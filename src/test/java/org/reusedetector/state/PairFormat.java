@@ -15,11 +15,8 @@ public final class PairFormat extends AbstractStateFormat<PairFormat.Pair> {
 
     static final String NAME = "test-pair";
 
-    /** The test record; {@link #pojoPredecessor} is {@link OldPair}. */
+    /** The test record. */
     public record Pair(String name, int count) {}
-
-    /** What a job before the format kept as a POJO. */
-    public record OldPair(String name, int count) {}
 
     /** The current release: version 2 (ServiceLoader makes it so). */
     public PairFormat() {
@@ -32,17 +29,6 @@ public final class PairFormat extends AbstractStateFormat<PairFormat.Pair> {
 
     static PairFormat writing(int version) {
         return new PairFormat(version);
-    }
-
-    @Override
-    public Class<?> pojoPredecessor() {
-        return OldPair.class;
-    }
-
-    @Override
-    public Pair fromPredecessor(Object predecessor) {
-        OldPair old = (OldPair) predecessor;
-        return new Pair(old.name(), old.count());
     }
 
     @Override

@@ -24,11 +24,11 @@ import org.reusedetector.model.AlertType;
 import org.reusedetector.model.Evidence;
 
 /**
- * One answer per input with every word signal on (I-Match with 10 randomized lexicons, near-copy, quilt): three runs
+ * One answer per input with every word signal on (I-Match with 10 randomized lexicons, near-copy): three runs
  * at parallelism 1 and three at 2 over a shuffled crawl commit the same alerts, evidence and its order included. The
- * crawl holds quilts stitched from paragraphs of four sites each, some fetched in the same second as their sources or
+ * crawl holds pages stitched from paragraphs of four sites each, some fetched in the same second as their sources or
  * as each other (ties that fetch time alone does not order), copies of expert pages whole, edited and wrapped in ads,
- * and unrelated sites. See {@code DeterminismITCase} for the neighbourhoods and {@code PatchGrams} for the quilt index.
+ * and unrelated sites. See {@code DeterminismITCase} for the neighbourhoods.
  */
 @ExtendWith(KafkaBrokerExtension.class)
 class WordSignalsDeterminismITCase {
@@ -98,7 +98,8 @@ class WordSignalsDeterminismITCase {
             wrapped.add(List.of("top", "ads", "for", "you"));
             crawl.add(TestPages.pageJson("https://ads" + i + ".example/guide.html", at(second++ / 2), page(wrapped)));
         }
-        // quilts: a paragraph from each of four pages of four sites; the first ones fetched in the second of their
+        // stitched pages: a paragraph from each of four pages of four sites; the first ones fetched in the second of
+        // their
         // last source, and every two in one second
         for (int q = 0; q < 8; q++) {
             List<List<String>> text = new ArrayList<>();
@@ -115,12 +116,8 @@ class WordSignalsDeterminismITCase {
         Path reference = write(dir.resolve("expert.jsonl"), expert);
 
         Path lexicon = dir.resolve("lexicon.json.gz");
-        List<String> common = List.of(
-                "imatch.lexicon=" + lexicon,
-                "imatch.randomized=10",
-                "shingles.near-copy.enabled=true",
-                "shingles.quilt.enabled=true",
-                "shingles.quilt.sample-modulus=2");
+        List<String> common =
+                List.of("imatch.lexicon=" + lexicon, "imatch.randomized=10", "shingles.near-copy.enabled=true");
         List<String> setup = AlertTestFiles.streamSettings(
                 dir.resolve("state-setup"), KafkaBrokerExtension.uniqueName("alerts"), common.toArray(String[]::new));
         assertThat(Main.run(
@@ -132,7 +129,7 @@ class WordSignalsDeterminismITCase {
                 .isZero();
 
         List<String> first = run(pages, labels, common, 1, 0);
-        for (AlertType type : List.of(AlertType.QUILT, AlertType.NEAR_COPY, AlertType.NEAR_DUPLICATE, AlertType.PAGE)) {
+        for (AlertType type : List.of(AlertType.NEAR_COPY, AlertType.NEAR_DUPLICATE, AlertType.PAGE)) {
             assertThat(first).as(type.wireName()).anyMatch(a -> a.startsWith(type.wireName() + " "));
         }
         for (int parallelism : new int[] {1, 2}) {

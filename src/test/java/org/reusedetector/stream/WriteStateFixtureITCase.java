@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -34,9 +35,9 @@ import org.reusedetector.local.SyntheticPages;
  * Writes a checkpoint fixture (not a test: it runs only when {@code -Dstate.fixture.dir=<dir>} is given, see the
  * fixture's README): the streaming job over the first half of the recovery crawl, stopped with a canonical savepoint
  * once it has read and matched all of it, and beside the savepoint the inputs before and after the cut, the labels and
- * the alerts committed before it. {@code StateMigrationITCase} restores it into the job of a later version.
- * {@code checkpoints/state-v0} was written so by the job of {@code b453956} (commit {@code d738639}); run now, it writes
- * the state layout of today's job, the fixture of a later migration (never over an existing fixture).
+ * the alerts committed before it: run now, it writes the state layout of today's job, the fixture for a test that a
+ * later version of the job restores it (never over an existing fixture).
+ * {@code -Dstate.fixture.settings=key=value,...} adds settings to the job's (say, a signal turned on).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 @EnabledIfSystemProperty(named = "state.fixture.dir", matches = ".+")
@@ -91,8 +92,11 @@ class WriteStateFixtureITCase {
             PageReplayer.replay(pagesBefore, bootstrap, StateFixture.PAGES);
 
             String name = "fixture";
-            ReuseDetectorConfig config = StateFixture.config(
-                    bootstrap, name, dir.resolve("state"), held ? Map.of("job.held-pages.max", "2") : Map.of());
+            Map<String, String> extra = new HashMap<>(settings(System.getProperty("state.fixture.settings", "")));
+            if (held) {
+                extra.put("job.held-pages.max", "2");
+            }
+            ReuseDetectorConfig config = StateFixture.config(bootstrap, name, dir.resolve("state"), extra);
             JobClient job = StateFixture.job(bootstrap, config, StateFixture.FIXTURE_RUN, labelPartitions, false)
                     .executeAsync("state fixture");
             if (held) {
@@ -111,6 +115,18 @@ class WriteStateFixtureITCase {
             assertThat(alerts).hasSizeGreaterThanOrEqualTo(held ? 0 : 1);
             Files.write(out.resolve(StateFixture.ALERTS_BEFORE), alerts, StandardCharsets.UTF_8);
         }
+    }
+
+    /** {@code key=value,key=value}: settings of the job beside the fixture's own (say, a signal turned on). */
+    private static Map<String, String> settings(String list) {
+        Map<String, String> settings = new HashMap<>();
+        for (String pair : list.split(",")) {
+            if (!pair.isBlank()) {
+                String[] keyAndValue = pair.split("=", 2);
+                settings.put(keyAndValue[0].trim(), keyAndValue[1].trim());
+            }
+        }
+        return settings;
     }
 
     private static List<String> readLines(Path gz) throws IOException {

@@ -100,9 +100,6 @@ final class BroadcastLabelStore implements LabelStore {
      */
     static final String SOURCE_CHUNKS = "\u0002";
 
-    /** Reserved origin-dictionary key present once the sources are counted (a state from before lacks it). */
-    static final String SOURCES_COUNTED = "\u0001sources-counted";
-
     @Override
     public long sourceChunks(String source) {
         try {
@@ -124,37 +121,8 @@ final class BroadcastLabelStore implements LabelStore {
             } else {
                 writable(originIds).put(key, (int) Math.min(Integer.MAX_VALUE, count));
             }
-            writable(originIds).put(SOURCES_COUNTED, 1);
         } catch (Exception e) {
             throw new IllegalStateException("label state unwritable", e);
-        }
-    }
-
-    @Override
-    public void clearSourceChunks() {
-        try {
-            var keys = new java.util.ArrayList<String>();
-            for (var entry : originIds.immutableEntries()) {
-                if (entry.getKey().startsWith(SOURCE_CHUNKS)) {
-                    keys.add(entry.getKey());
-                }
-            }
-            for (String key : keys) {
-                writable(originIds).remove(key);
-            }
-            writable(originIds).put(SOURCES_COUNTED, 1);
-        } catch (Exception e) {
-            throw new IllegalStateException("label state unwritable", e);
-        }
-    }
-
-    /** Whether the sources of a (restored) state are counted. */
-    boolean sourcesCounted() {
-        try {
-            return originIds.contains(SOURCES_COUNTED)
-                    || !originIds.immutableEntries().iterator().hasNext();
-        } catch (Exception e) {
-            throw new IllegalStateException("label state unreadable", e);
         }
     }
 

@@ -31,12 +31,6 @@ public final class HashedPageFormat extends AbstractStateFormat<HashedPage> {
         super(NAME, V2, HashedPage.class);
     }
 
-    /** Earlier jobs held the pages as POJOs of the same class. */
-    @Override
-    public Class<?> pojoPredecessor() {
-        return HashedPage.class;
-    }
-
     @Override
     protected void write(HashedPage page, DataOutputView out) throws IOException {
         StateLayout.writeString(page.url(), out);
@@ -89,7 +83,7 @@ public final class HashedPageFormat extends AbstractStateFormat<HashedPage> {
         long[] sketch = StateLayout.readLongs(in);
         double resemblance = in.readDouble();
         String nearCopyOf = StateLayout.readString(in);
-        long[] quiltGrams = StateLayout.readLongs(in);
+        StateLayout.readLongs(in); // the grams of the retired stream quilt signal: read past
         HashedPage out = page;
         if (signatures != null && signatures.length > 0) {
             out = out.with(ResultKey.bytes("imatch.signatures"), signatures);
@@ -99,9 +93,6 @@ public final class HashedPageFormat extends AbstractStateFormat<HashedPage> {
         }
         if (nearCopyOf != null && resemblance > 0) {
             out = out.with(CopyMark.KEY, new CopyMark(nearCopyOf, resemblance));
-        }
-        if (quiltGrams != null && quiltGrams.length > 0) {
-            out = out.with(ResultKey.longs("quilt.grams"), quiltGrams);
         }
         return out;
     }

@@ -17,7 +17,6 @@ import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
-import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.labels.keyed.AnsweredLabels;
 import org.reusedetector.labels.keyed.PageLabels;
 import org.reusedetector.model.CopyMark;
@@ -86,7 +85,6 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
     private transient AnsweredLabels labels;
     private transient JobCounter scored;
     private transient JobCounter deadLetters;
-    private transient ProcessingSpan.End span;
     private transient Counter timeouts;
 
     public JoinLabelAnswers(DetectionSettings settings) {
@@ -118,7 +116,6 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
         labels = new AnsweredLabels();
         scored = JobCounter.register(context, Metrics.PAGES_SCORED);
         deadLetters = JobCounter.register(context, Metrics.DEAD_LETTERS);
-        span = ProcessingSpan.end(context);
         timeouts = context.getMetricGroup().counter(Metrics.LABEL_JOIN_TIMEOUTS);
     }
 
@@ -296,7 +293,6 @@ public final class JoinLabelAnswers extends KeyedBroadcastProcessFunction<Long, 
 
     private PageScore score(HashedPage hashed, Iterable<LabelAnswer> all, ReadOnlyBroadcastState<String, Long> totals) {
         scored.inc();
-        span.mark();
         return scoreOnly(hashed, all, totals);
     }
 

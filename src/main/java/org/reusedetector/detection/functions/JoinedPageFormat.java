@@ -25,16 +25,6 @@ public final class JoinedPageFormat extends AbstractStateFormat<JoinedPage> {
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return JoinedPage.class; // its POJO state of an earlier version of the job is taken over on restore
-    }
-
-    @Override
-    public JoinedPage fromPredecessor(Object predecessor) {
-        return (JoinedPage) predecessor;
-    }
-
-    @Override
     protected void write(JoinedPage v, DataOutputView out) throws IOException {
         KeyedMatchFormat.writePage(v.page(), out);
         LabelAnswer[] answers = v.answers();

@@ -27,16 +27,6 @@ public final class KeyedMatchFormat extends AbstractStateFormat<KeyedMatch> {
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return KeyedMatch.class; // its POJO state of an earlier version of the job is taken over on restore
-    }
-
-    @Override
-    public KeyedMatch fromPredecessor(Object predecessor) {
-        return (KeyedMatch) predecessor;
-    }
-
-    @Override
     protected void write(KeyedMatch v, DataOutputView out) throws IOException {
         out.writeLong(v.page());
         writePage(v.hashed(), out);

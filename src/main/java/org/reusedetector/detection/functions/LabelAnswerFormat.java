@@ -26,16 +26,6 @@ public final class LabelAnswerFormat extends AbstractStateFormat<LabelAnswer> {
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return LabelAnswer.class; // its POJO state of an earlier version of the job is taken over on restore
-    }
-
-    @Override
-    public LabelAnswer fromPredecessor(Object predecessor) {
-        return (LabelAnswer) predecessor;
-    }
-
-    @Override
     protected void write(LabelAnswer value, DataOutputView out) throws IOException {
         writeAnswer(value, out);
     }

@@ -27,19 +27,6 @@ public final class LabelQueryFormat extends AbstractStateFormat<LabelQuery> {
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return LabelQuery.class; // its POJO state of an earlier version of the job is taken over on restore
-    }
-
-    @Override
-    public LabelQuery fromPredecessor(Object predecessor) {
-        LabelQuery query = (LabelQuery) predecessor;
-        // the POJO of before had no fetch time: its default 0 would read as 1970
-        return new LabelQuery(
-                query.page(), query.partitionKey(), query.indices(), query.hashes(), LabelQuery.UNKNOWN_TIME);
-    }
-
-    @Override
     protected void write(LabelQuery v, DataOutputView out) throws IOException {
         out.writeLong(v.page());
         out.writeInt(v.partitionKey());

@@ -11,12 +11,6 @@ public final class LabelState {
     /** Buckets of 14-byte entries (96-bit hash identity; see {@link org.reusedetector.labels.LabelIndex}). */
     public static final MapStateDescriptor<Integer, byte[]> BUCKETS = new MapStateDescriptor<>(
             "label-buckets-14", Types.INT, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
-    /**
-     * The buckets of 23-byte entries that checkpoints taken before issue 10 hold: converted into {@link #BUCKETS}
-     * when such a checkpoint is restored (in {@code MatchLabels.initializeState}), then cleared.
-     */
-    public static final MapStateDescriptor<Integer, byte[]> LEGACY_BUCKETS =
-            new MapStateDescriptor<>("label-buckets", Types.INT, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
 
     public static final MapStateDescriptor<Integer, String> ORIGINS =
             new MapStateDescriptor<>("label-origins", Types.INT, Types.STRING);

@@ -16,7 +16,6 @@ import org.reusedetector.detection.DeadLetters;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
-import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.format.Json;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
@@ -31,8 +30,6 @@ import org.reusedetector.model.SourceRecord;
 import org.reusedetector.score.PageScorer;
 import org.reusedetector.url.InvalidUrlException;
 import org.reusedetector.url.NormalizedUrl;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Matches every page against the labelled set held in broadcast state, and keeps that set current from
@@ -47,15 +44,12 @@ import org.slf4j.LoggerFactory;
 public final class MatchLabels extends BroadcastProcessFunction<HashedPage, SourceRecord, PageScore>
         implements CheckpointedFunction {
 
-    private static final Logger LOG = LoggerFactory.getLogger(MatchLabels.class);
-
     private final DetectionSettings settings;
     private transient PageScorer scorer;
     /** Read view of the label buckets (see {@link BroadcastLabelStore}); built when state is initialised. */
     private transient byte[][] bucketView;
 
     private transient JobCounter scored;
-    private transient ProcessingSpan.End span;
     private transient JobCounter deadLetters;
     private transient Counter labelUpdates;
     private transient Counter invalidLabels;
@@ -69,7 +63,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         scorer = settings.pageScorer();
         var group = getRuntimeContext().getMetricGroup();
         scored = JobCounter.register(getRuntimeContext(), Metrics.PAGES_SCORED);
-        span = ProcessingSpan.end(getRuntimeContext());
         deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
         labelUpdates = group.counter(Metrics.LABEL_UPDATES); // per parallel instance: each sees every label
         invalidLabels = group.counter(Metrics.LABELS_INVALID); // per parallel instance: each sees every label
@@ -77,40 +70,9 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
 
     @Override
     public void initializeState(FunctionInitializationContext context) throws Exception {
-        if (context.isRestored()) {
-            migrateLegacyLabels(context);
-        }
         var store = context.getOperatorStateStore();
         bucketView = BroadcastLabelStore.view(
                 store.getBroadcastState(LabelState.BUCKETS).entries());
-        if (context.isRestored()) {
-            BroadcastLabelStore labels = new BroadcastLabelStore(
-                    store.getBroadcastState(LabelState.BUCKETS),
-                    store.getBroadcastState(LabelState.ORIGINS),
-                    store.getBroadcastState(LabelState.ORIGIN_IDS),
-                    bucketView);
-            if (!labels.sourcesCounted()) { // a checkpoint from before sources were counted
-                new LabelIndex(labels).recountSources();
-                LOG.info("Counted the chunk labels of every source of a restored label set");
-            }
-        }
-    }
-
-    /** A checkpoint from before the 14-byte entries: every instance converts its copy of the set, the same way. */
-    private static void migrateLegacyLabels(FunctionInitializationContext context) throws Exception {
-        var legacy = context.getOperatorStateStore().getBroadcastState(LabelState.LEGACY_BUCKETS);
-        if (!legacy.iterator().hasNext()) {
-            return;
-        }
-        var buckets = context.getOperatorStateStore().getBroadcastState(LabelState.BUCKETS);
-        long entries = 0;
-        for (var bucket : legacy.entries()) {
-            byte[] converted = LabelIndex.fromLegacyBucket(bucket.getValue());
-            buckets.put(bucket.getKey(), converted);
-            entries += converted.length / LabelIndex.ENTRY_BYTES;
-        }
-        legacy.clear();
-        LOG.info("Converted {} labels of a checkpoint's label set to 14-byte entries", entries);
     }
 
     @Override
@@ -199,7 +161,6 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
             ReadOnlyBroadcastState<Integer, String> origins,
             ReadOnlyBroadcastState<String, Integer> originIds) {
         scored.inc();
-        span.mark();
         PageScore score =
                 scorer.score(page, new LabelIndex(new BroadcastLabelStore(buckets, origins, originIds, bucketView)));
         return PageScorer.withNearCopy(score, page.result(CopyMark.KEY)); // marked by a signal such as near-copy

@@ -24,25 +24,6 @@ public final class NeighbourhoodStateFormat extends AbstractStateFormat<Neighbou
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return org.reusedetector.stream.functions.NeighbourhoodState.class;
-    }
-
-    @Override
-    public NeighbourhoodState fromPredecessor(Object predecessor) {
-        var old = (org.reusedetector.stream.functions.NeighbourhoodState) predecessor;
-        return new NeighbourhoodState(
-                old.pages(),
-                old.chunks(),
-                old.matched(),
-                old.evidence(),
-                old.chunksSquared(),
-                old.matchedSquared(),
-                old.products(),
-                old.copies());
-    }
-
-    @Override
     protected void write(NeighbourhoodState state, DataOutputView out) throws IOException {
         out.writeLong(state.pages());
         out.writeLong(state.chunks());

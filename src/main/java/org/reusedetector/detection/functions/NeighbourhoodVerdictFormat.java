@@ -23,17 +23,6 @@ public final class NeighbourhoodVerdictFormat extends AbstractStateFormat<Neighb
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return org.reusedetector.stream.functions.NeighbourhoodVerdict.class;
-    }
-
-    @Override
-    public NeighbourhoodVerdict fromPredecessor(Object predecessor) {
-        var old = (org.reusedetector.stream.functions.NeighbourhoodVerdict) predecessor;
-        return new NeighbourhoodVerdict(old.latest(), old.above());
-    }
-
-    @Override
     protected void write(NeighbourhoodVerdict verdict, DataOutputView out) throws IOException {
         RecordLayouts.writeScore(verdict.latest(), out);
         out.writeBoolean(verdict.above());

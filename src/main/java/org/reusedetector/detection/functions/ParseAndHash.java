@@ -10,21 +10,19 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
-import org.reusedetector.detection.ProcessingSpan;
-import org.reusedetector.detection.Signals;
+import org.reusedetector.detection.PageSignals;
 import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.PageRecord;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
-import org.reusedetector.signal.PageSignals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Validates a raw page record, parses it with jsoup, chunks and hashes it, and feeds the same pass to the enabled
- * signals ({@link Signals#pageSignals}), which put their results on the hashed page or, for a signal with pages of its
+ * Validates a raw page record, chunks and hashes it, and feeds the same pass to the enabled
+ * signals ({@link PageSignals}), which put their results on the hashed page or, for a signal with pages of its
  * own, on a page sent to its side output ({@link DetectionSignal#ownPages}); bad records go to the dead letters.
  */
 public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage> {
@@ -32,6 +30,7 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private static final Logger LOG = LoggerFactory.getLogger(ParseAndHash.class);
 
     private final DetectionSettings settings;
+    private final List<DetectionSignal> enabled;
     private transient PageRecordParser parser;
     private transient PageHasher hasher;
     private transient PageSignals signals;
@@ -43,41 +42,39 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient JobCounter bytes;
     private transient JobCounter chunks;
     private transient JobCounter deadLetters;
-    private transient ProcessingSpan.Start span;
 
-    public ParseAndHash(DetectionSettings settings) {
+    /** @param enabled the signals to feed, in their order (none: chunk hashes only) */
+    public ParseAndHash(DetectionSettings settings, List<DetectionSignal> enabled) {
         this.settings = settings;
+        this.enabled = List.copyOf(enabled);
     }
 
     @Override
     public void open(OpenContext openContext) {
         parser = new PageRecordParser(settings.maxBodyBytes());
         hasher = settings.pageHasher();
-        List<DetectionSignal> enabled = Signals.enabled(settings);
-        signals = Signals.pageSignals(settings, enabled);
+        signals = PageSignals.of(settings, enabled);
         ownPages = enabled.stream().map(DetectionSignal::ownPages).toList();
         records = JobCounter.register(getRuntimeContext(), Metrics.RECORDS_READ);
         pages = JobCounter.register(getRuntimeContext(), Metrics.PAGES_PARSED);
         bytes = JobCounter.register(getRuntimeContext(), Metrics.PAGE_BYTES_PARSED);
         chunks = JobCounter.register(getRuntimeContext(), Metrics.CHUNKS_HASHED);
         deadLetters = JobCounter.register(getRuntimeContext(), Metrics.DEAD_LETTERS);
-        span = ProcessingSpan.start(getRuntimeContext());
     }
 
     @Override
     public void processElement(SourceRecord record, Context ctx, Collector<HashedPage> out) {
-        span.mark();
         records.inc();
         PageRecord page;
         try {
-            page = parser.parse(record.value());
+            page = parser.parseKeepingBody(record.value());
         } catch (PageRecordParser.Rejected rejected) {
             reject(rejected.reason(), rejected.getMessage(), record, ctx);
             return;
         }
         HashedPage hashed;
         try {
-            hashed = signals.hash(hasher, page.url(), page.fetchedAtMillis(), page.body());
+            hashed = signals.hash(hasher, page.url(), page.fetchedAtMillis(), parser.body(), parser.bodyLength());
         } catch (RuntimeException | StackOverflowError e) {
             // jsoup copes with almost anything; whatever it does not cope with must not stop the job
             LOG.debug("cannot parse {}", record.origin(), e);

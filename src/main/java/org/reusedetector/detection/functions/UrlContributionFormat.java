@@ -23,17 +23,6 @@ public final class UrlContributionFormat extends AbstractStateFormat<UrlContribu
     }
 
     @Override
-    public Class<?> pojoPredecessor() {
-        return org.reusedetector.stream.functions.UrlContribution.class;
-    }
-
-    @Override
-    public UrlContribution fromPredecessor(Object predecessor) {
-        var old = (org.reusedetector.stream.functions.UrlContribution) predecessor;
-        return new UrlContribution(old.chunks(), old.matched(), old.eventTime(), old.sources());
-    }
-
-    @Override
     protected void write(UrlContribution contribution, DataOutputView out) throws IOException {
         out.writeLong(contribution.chunks());
         out.writeDouble(contribution.matched());

@@ -1,9 +1,9 @@
 package org.reusedetector.signal.imatch;
 
+import org.reusedetector.detection.PageSignal;
 import org.reusedetector.imatch.Signer;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.ResultKey;
-import org.reusedetector.signal.PageSignal;
 
 /**
  * A page's I-Match signatures, from the words the signer cuts itself from each chunk ({@link Signer#chunk}, fused with

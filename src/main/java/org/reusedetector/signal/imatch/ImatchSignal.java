@@ -8,6 +8,8 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.detection.PageSignal;
+import org.reusedetector.detection.SharedParts;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
@@ -15,8 +17,6 @@ import org.reusedetector.model.Alert;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.WordRuns;
-import org.reusedetector.signal.PageSignal;
-import org.reusedetector.signal.SharedParts;
 
 /**
  * Near duplicates, on with a lexicon ({@code imatch.lexicon}): the parse step signs every page, and

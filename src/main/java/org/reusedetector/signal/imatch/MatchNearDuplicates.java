@@ -9,7 +9,6 @@ import org.apache.flink.util.Collector;
 import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.JobCounter;
 import org.reusedetector.detection.Metrics;
-import org.reusedetector.detection.ProcessingSpan;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
@@ -58,7 +57,6 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
 
     private transient String[] keyPrefixes;
     private transient JobCounter alerts;
-    private transient ProcessingSpan.End span;
 
     public MatchNearDuplicates(DetectionSettings settings) {
         this.settings = settings;
@@ -83,7 +81,6 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
             keyPrefixes[j] = key(names[j], "");
         }
         alerts = JobCounter.register(getRuntimeContext(), Metrics.NEAR_DUPLICATE_ALERTS);
-        span = ProcessingSpan.end(getRuntimeContext());
         // the lexicon id as a metric variable: dashboards show which lexicon version the job matches under
         int terms = lexicon.terms().size();
         getRuntimeContext()
@@ -101,7 +98,6 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
 
     @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<Alert> out) throws Exception {
-        span.mark();
         byte[] signatures = page.result(ImatchPageSignal.SIGNATURES);
         if (signatures == null || signatures.length == 0) {
             return;

@@ -8,13 +8,13 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.DetectionSignal;
 import org.reusedetector.detection.DetectionWorkflow;
 import org.reusedetector.detection.OperatorIds;
+import org.reusedetector.detection.PageSignal;
+import org.reusedetector.detection.SharedParts;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
-import org.reusedetector.shingle.SharedWords;
+import org.reusedetector.shingle.PageSketcher;
 import org.reusedetector.shingle.WordRuns;
-import org.reusedetector.signal.PageSignal;
-import org.reusedetector.signal.SharedParts;
 
 /**
  * Near copies, on with {@code shingles.near-copy.enabled}: the parse step sketches every page, and
@@ -39,9 +39,8 @@ public final class NearCopySignal implements DetectionSignal {
     @Override
     public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
         int k = settings.nearCopy().k();
-        WordRuns runs = shared.get(WordRuns.class, WordRuns.class, WordRuns::new); // not inside get: no nested get
         return new NearCopyPageSignal(
-                shared.get(SharedWords.class, k, () -> new SharedWords(k, runs)).reader());
+                PageSketcher.readingRuns(k, shared.get(WordRuns.class, WordRuns.class, WordRuns::new)));
     }
 
     @Override

@@ -24,8 +24,7 @@ import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.shingle.NearCopyParams;
-import org.reusedetector.shingle.QuiltParams;
-import org.reusedetector.signal.quilt.QuiltStream;
+import org.reusedetector.signal.Signals;
 import org.reusedetector.util.ValidUnicode;
 
 /**
@@ -40,19 +39,17 @@ class HostileRecordsPropertyTest {
     private static final String PASSWORD = "pw-9f3e";
     private static final int MAX_BODY_BYTES = 20_000;
 
-    /** The parse step with every signal on: chunk hashes, quilt grams and near-copy sketches. */
+    /** The parse step with the word signals that need no lexicon on: chunk hashes and near-copy sketches. */
     private static final DetectionSettings SETTINGS = TestPages.settings(
                     null, 0, "chunking.max-body-bytes=" + MAX_BODY_BYTES)
-            .withSignal(
-                    org.reusedetector.signal.quilt.QuiltSignal.NAME,
-                    new QuiltStream(QuiltParams.DEFAULTS, 1, 3_600_000L, 8, 4))
             .withNearCopy(new NearCopyParams(5, 0.4, 2));
 
     private static OneInputStreamOperatorTestHarness<SourceRecord, HashedPage> harness;
 
     private static OneInputStreamOperatorTestHarness<SourceRecord, HashedPage> harness() throws Exception {
         if (harness == null) {
-            harness = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS));
+            harness = ProcessFunctionTestHarnesses.forProcessFunction(
+                    new ParseAndHash(SETTINGS, Signals.enabled(SETTINGS)));
         }
         return harness;
     }

@@ -120,45 +120,6 @@ class MatchLabelsTest {
     }
 
     @Test
-    void aCheckpointWithTheEarlier23ByteLabelEntriesIsConvertedOnRestore() throws Exception {
-        DetectionSettings settings = TestPages.settings(null, 0);
-        OperatorSubtaskState snapshot;
-        byte[] a = Sha1.of(A);
-        try (var h = harness(settings)) {
-            h.open();
-            // as the operator before issue 10 left it: one 23-byte entry (18 hash bytes, kind, origin) under
-            // "label-buckets"
-            var legacy = h.getOperator().getOperatorStateBackend().getBroadcastState(LabelState.LEGACY_BUCKETS);
-            legacy.put(
-                    (a[0] & 0xff) << 8 | (a[1] & 0xff),
-                    java.nio.ByteBuffer.allocate(23)
-                            .put(a, 2, 18)
-                            .put(org.reusedetector.labels.LabelIndex.KIND_CHUNK)
-                            .putInt(0)
-                            .array());
-            h.getOperator()
-                    .getOperatorStateBackend()
-                    .getBroadcastState(LabelState.ORIGINS)
-                    .put(0, "test\u0000https://expert.example/p.html");
-            snapshot = h.snapshot(1, 1);
-        }
-        try (var restored = harness(settings)) {
-            restored.initializeState(snapshot);
-            restored.open();
-            restored.processElement(hashed(settings, "https://x.org/1", 1, A, B), 2);
-            PageScore score = scores(restored).get(0);
-            assertThat(score.matchedChunks()).isEqualTo(1);
-            assertThat(score.evidence()[0].source()).isEqualTo("test");
-            assertThat(restored.getOperator()
-                            .getOperatorStateBackend()
-                            .getBroadcastState(LabelState.LEGACY_BUCKETS)
-                            .iterator()
-                            .hasNext())
-                    .isFalse();
-        }
-    }
-
-    @Test
     void invalidLabelsBecomeDeadLettersAndTheJobGoesOn() throws Exception {
         DetectionSettings settings = TestPages.settings(null, 0);
         try (var h = harness(settings)) {

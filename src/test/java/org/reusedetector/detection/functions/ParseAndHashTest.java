@@ -18,16 +18,16 @@ import org.reusedetector.model.DeadLetterReason;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.page.Sha1;
+import org.reusedetector.signal.Signals;
 import org.reusedetector.signal.imatch.ImatchPageSignal;
 import org.reusedetector.signal.nearcopy.NearCopyPageSignal;
-import org.reusedetector.signal.quilt.QuiltPageSignal;
 
 class ParseAndHashTest {
 
     private static final DetectionSettings SETTINGS = TestPages.settings(null, 0, "stop-chunks.default-list=false");
 
     private static OneInputStreamOperatorTestHarness<SourceRecord, HashedPage> harness() throws Exception {
-        return ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS));
+        return ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS, Signals.enabled(SETTINGS)));
     }
 
     @Test
@@ -112,11 +112,8 @@ class ParseAndHashTest {
                 100,
                 new org.reusedetector.imatch.LexiconParams(0.2, 0.8, 4, 0.33, 3, 2),
                 terms);
-        org.reusedetector.signal.quilt.QuiltStream quilt = new org.reusedetector.signal.quilt.QuiltStream(
-                org.reusedetector.shingle.QuiltParams.DEFAULTS, 2, 3_600_000L, 8, 4);
-        DetectionSettings all = SETTINGS.withLexicon(lexicon)
-                .withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2))
-                .withSignal(org.reusedetector.signal.quilt.QuiltSignal.NAME, quilt);
+        DetectionSettings all =
+                SETTINGS.withLexicon(lexicon).withNearCopy(new org.reusedetector.shingle.NearCopyParams(5, 0.3, 2));
         java.util.Random random = new java.util.Random(2);
         List<String> texts = new java.util.ArrayList<>();
         for (int p = 0; p < 6; p++) {
@@ -131,7 +128,7 @@ class ParseAndHashTest {
             }
             texts.add(text.toString());
         }
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(all))) {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(all, Signals.enabled(all)))) {
             for (int p = 0; p < texts.size(); p += 2) {
                 h.processElement(
                         page("https://x.org/" + p + ".html", "2024-05-01T10:00:00Z", texts.get(p), texts.get(p + 1)),
@@ -143,7 +140,7 @@ class ParseAndHashTest {
                     .toList();
             assertThat(out).hasSize(3);
             assertThat(signed).hasSize(3);
-            // the reference: the word stream (WordSplitter) into a word-sink signer and sketcher, grams from the words
+            // the reference: the word stream (WordSplitter) into a word-sink signer and sketcher
             org.reusedetector.page.PageHasher hasher = all.pageHasher();
             org.reusedetector.imatch.Signer signer =
                     new org.reusedetector.imatch.Signer(new org.reusedetector.imatch.LexiconTable(lexicon));
@@ -156,9 +153,6 @@ class ParseAndHashTest {
                 assertThat(signed.get(p).result(ImatchPageSignal.SIGNATURES))
                         .isNotEmpty()
                         .isEqualTo(signer.signatures());
-                assertThat(out.get(p).result(QuiltPageSignal.GRAMS))
-                        .isNotEmpty()
-                        .isEqualTo(quilt.sampledGrams(sketcher.words()));
                 assertThat(out.get(p).result(NearCopyPageSignal.SKETCH))
                         .hasSize(84)
                         .isEqualTo(sketcher.sketch());

@@ -24,10 +24,6 @@ import org.reusedetector.model.RecentPages;
 import org.reusedetector.model.RememberedPage;
 import org.reusedetector.model.ResultKey;
 import org.reusedetector.model.SourceChunks;
-import org.reusedetector.signal.quilt.QuiltBatch;
-import org.reusedetector.signal.quilt.QuiltBatchFormat;
-import org.reusedetector.signal.quilt.QuiltName;
-import org.reusedetector.signal.quilt.QuiltNameFormat;
 import org.reusedetector.state.StateFormat;
 
 /**
@@ -79,12 +75,6 @@ class StateFormatsTest {
             });
     static final LabelAnswer ANSWER =
             new LabelAnswer(42L, new int[] {3}, new byte[] {2}, new String[] {"informed:docs\u0000https://d/"});
-    static final QuiltBatch QUILT_BATCH = new QuiltBatch(
-            9L, "https://q.example/p.html", 1_767_225_600_000L, 2, 4, new long[] {5, -6}, new int[] {1, 2}, new long[] {
-                11, 12, 13
-            });
-    static final QuiltName QUILT_NAME =
-            new QuiltName(11L, "https://d.example/a.html", "https://q.example/p.html", 1_767_225_600_000L, 1, 3, 0.42);
     static final UrlContribution CONTRIBUTION = new UrlContribution(40, 12.5, 1_767_225_600_000L, new SourceChunks[] {
         new SourceChunks(
                 "docs.example", 20, "https://docs.example/a.html", new long[] {-5, 17, 99}, new int[] {1, 1, 1}),
@@ -126,8 +116,6 @@ class StateFormatsTest {
         assertRoundTrip(new KeyedMatchFormat(), new KeyedMatch(42L, PAGE, 3, ANSWER));
         assertRoundTrip(new KeyedMatchFormat(), new KeyedMatch(42L, null, 0, null));
         assertRoundTrip(new JoinedPageFormat(), new JoinedPage(PAGE, new LabelAnswer[] {ANSWER, ANSWER}));
-        assertRoundTrip(new QuiltBatchFormat(), QUILT_BATCH);
-        assertRoundTrip(new QuiltNameFormat(), QUILT_NAME);
         assertRoundTrip(new RecentPagesFormat(), RECENT_PAGES);
         assertRoundTrip(new RecentPagesFormat(), RecentPages.EMPTY);
         assertRoundTrip(new RememberedPageFormat(), new RememberedPage(PAGE, ANSWER, true));
@@ -135,7 +123,9 @@ class StateFormatsTest {
 
     @Test
     void everyVersionsBytesStillRead() throws IOException {
-        assertReads(new HashedPageFormat(), HashedPageFormat.V1, PAGE);
+        // version 1's grams of the retired stream quilt signal are read past; version 2 keeps any result as it is
+        HashedPage pageOfV1 = PAGE.without(ResultKey.longs("quilt.grams"));
+        assertReads(new HashedPageFormat(), HashedPageFormat.V1, pageOfV1);
         assertReads(new HashedPageFormat(), HashedPageFormat.V2, PAGE);
         assertReads(new NeighbourhoodStateFormat(), NeighbourhoodStateFormat.V1, STATE);
         assertReads(new NeighbourhoodVerdictFormat(), NeighbourhoodVerdictFormat.V1, VERDICT);
@@ -145,12 +135,10 @@ class StateFormatsTest {
         assertReads(new LabelQueryFormat(), 1, QUERY_V1);
         assertReads(new LabelQueryFormat(), 2, QUERY);
         assertReads(new RecentPagesFormat(), 1, RECENT_PAGES);
-        assertReads(new RememberedPageFormat(), 1, new RememberedPage(PAGE, ANSWER, true));
+        assertReads(new RememberedPageFormat(), 1, new RememberedPage(pageOfV1, ANSWER, true));
         assertReads(new LabelAnswerFormat(), 1, ANSWER);
-        assertReads(new KeyedMatchFormat(), 1, new KeyedMatch(42L, PAGE, 3, ANSWER));
-        assertReads(new JoinedPageFormat(), 1, new JoinedPage(PAGE, new LabelAnswer[] {ANSWER}));
-        assertReads(new QuiltBatchFormat(), 1, QUILT_BATCH);
-        assertReads(new QuiltNameFormat(), 1, QUILT_NAME);
+        assertReads(new KeyedMatchFormat(), 1, new KeyedMatch(42L, pageOfV1, 3, ANSWER));
+        assertReads(new JoinedPageFormat(), 1, new JoinedPage(pageOfV1, new LabelAnswer[] {ANSWER}));
     }
 
     @Test
@@ -170,17 +158,9 @@ class StateFormatsTest {
                         LabelAnswerFormat.NAME,
                         KeyedMatchFormat.NAME,
                         JoinedPageFormat.NAME,
-                        QuiltBatchFormat.NAME,
-                        QuiltNameFormat.NAME,
                         RecentPagesFormat.NAME,
                         RememberedPageFormat.NAME)
                 .doesNotHaveDuplicates();
-        assertThat(new NeighbourhoodStateFormat().pojoPredecessor())
-                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodState.class);
-        assertThat(new NeighbourhoodVerdictFormat().pojoPredecessor())
-                .isEqualTo(org.reusedetector.stream.functions.NeighbourhoodVerdict.class);
-        assertThat(new UrlContributionFormat().pojoPredecessor())
-                .isEqualTo(org.reusedetector.stream.functions.UrlContribution.class);
     }
 
     /** A checkpoint of a later release (or another format's bytes) fails to read, whichever the format. */
@@ -194,35 +174,6 @@ class StateFormatsTest {
                         .hasMessageContaining("unknown version " + version + " of state format " + format.name());
             }
         }
-    }
-
-    @Test
-    void thePredecessorsInstancesBecomeTheRecords() {
-        assertSame(
-                new NeighbourhoodStateFormat()
-                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodState(
-                                STATE.pages(),
-                                STATE.chunks(),
-                                STATE.matched(),
-                                STATE.evidence(),
-                                STATE.chunksSquared(),
-                                STATE.matchedSquared(),
-                                STATE.products(),
-                                STATE.copies())),
-                STATE);
-        assertSame(
-                new NeighbourhoodVerdictFormat()
-                        .fromPredecessor(new org.reusedetector.stream.functions.NeighbourhoodVerdict(
-                                VERDICT.latest(), VERDICT.above())),
-                VERDICT);
-        assertSame(
-                new UrlContributionFormat()
-                        .fromPredecessor(new org.reusedetector.stream.functions.UrlContribution(
-                                CONTRIBUTION.chunks(),
-                                CONTRIBUTION.matched(),
-                                CONTRIBUTION.eventTime(),
-                                CONTRIBUTION.sources())),
-                CONTRIBUTION);
     }
 
     private static <T> void assertSame(T actual, T expected) {

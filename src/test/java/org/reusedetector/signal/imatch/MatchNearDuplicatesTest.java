@@ -29,6 +29,7 @@ import org.reusedetector.model.AlertType;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.signal.Signals;
 
 class MatchNearDuplicatesTest {
 
@@ -59,7 +60,8 @@ class MatchNearDuplicatesTest {
      * some to {@link ImatchSignal#SIGNED} (else the main output's page, without signatures).
      */
     private static HashedPage parsed(String url, String... paragraphs) throws Exception {
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS))) {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
+                new ParseAndHash(SETTINGS, Signals.enabled(SETTINGS)))) {
             h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", paragraphs), 1);
             var signed = h.getSideOutput(ImatchSignal.SIGNED);
             return signed == null || signed.isEmpty()
@@ -129,7 +131,8 @@ class MatchNearDuplicatesTest {
         assertThat(page.chunkHashes())
                 .as("the matcher's copy carries no chunk hashes")
                 .isEmpty();
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS))) {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
+                new ParseAndHash(SETTINGS, Signals.enabled(SETTINGS)))) {
             h.processElement(TestPages.page("https://expert.org/a.html", "2026-01-01T00:00:00Z", text(0, 30)), 1);
             h.processElement(TestPages.page("https://tiny.net/c.html", "2026-01-01T00:00:00Z", text(0, 1)), 2);
             assertThat(h.extractOutputValues())
@@ -143,7 +146,8 @@ class MatchNearDuplicatesTest {
                     .extracting(r -> r.getValue().url())
                     .containsExactly("https://expert.org/a.html");
         }
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(TestPages.settings(null, 0)))) {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
+                new ParseAndHash(TestPages.settings(null, 0), Signals.enabled(TestPages.settings(null, 0))))) {
             h.processElement(TestPages.page("https://expert.org/a.html", "2026-01-01T00:00:00Z", text(0, 30)), 1);
             assertThat(h.extractOutputValues().get(0).result(ImatchPageSignal.SIGNATURES))
                     .as("no lexicon, no signatures")

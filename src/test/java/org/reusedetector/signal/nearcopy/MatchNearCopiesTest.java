@@ -26,6 +26,7 @@ import org.reusedetector.shingle.Fingerprints;
 import org.reusedetector.shingle.NearCopyParams;
 import org.reusedetector.shingle.Phrases;
 import org.reusedetector.shingle.ShingleLabels;
+import org.reusedetector.signal.Signals;
 
 class MatchNearCopiesTest {
 
@@ -63,7 +64,8 @@ class MatchNearCopiesTest {
 
     /** The page as the job parses it: ParseAndHash sketches it in the same pass. */
     private static HashedPage parsed(DetectionSettings settings, String url, List<String> words) throws Exception {
-        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(settings))) {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
+                new ParseAndHash(settings, Signals.enabled(settings)))) {
             h.processElement(TestPages.page(url, "2026-01-01T00:00:00Z", paragraphs(words)), 1);
             return h.extractOutputValues().get(0);
         }
