@@ -85,10 +85,10 @@ public final class BackfillOutput {
                 neighbourhoods[0],
                 statistic.neighbourhoods(),
                 neighbourhoods[1],
-                stats.mean(),
-                stats.standardDeviation(),
+                known(stats.mean()),
+                known(stats.standardDeviation()),
                 pageRule.threshold(),
-                threshold.forWholeCorpus().threshold(stats),
+                known(threshold.forWholeCorpus().threshold(stats)),
                 Double.isNaN(threshold.fixedThreshold())
                         ? (threshold.robust()
                                         ? "median + " + threshold.standardDeviations() + " * 1.4826 MAD"
@@ -108,6 +108,11 @@ public final class BackfillOutput {
         writeSummary(dir, summary);
         Files.deleteIfExists(dir.resolve(STATISTIC));
         return summary;
+    }
+
+    /** A number for JSON: {@code null} (left out) when it is not known (not a finite number). */
+    private static Double known(double value) {
+        return Double.isFinite(value) ? value : null;
     }
 
     /**

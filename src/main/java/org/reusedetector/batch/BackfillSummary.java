@@ -13,10 +13,11 @@ package org.reusedetector.batch;
  * @param neighborhoods neighbourhoods with at least one page
  * @param neighborhoodsCounted neighbourhoods in the threshold statistic (enough pages)
  * @param badNeighborhoods neighbourhoods above the threshold
- * @param badnessMean mean badness of the neighbourhoods counted
- * @param badnessStddev its standard deviation
+ * @param badnessMean mean badness of the neighbourhoods counted ({@code null}, left out, when none counts)
+ * @param badnessStddev its standard deviation ({@code null} when none counts)
  * @param pageThreshold the page threshold
- * @param neighborhoodThreshold the neighbourhood threshold (exact over the whole corpus)
+ * @param neighborhoodThreshold the neighbourhood threshold (exact over the whole corpus; {@code null} when no
+ *     neighbourhood counts)
  * @param neighborhoodThresholdRule the threshold rule, in words
  * @param neighborhoodMinPages fewest pages of a neighbourhood that counts
  * @param stopChunkMinLength shortest chunk scored
@@ -35,10 +36,10 @@ public record BackfillSummary(
         long neighborhoods,
         long neighborhoodsCounted,
         long badNeighborhoods,
-        double badnessMean,
-        double badnessStddev,
+        Double badnessMean,
+        Double badnessStddev,
         double pageThreshold,
-        double neighborhoodThreshold,
+        Double neighborhoodThreshold,
         String neighborhoodThresholdRule,
         int neighborhoodMinPages,
         int stopChunkMinLength,

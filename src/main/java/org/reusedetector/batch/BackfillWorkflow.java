@@ -135,11 +135,13 @@ public final class BackfillWorkflow {
                         n -> Alert.neighborhood(
                                 n.prefix(),
                                 n.badness(),
-                                n.threshold(),
+                                orNaN(n.threshold()),
                                 n.pages(),
                                 n.eventTime(),
                                 n.evidence(),
-                                n.copies()),
+                                n.copies(),
+                                orNaN(n.badnessLow()),
+                                orNaN(n.badnessHigh())),
                         TypeInformation.of(Alert.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH)
                 .name(OperatorIds.NEIGHBOURHOOD_ALERTS_BATCH);
@@ -150,6 +152,14 @@ public final class BackfillWorkflow {
 
     static final MapStateDescriptor<String, BadnessStatistic> STATISTIC =
             new MapStateDescriptor<>("badness-statistic", Types.STRING, TypeInformation.of(BadnessStatistic.class));
+
+    private static double orNaN(Double value) {
+        return value == null ? Double.NaN : value;
+    }
+
+    private static Double known(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
 
     static int evidenceCount(PrefixDelta totals) {
         return totals.evidence() == null ? 0 : totals.evidence().length;
@@ -192,23 +202,25 @@ public final class BackfillWorkflow {
             double badness = badness(totals);
             Copy[] copies =
                     SourceCoverage.copies(totals.sources(), rule.coverage().maxSources());
-            double lower = rule.confidence()
+            double[] bounds = rule.confidence()
                     .bounds(
                             totals.pagesDelta(),
                             totals.chunksDelta(),
                             totals.matchedDelta(),
                             totals.chunksSquaredDelta(),
                             totals.matchedSquaredDelta(),
-                            totals.productsDelta())[0];
+                            totals.productsDelta());
             out.collect(new NeighbourhoodResult(
                     totals.prefix(),
                     totals.pagesDelta(),
                     badness,
-                    rule.turnsBad(totals.pagesDelta(), badness, lower, threshold, evidenceCount(totals), copies),
-                    threshold,
+                    rule.turnsBad(totals.pagesDelta(), badness, bounds[0], threshold, evidenceCount(totals), copies),
+                    known(threshold),
                     totals.eventTime(),
                     totals.evidence(),
-                    copies));
+                    copies,
+                    known(bounds[0]),
+                    known(bounds[1])));
         }
     }
 }

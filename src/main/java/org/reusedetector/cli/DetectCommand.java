@@ -73,13 +73,18 @@ public final class DetectCommand implements Callable<Integer> {
         System.out.println("Alerts in " + out.resolve(BackfillOutput.ALERTS) + ": "
                 + summary.alerts().values().stream().mapToLong(Long::longValue).sum() + " " + summary.alerts());
         System.out.printf(
-                "Neighborhoods: %s, bad: %s, badness mean %.4f sd %.4f, threshold %.4f; summary in %s%n",
+                "Neighborhoods: %s, bad: %s, badness mean %s sd %s, threshold %s; summary in %s%n",
                 summary.neighborhoods(),
                 summary.badNeighborhoods(),
-                summary.badnessMean(),
-                summary.badnessStddev(),
-                summary.neighborhoodThreshold(),
+                fourPlaces(summary.badnessMean()),
+                fourPlaces(summary.badnessStddev()),
+                fourPlaces(summary.neighborhoodThreshold()),
                 out.resolve(BackfillOutput.SUMMARY));
         return job;
+    }
+
+    /** A number for people: four decimals, or {@code n/a} when it is not known. */
+    static String fourPlaces(Double value) {
+        return value == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.4f", value);
     }
 }

@@ -15,13 +15,12 @@ import org.reusedetector.detection.functions.LabelPartition;
 import org.reusedetector.detection.functions.LabelPartitionKeys;
 import org.reusedetector.detection.functions.LabelState;
 import org.reusedetector.detection.functions.NeighbourhoodAggregate;
-import org.reusedetector.detection.functions.NeighbourhoodAlerts;
+import org.reusedetector.detection.functions.NeighbourhoodVerdicts;
 import org.reusedetector.detection.functions.PageAlerts;
 import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.detection.functions.RouteLabels;
 import org.reusedetector.detection.functions.SplitPages;
 import org.reusedetector.detection.functions.SumSourceCounts;
-import org.reusedetector.detection.functions.ThresholdStatistic;
 import org.reusedetector.detection.functions.UrlContributions;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
@@ -41,8 +40,8 @@ import org.reusedetector.model.SourceTotals;
  *
  * <pre>
  * pages ─ parse+hash ─┬─ [near copies] ─ match labels (broadcast) ─ page scores ─┬─ page/file alerts ───────────────┐
- *                     │        ▲                                 └─ per URL ─ per prefix ─ threshold ─ neighbourhood alerts ─ alerts
- *                     │     labels                                  (revisits)  (badness)   (mean+kσ)
+ *                     │        ▲                                 └─ per URL ─ per prefix ─ threshold and verdicts ─ alerts
+ *                     │     labels                                  (revisits)  (badness)   (mean+kσ; neighborhood, cleared)
  *                     └─ dead letters (invalid records, invalid labels, crawler loops)
  * </pre>
  *
@@ -58,7 +57,6 @@ public final class DetectionWorkflow {
     public record Outputs(
             DataStream<HashedPage> hashedPages,
             DataStream<PageScore> pageScores,
-            DataStream<PrefixScore> neighbourhoods,
             DataStream<Alert> alerts,
             DataStream<DeadLetter> deadLetters) {}
 
@@ -92,14 +90,12 @@ public final class DetectionWorkflow {
         Parsed parsed = parse(pages, settings, signals);
         Signalled signalled = addSignals(signals, parsed, labels, settings);
         Scored scored = score(signalled.toScore(), labels, settings, outOfOrderness);
-        SingleOutputStreamOperator<PrefixScore> neighbourhoods =
-                neighbourhoods(prefixDeltas(scored.scores(), settings), settings);
-        DataStream<Alert> neighbourhoodAlerts = neighbourhoodAlerts(neighbourhoods, settings);
+        DataStream<Alert> neighbourhoodAlerts =
+                neighbourhoodAlerts(neighbourhoods(prefixDeltas(scored.scores(), settings), settings), settings);
         DataStream<Alert> alerts = signalled.joinAlerts(scored.pageAlerts().union(neighbourhoodAlerts));
         return new Outputs(
                 parsed.hashedPages(),
                 scored.scores(),
-                neighbourhoods,
                 alerts,
                 parsed.deadLetters().union(scored.invalidLabels()));
     }
@@ -263,7 +259,10 @@ public final class DetectionWorkflow {
                 .name(OperatorIds.URL_CONTRIBUTIONS);
     }
 
-    /** Per prefix, continuously: badness after every change, stamped with the running threshold. */
+    /**
+     * Per prefix, continuously: badness and its bounds after every change, in fetch-time order (the one wait for the
+     * watermark: see {@link NeighbourhoodAggregate}).
+     */
     public static SingleOutputStreamOperator<PrefixScore> neighbourhoods(
             DataStream<PrefixDelta> deltas, DetectionSettings settings) {
         return deltas.keyBy(PrefixDelta::prefix)
@@ -274,24 +273,26 @@ public final class DetectionWorkflow {
                                 settings.neighbourhoodThreshold().coverage().maxSources()),
                         TypeInformation.of(PrefixScore.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
-                .name(OperatorIds.NEIGHBOURHOOD_AGGREGATE)
-                .keyBy(ThresholdStatistic.ONE_KEY, Types.INT)
+                .name(OperatorIds.NEIGHBOURHOOD_AGGREGATE);
+    }
+
+    /**
+     * The threshold statistic over all neighbourhoods (one task) and each neighbourhood's verdict against it:
+     * {@code neighborhood} and {@code cleared} alerts, partitioned by prefix, so that the one sink task that writes a
+     * prefix's alerts writes them in the verdicts' order (a round robin from the one task would hand a prefix's
+     * alert and its {@code cleared} to two producers, whose records reach the topic in either order).
+     */
+    static DataStream<Alert> neighbourhoodAlerts(DataStream<PrefixScore> neighbourhoods, DetectionSettings settings) {
+        return neighbourhoods
+                .keyBy(NeighbourhoodVerdicts.ONE_KEY, Types.INT)
                 .process(
-                        new ThresholdStatistic(
+                        new NeighbourhoodVerdicts(
                                 settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep()),
-                        TypeInformation.of(PrefixScore.class))
+                        TypeInformation.of(Alert.class))
                 .uid(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
                 .name(OperatorIds.NEIGHBOURHOOD_THRESHOLD)
                 .setParallelism(1)
-                .setMaxParallelism(1);
-    }
-
-    static DataStream<Alert> neighbourhoodAlerts(
-            SingleOutputStreamOperator<PrefixScore> withThreshold, DetectionSettings settings) {
-        return withThreshold
-                .keyBy(PrefixScore::prefix)
-                .process(new NeighbourhoodAlerts(settings.neighbourhoodThreshold()), TypeInformation.of(Alert.class))
-                .uid(OperatorIds.NEIGHBOURHOOD_ALERTS)
-                .name(OperatorIds.NEIGHBOURHOOD_ALERTS);
+                .setMaxParallelism(1)
+                .keyBy(Alert::prefix, Types.STRING);
     }
 }

@@ -26,7 +26,6 @@ public final class OperatorIds {
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";
-    public static final String NEIGHBOURHOOD_ALERTS = "neighbourhood-alerts";
     public static final String ALERTS_SINK = "alerts-sink";
     public static final String ALERTS_FILE_SINK = "alerts-file-sink";
     public static final String DEAD_LETTERS_SINK = "dead-letters-sink";

@@ -17,7 +17,8 @@ import java.util.List;
  * @param url page URL (page and file alerts)
  * @param prefix neighbourhood URL prefix (neighbourhood alerts)
  * @param badness page containment, or mean containment of the neighbourhood
- * @param threshold the threshold that was crossed
+ * @param threshold the threshold that was crossed; {@code null} when it is not known yet (a neighbourhood made bad by
+ *     source coverage before the stream's threshold statistic is ready)
  * @param pages pages in the neighbourhood
  * @param chunks scored chunks of the page
  * @param matchedChunks labelled chunks of the page
@@ -31,13 +32,17 @@ import java.util.List;
  * @param matchedUrl near-copy alerts: the labelled page the page nearly copies, else {@code null}
  * @param copies neighbourhood alerts: the sources the neighbourhood copies, with how much of each it holds, largest
  *     first ({@code score.SourceCoverage}); else {@code null}
+ * @param badnessLow neighbourhood alerts: the lower confidence bound of the neighbourhood's badness at
+ *     {@code neighborhood.confidence} ({@code score.NeighbourhoodConfidence}); else {@code null}
+ * @param badnessHigh neighbourhood alerts: the upper confidence bound of its badness (the alert is withdrawn by a
+ *     {@code cleared} only once this is below the threshold); else {@code null}
  */
 public record Alert(
         AlertType type,
         String url,
         String prefix,
         double badness,
-        double threshold,
+        Double threshold,
         Long pages,
         Integer chunks,
         Integer matchedChunks,
@@ -48,7 +53,53 @@ public record Alert(
         String lexicon,
         Double resemblance,
         String matchedUrl,
-        Copy[] copies) {
+        Copy[] copies,
+        Double badnessLow,
+        Double badnessHigh) {
+
+    /** An alert without confidence bounds (every type but {@code neighborhood}). */
+    public Alert(
+            AlertType type,
+            String url,
+            String prefix,
+            double badness,
+            Double threshold,
+            Long pages,
+            Integer chunks,
+            Integer matchedChunks,
+            String eventTime,
+            String detectedAt,
+            Evidence[] evidence,
+            String brand,
+            String lexicon,
+            Double resemblance,
+            String matchedUrl,
+            Copy[] copies) {
+        this(
+                type,
+                url,
+                prefix,
+                badness,
+                threshold,
+                pages,
+                chunks,
+                matchedChunks,
+                eventTime,
+                detectedAt,
+                evidence,
+                brand,
+                lexicon,
+                resemblance,
+                matchedUrl,
+                copies,
+                null,
+                null);
+    }
+
+    /** A number for JSON: {@code null} (left out) when it is not a finite number, as a threshold not known yet. */
+    static Double known(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
 
     /**
      * A page whose I-Match signature under {@code lexicon} equals a labelled one: a near duplicate of the label's example
@@ -190,7 +241,7 @@ public record Alert(
                 null,
                 prefix,
                 badness,
-                threshold,
+                known(threshold),
                 pages,
                 null,
                 null,
@@ -207,7 +258,8 @@ public record Alert(
     /**
      * The alert of a bad neighbourhood, raised by the page (fetched at {@code eventTimeMillis}) that made it bad, with
      * the sources it copies: bad by its badness above the threshold, or by covering enough of one source (then its
-     * badness may be under the threshold).
+     * badness may be under the threshold, and the threshold may not be known yet: {@code NaN}, left out). {@code lower}
+     * and {@code upper} bound its badness at the configured confidence.
      */
     public static Alert neighborhood(
             String prefix,
@@ -216,13 +268,15 @@ public record Alert(
             long pages,
             long eventTimeMillis,
             Evidence[] evidence,
-            Copy[] copies) {
+            Copy[] copies,
+            double lower,
+            double upper) {
         return new Alert(
                 AlertType.NEIGHBORHOOD,
                 null,
                 prefix,
                 badness,
-                threshold,
+                known(threshold),
                 pages,
                 null,
                 null,
@@ -233,6 +287,8 @@ public record Alert(
                 null,
                 null,
                 null,
-                copies == null ? Copy.NONE : copies);
+                copies == null ? Copy.NONE : copies,
+                known(lower),
+                known(upper));
     }
 }

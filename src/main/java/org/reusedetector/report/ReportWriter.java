@@ -279,7 +279,9 @@ public final class ReportWriter {
                 keepTop(worstNeighbourhoods, n, TOP_ROWS);
             }
         });
-        double threshold = summary == null ? Double.NaN : summary.neighborhoodThreshold();
+        double threshold = summary == null || summary.neighborhoodThreshold() == null
+                ? Double.NaN
+                : summary.neighborhoodThreshold();
         html.table(
                 List.of("measure", "value"),
                 List.of(
@@ -328,7 +330,7 @@ public final class ReportWriter {
                 rows.add(List.of(
                         Html.url(a.prefix()),
                         Html.number(a.badness()),
-                        Html.number(a.threshold()),
+                        Html.number(a.threshold() == null ? Double.NaN : a.threshold()),
                         count(a.pages()),
                         copies(a.copies()),
                         copiedText(a.evidence(), texts),

@@ -3,6 +3,7 @@ package org.reusedetector.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import java.nio.file.Path;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Evidence;
@@ -72,8 +73,28 @@ class JudgeNeighbourhoodsTest {
             h.processElement(new PrefixDelta("https://x.example/", 5, 50, 50.0, 1L, new Evidence[0]), 1);
             assertThat(h.extractOutputValues()).singleElement().satisfies(n -> {
                 assertThat(n.bad()).isFalse();
-                assertThat(n.threshold()).isNaN();
+                assertThat(n.threshold()).as("not known: left out").isNull();
             });
+            org.reusedetector.format.FiniteNumbers.assertFiniteJson(
+                    h.extractOutputValues().get(0));
         }
+    }
+
+    @Test
+    void aSummaryWithoutCountedNeighbourhoodsLeavesTheStatisticOut(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        BackfillOutput.prepare(dir);
+        java.nio.file.Files.writeString(dir.resolve(BackfillOutput.STATISTIC), "");
+        BackfillSummary summary = BackfillOutput.finish(
+                dir,
+                Path.of("pages.jsonl"),
+                Path.of("labels.jsonl"),
+                org.reusedetector.detection.TestPages.settings("run", 1),
+                new BackfillOutput.JobTotals(0, 0, 0, 0, 0, 0.1, false));
+        assertThat(summary.badnessMean()).isNull();
+        assertThat(summary.neighborhoodThreshold()).isNull();
+        String json = java.nio.file.Files.readString(dir.resolve(BackfillOutput.SUMMARY));
+        org.reusedetector.format.FiniteNumbers.assertFinite(json);
+        assertThat(json).doesNotContain("badness_mean").doesNotContain("\"neighborhood_threshold\"");
     }
 }

@@ -14,7 +14,7 @@ class CopyJsonTest {
         Copy family = new Copy("family:f0123456789abcdef", 0.5, 20, 40, null);
         Copy site = new Copy("source.example", 0.75, 30, 40, "https://source.example/p.html");
         String json = Json.write(Alert.neighborhood(
-                "https://copy.example/", 0.7, 0.5, 3, 0L, new Evidence[0], new Copy[] {site, family}));
+                "https://copy.example/", 0.7, 0.5, 3, 0L, new Evidence[0], new Copy[] {site, family}, 0.6, 0.8));
         assertThat(json)
                 .contains(
                         "\"copies\":[{\"source\":\"source.example\",\"coverage\":0.75,\"chunks\":30,\"source_chunks\":40,"

@@ -307,7 +307,9 @@ class ReportWriterTest {
                         2,
                         0L,
                         new Evidence[] {new Evidence(HASH_A, "chunk", "informed:ref", null)},
-                        new org.reusedetector.model.Copy[] {copy}))));
+                        new org.reusedetector.model.Copy[] {copy},
+                        0.6,
+                        0.8))));
         BackfillOutput.writeSummary(
                 in,
                 new BackfillSummary(
@@ -322,7 +324,7 @@ class ReportWriterTest {
                         1,
                         1,
                         0.7,
-                        0,
+                        0.0,
                         0.144,
                         0.5,
                         "rule",

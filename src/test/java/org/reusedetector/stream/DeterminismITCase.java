@@ -23,7 +23,7 @@ import org.reusedetector.model.AlertType;
  * One answer per input: the streaming job's committed alerts over one crawl are the same in every run and at
  * parallelism 1 and 2. Page alerts depend on one page each; neighbourhood alerts depend on the order a neighbourhood's
  * pages are taken in, which fetch time decides, not which task got there first (see {@code NeighbourhoodAggregate},
- * {@code ThresholdStatistic}), within {@code job.out-of-orderness}.
+ * {@code NeighbourhoodVerdicts}), within {@code job.out-of-orderness}.
  */
 @ExtendWith(KafkaBrokerExtension.class)
 class DeterminismITCase {

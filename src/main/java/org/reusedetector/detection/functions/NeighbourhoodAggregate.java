@@ -30,7 +30,7 @@ import org.reusedetector.state.VersionedStateSerializer;
  * the watermark passes its event time; the changes of one event time are applied in {@link PrefixDelta#CANONICAL_ORDER}.
  * So every run, at any parallelism, passes each neighbourhood through the same states. A change that arrives behind the
  * watermark (a page later than {@code job.out-of-orderness}) is applied at once, and its update carries the watermark as
- * its event time, so that a neighbourhood's updates leave in event-time order and {@link ThresholdStatistic}, which
+ * its event time, so that a neighbourhood's updates leave in event-time order and {@link NeighbourhoodVerdicts}, which
  * orders them by event time, keeps their order.
  */
 public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, PrefixDelta, PrefixScore> {
@@ -116,7 +116,7 @@ public final class NeighbourhoodAggregate extends KeyedProcessFunction<String, P
             // late: its place in event time has passed. Its update goes out at the watermark, not at its own time:
             // the threshold takes updates in event-time order and may still hold this neighbourhood's update of a
             // later time; stamped earlier, this one would overtake it, and the neighbourhood's last word there
-            // (threshold-latest, its verdict) would be the older update, for ever if this one emptied it
+            // (neighbourhood-verdicts) would be the older update, for ever if this one emptied it
             apply(delta, watermark, out);
             return;
         }

@@ -4,7 +4,7 @@ import org.reusedetector.model.PrefixScore;
 
 /**
  * A neighbourhood's latest score and whether it is above the threshold (alerted, not yet fallen back): keyed state of
- * {@code NeighbourhoodAlerts}. Checkpoints hold it in
+ * {@code NeighbourhoodVerdicts}. Checkpoints hold it in
  * {@link NeighbourhoodVerdictFormat}, not by class name.
  */
 public record NeighbourhoodVerdict(PrefixScore latest, boolean above) {}

@@ -6,8 +6,8 @@ import org.apache.flink.core.memory.DataOutputView;
 import org.reusedetector.state.AbstractStateFormat;
 
 /**
- * The state format of {@link NeighbourhoodVerdict} (keyed state {@code neighbourhood-verdict} of
- * {@link NeighbourhoodAlerts}). Version 1: the latest score (see {@link RecordLayouts}), then whether it is above.
+ * The state format of {@link NeighbourhoodVerdict} (the values of map state {@code neighbourhood-verdicts} of
+ * {@link NeighbourhoodVerdicts}). Version 1: the latest score (see {@link RecordLayouts}), then whether it is above.
  */
 public final class NeighbourhoodVerdictFormat extends AbstractStateFormat<NeighbourhoodVerdict> {
 

@@ -7,8 +7,8 @@ import org.reusedetector.model.PrefixScore;
 import org.reusedetector.state.AbstractStateFormat;
 
 /**
- * The state format of the latest {@link PrefixScore} of a neighbourhood ({@code threshold-latest} of
- * {@link ThresholdStatistic}). Version 1: the score as {@link RecordLayouts} writes it.
+ * The state format of a neighbourhood update waiting for the watermark ({@code threshold-pending-records} of
+ * {@link NeighbourhoodVerdicts}). Version 1: the score as {@link RecordLayouts} writes it.
  */
 public final class PrefixScoreFormat extends AbstractStateFormat<PrefixScore> {
 

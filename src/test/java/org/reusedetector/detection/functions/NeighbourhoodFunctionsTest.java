@@ -12,7 +12,6 @@ import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.reusedetector.model.Alert;
@@ -244,11 +243,42 @@ class NeighbourhoodFunctionsTest {
         return PrefixScore.of(prefix, pages, badness, previousPages, previousBadness, 1000, NONE, threshold);
     }
 
+    /**
+     * Each neighbourhood's verdict over updates stamped with their threshold, as {@link NeighbourhoodVerdicts} judges
+     * them ({@link NeighbourhoodVerdicts#verdictAfter}), and the alerts it raised.
+     */
+    private static final class Judged implements AutoCloseable {
+        private final NeighbourhoodThreshold rule;
+        private final java.util.Map<String, NeighbourhoodVerdict> verdicts = new java.util.HashMap<>();
+        private final List<Alert> alerts = new java.util.ArrayList<>();
+
+        Judged(NeighbourhoodThreshold rule) {
+            this.rule = rule;
+        }
+
+        void processElement(PrefixScore stamped, long time) {
+            NeighbourhoodVerdict after =
+                    NeighbourhoodVerdicts.verdictAfter(rule, stamped, verdicts.get(stamped.prefix()), alerts::add);
+            if (after == null) {
+                verdicts.remove(stamped.prefix());
+            } else {
+                verdicts.put(stamped.prefix(), after);
+            }
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> List<T> values(Judged judged) {
+        return (List<T>) List.copyOf(judged.alerts);
+    }
+
     @Test
     void anAlertOnCrossingNoneWhileAboveAndAnotherAfterFallingBackAndCrossingAgain() throws Exception {
         NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(3, 1, 1.0, Double.NaN);
-        try (var h = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
+        try (var h = new Judged(rule)) {
             String n = "https://bad.org/";
             h.processElement(update(n, 2, 0.9, 1, 0.9, 0.3), 1); // too few pages
             h.processElement(update(n, 3, 0.9, 2, 0.9, Double.NaN), 1); // threshold not known yet
@@ -288,15 +318,14 @@ class NeighbourhoodFunctionsTest {
                 .withBounds(0, 1, 0)
                 .withRobust(true)
                 .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95));
-        try (var h = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
+        try (var h = new Judged(rule)) {
             String n = "https://near.org/";
             h.processElement(bounded(n, 2, 0.90, 0.00, 1.00), 1); // too few pages to be sure
             h.processElement(bounded(n, 8, 0.38, 0.32, 0.45), 1); // surely above: alert
             h.processElement(bounded(n, 12, 0.28, 0.22, 0.34), 1); // below, but not surely: the alert stands
             h.processElement(bounded(n, 13, 0.33, 0.27, 0.39), 1); // above again: no second alert
             h.processElement(bounded(n, 40, 0.20, 0.17, 0.23), 1); // surely below: cleared
-            // sent again by the statistic with the threshold after a move (see ThresholdStatistic)
+            // judged again with the threshold after a move (see NeighbourhoodVerdicts)
             h.processElement(bounded(n, 40, 0.20, 0.17, 0.23).withThreshold(0.1), 2); // it falls: bad again
             h.processElement(
                     bounded(n, 40, 0.20, 0.17, 0.23).withThreshold(0.2),
@@ -307,6 +336,9 @@ class NeighbourhoodFunctionsTest {
                             tuple(AlertType.NEIGHBORHOOD, 8L),
                             tuple(AlertType.CLEARED, 40L),
                             tuple(AlertType.NEIGHBORHOOD, 40L));
+            Alert first = (Alert) values(h).get(0);
+            assertThat(first.badnessLow()).isEqualTo(0.32); // the bounds of its badness when it turned bad
+            assertThat(first.badnessHigh()).isEqualTo(0.45);
         }
     }
 
@@ -350,15 +382,17 @@ class NeighbourhoodFunctionsTest {
         }
     }
 
-    private static KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, PrefixScore> statisticHarness(
+    private static KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, Alert> verdictsHarness(
             NeighbourhoodThreshold rule) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new ThresholdStatistic(rule, 0.01)), ThresholdStatistic.ONE_KEY, Types.INT);
+                new KeyedProcessOperator<>(new NeighbourhoodVerdicts(rule, 0.01)),
+                NeighbourhoodVerdicts.ONE_KEY,
+                Types.INT);
     }
 
     /** An update at event time {@code time}, and the watermark past it. */
     private static void take(
-            KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, PrefixScore> h, PrefixScore score, long time)
+            KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, Alert> h, PrefixScore score, long time)
             throws Exception {
         h.processElement(score, time);
         h.processWatermark(time);
@@ -380,64 +414,48 @@ class NeighbourhoodFunctionsTest {
     }
 
     @Test
-    void whenTheThresholdMovesTheNeighbourhoodsItCanTurnAreSentAgainWithIt() throws Exception {
+    void whenTheThresholdMovesTheNeighbourhoodsItCanTurnAreJudgedAgainWithIt() throws Exception {
         NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 3, 1.0, Double.NaN);
-        try (var h = statisticHarness(rule)) {
+        try (var h = verdictsHarness(rule)) {
             h.open();
             take(h, at(update("https://early.org/", 5, 0.9, 0, 0, Double.NaN), 1), 1);
             take(h, at(update("https://clean.org/", 5, 0.0, 0, 0, Double.NaN), 2), 2);
-            assertThat(values(h)).extracting(s -> ((PrefixScore) s).threshold()).containsOnly(Double.NaN);
+            assertThat(values(h)).isEmpty(); // no threshold yet: no verdict
             // the third neighbourhood makes the statistic known (mean 0.3 + sigma 0.37): early crosses it, so it is
-            // sent again with it; clean is below either way, and middling was judged against it already
+            // judged again and alerts without waiting for a page of its own
             take(h, at(update("https://middling.org/", 5, 0.0, 0, 0, Double.NaN), 3), 3);
-            List<PrefixScore> out = values(h);
-            double known = out.get(2).threshold();
-            assertThat(known).isBetween(0.5, 0.9);
-            // sent again: early (it turns bad) and clean (a clean verdict needs a known threshold; the statistic does
-            // not know which verdict a neighbourhood has, so it sends both ways of turning)
-            assertThat(out.subList(3, out.size()))
-                    .extracting(PrefixScore::prefix, PrefixScore::threshold)
-                    .containsExactly(tuple("https://clean.org/", known), tuple("https://early.org/", known));
-
-            // the alerts operator, fed this stream, alerts early once the threshold is known
-            try (var alerts = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                    new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
-                for (PrefixScore score : out) {
-                    alerts.processElement(score, score.eventTime());
-                }
-                assertThat(values(alerts))
-                        .extracting(a -> ((Alert) a).prefix(), a -> ((Alert) a).threshold())
-                        .containsExactly(tuple("https://early.org/", known));
-            }
+            List<Alert> alerts = values(h);
+            assertThat(alerts).extracting(Alert::prefix).containsExactly("https://early.org/");
+            assertThat(alerts.get(0).threshold()).isBetween(0.5, 0.9);
+            assertThat(alerts.get(0).eventTime())
+                    .isEqualTo(java.time.Instant.ofEpochMilli(1).toString());
         }
     }
 
     @Test
     void updatesAreTakenInEventTimeOrderWhateverOrderTheyArriveIn() throws Exception {
-        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN);
-        List<PrefixScore> a = at3(rule, "https://b.org/", "https://a.org/", "https://c.org/");
-        List<PrefixScore> b = at3(rule, "https://c.org/", "https://b.org/", "https://a.org/");
-        assertThat(said(a)).isEqualTo(said(b));
-        // taken in prefix order (b makes the statistic known, so a is sent again before c is taken)
-        assertThat(a)
-                .extracting(PrefixScore::prefix)
-                .containsExactly("https://a.org/", "https://b.org/", "https://a.org/", "https://c.org/");
+        NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 0.5, Double.NaN);
+        List<Alert> one = at3(rule, "https://c.org/", "https://b.org/", "https://a.org/");
+        List<Alert> other = at3(rule, "https://b.org/", "https://a.org/", "https://c.org/");
+        // taken in prefix order: b makes the statistic known from a and b alone, and a, judged again against it,
+        // alerts; taken as they arrived, c and b would set it, and a would alert against all three
+        org.reusedetector.score.RunningStats ab = new org.reusedetector.score.RunningStats();
+        ab.add(0.9);
+        ab.add(0.1);
+        for (List<Alert> alerts : List.of(one, other)) {
+            assertThat(alerts)
+                    .extracting(Alert::type, Alert::prefix, Alert::threshold)
+                    .containsExactly(tuple(AlertType.NEIGHBORHOOD, "https://a.org/", rule.threshold(ab)));
+        }
     }
 
-    /** What each score says, as text (NaN equals NaN here). */
-    private static List<String> said(List<PrefixScore> scores) {
-        return scores.stream()
-                .map(s -> s.prefix() + " " + s.pages() + " " + s.badness() + " " + s.previousBadness() + " "
-                        + s.threshold() + " " + s.eventTime())
-                .toList();
-    }
-
-    /** Three updates of one event time, sent in the given order, then the watermark. */
-    private static List<PrefixScore> at3(NeighbourhoodThreshold rule, String... prefixes) throws Exception {
-        try (var h = statisticHarness(rule)) {
+    /** Three updates of one event time (a bad, b and c clean), sent in the given order, then the watermark. */
+    private static List<Alert> at3(NeighbourhoodThreshold rule, String... prefixes) throws Exception {
+        try (var h = verdictsHarness(rule)) {
             h.open();
             for (String prefix : prefixes) {
-                h.processElement(at(update(prefix, 3, prefix.length() / 20.0, 0, 0, Double.NaN), 7), 7);
+                double badness = prefix.equals("https://a.org/") ? 0.9 : 0.1;
+                h.processElement(at(update(prefix, 3, badness, 0, 0, Double.NaN), 7), 7);
             }
             assertThat(values(h)).isEmpty(); // waiting for the watermark
             h.processWatermark(7);
@@ -473,42 +491,66 @@ class NeighbourhoodFunctionsTest {
         assertThat(inOrder.get(0).badness()).isEqualTo(1.0);
     }
 
-    /** The threshold stamped on the update of {@code prefix} to {@code pages} pages (not a re-judgement). */
-    private static double thresholdOf(List<PrefixScore> out, String prefix, long pages) {
-        return out.stream()
-                .filter(s -> s.prefix().equals(prefix) && s.pages() == pages)
-                .findFirst()
-                .orElseThrow()
-                .threshold();
+    /** What each score says, as text (NaN equals NaN here). */
+    private static List<String> said(List<PrefixScore> scores) {
+        return scores.stream()
+                .map(s -> s.prefix() + " " + s.pages() + " " + s.badness() + " " + s.previousBadness() + " "
+                        + s.threshold() + " " + s.eventTime())
+                .toList();
+    }
+
+    /** The operator's latest update of each neighbourhood, stamped with the threshold it was judged against. */
+    private static java.util.Map<String, PrefixScore> latest(
+            KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, Alert> h) throws Exception {
+        var backend = ((org.apache.flink.streaming.api.operators.AbstractStreamOperator<?>) h.getOperator())
+                .getKeyedStateBackend();
+        java.util.Map<String, PrefixScore> latest = new java.util.TreeMap<>();
+        backend.applyToAllKeys(
+                org.apache.flink.runtime.state.VoidNamespace.INSTANCE,
+                org.apache.flink.runtime.state.VoidNamespaceSerializer.INSTANCE,
+                new org.apache.flink.api.common.state.MapStateDescriptor<>(
+                        NeighbourhoodVerdicts.VERDICTS,
+                        org.apache.flink.api.common.typeutils.base.StringSerializer.INSTANCE,
+                        new org.reusedetector.state.VersionedStateSerializer<>(new NeighbourhoodVerdictFormat())),
+                (key, state) -> {
+                    for (var entry : state.entries()) {
+                        latest.put(entry.getKey(), entry.getValue().latest());
+                    }
+                });
+        return latest;
+    }
+
+    /** The threshold the latest update of {@code prefix} was judged against. */
+    private static double thresholdOf(
+            KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, Alert> h, String prefix) throws Exception {
+        return latest(h).get(prefix).threshold();
     }
 
     @Test
     void theThresholdIsMeanPlusOneStandardDeviationOverNeighbourhoodsAndSurvivesRestore() throws Exception {
         NeighbourhoodThreshold rule = NeighbourhoodThreshold.paper(1, 2, 1.0, Double.NaN);
         OperatorSubtaskState snapshot;
-        try (var h = statisticHarness(rule)) {
+        try (var h = verdictsHarness(rule)) {
             h.open();
             take(h, at(update("a", 1, 0.0, 0, 0, Double.NaN), 1), 1);
+            assertThat(thresholdOf(h, "a")).isNaN(); // one neighbourhood is not a statistic
             take(h, at(update("b", 1, 1.0, 0, 0, Double.NaN), 1), 1);
+            assertThat(thresholdOf(h, "b")).isEqualTo(0.5 + 0.5);
             take(h, at(update("b", 2, 0.5, 1, 1.0, Double.NaN), 1), 1); // b replaced, not added
-            List<PrefixScore> out = values(h);
-            assertThat(thresholdOf(out, "a", 1)).isNaN(); // one neighbourhood is not a statistic
-            assertThat(thresholdOf(out, "b", 1)).isEqualTo(0.5 + 0.5);
-            assertThat(thresholdOf(out, "b", 2)).isEqualTo(0.25 + 0.25);
+            assertThat(thresholdOf(h, "b")).isEqualTo(0.25 + 0.25);
             snapshot = h.snapshot(1, 1);
         }
-        try (var h = statisticHarness(rule)) {
+        try (var h = verdictsHarness(rule)) {
             h.initializeState(snapshot);
             h.open();
-            take(h, at(update("a", 0, 0, 1, 0.0, Double.NaN), 2), 2); // a emptied: leaves the statistic
+            take(h, at(update("a", 0, 0, 1, 0.0, Double.NaN), 2), 2); // a emptied: leaves the statistic, and state
+            assertThat(latest(h)).containsOnlyKeys("b");
             take(h, at(update("c", 1, 0.5, 0, 0, Double.NaN), 2), 2);
-            List<PrefixScore> out = values(h);
-            assertThat(thresholdOf(out, "a", 0)).isNaN();
-            assertThat(thresholdOf(out, "c", 1)).isEqualTo(0.5);
-            // the statistic is known again (the restored last announcement was 0.5): c, judged against it already, is
-            // not
-            // sent again, nor is b, judged against 0.5 before the snapshot
-            assertThat(out).hasSize(2);
+            assertThat(thresholdOf(h, "c")).isEqualTo(0.5);
+            // the statistic is known again (the restored last announcement was 0.5): b, judged against 0.5 before the
+            // snapshot, is not judged again
+            assertThat(latest(h).get("b").eventTime()).isEqualTo(1);
+            assertThat(thresholdOf(h, "b")).isEqualTo(0.5);
         }
     }
 
@@ -518,20 +560,19 @@ class NeighbourhoodFunctionsTest {
                 .withBounds(0.05, 0.5, 2)
                 .withRobust(true);
         OperatorSubtaskState snapshot;
-        try (var h = statisticHarness(rule)) {
+        try (var h = verdictsHarness(rule)) {
             h.open();
             for (int i = 0; i < 7; i++) {
                 take(h, at(update("clean" + i, 1, 0.0, 0, 0, Double.NaN), 1), 1);
             }
             take(h, at(update("copy0", 1, 0.9, 0, 0, Double.NaN), 1), 1);
             take(h, at(update("copy1", 1, 0.9, 0, 0, Double.NaN), 1), 1);
-            List<PrefixScore> out = values(h);
             // mean + sigma of seven zeros and two copies is 0.2 + 0.35: above the ceiling; median and MAD are 0: the
             // floor
-            assertThat(out.get(out.size() - 1).threshold()).isEqualTo(0.05);
+            assertThat(thresholdOf(h, "copy1")).isEqualTo(0.05);
             snapshot = h.snapshot(1, 1);
         }
-        try (var h = statisticHarness(rule)) {
+        try (var h = verdictsHarness(rule)) {
             h.initializeState(snapshot);
             h.open();
             for (int i = 0;
@@ -539,8 +580,7 @@ class NeighbourhoodFunctionsTest {
                     i++) { // the clean ones turn middling: the median moves, which only the restored histogram knows
                 take(h, at(update("clean" + i, 1, 0.3, 1, 0.0, Double.NaN), 2), 2);
             }
-            List<PrefixScore> out = values(h);
-            assertThat(out.get(out.size() - 1).threshold()).isCloseTo(0.3, Offset.offset(0.002)); // median 0.3, MAD 0
+            assertThat(thresholdOf(h, "clean6")).isCloseTo(0.3, Offset.offset(0.002)); // median 0.3, MAD 0
         }
     }
 
@@ -598,8 +638,7 @@ class NeighbourhoodFunctionsTest {
                 .withRobust(true)
                 .withConfidence(new org.reusedetector.score.NeighbourhoodConfidence(0.95))
                 .withCoverage(new CoverageRule(0.3, 20, 8));
-        try (var h = ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                new NeighbourhoodAlerts(rule), PrefixScore::prefix, Types.STRING)) {
+        try (var h = new Judged(rule)) {
             String n = "https://padded-copy.org/";
             Copy few = new Copy("src.org", 0.9, 18, 20, null);
             Copy enough = new Copy("src.org", 0.35, 35, 100, "https://src.org/");
@@ -611,6 +650,11 @@ class NeighbourhoodFunctionsTest {
             assertThat(alerts).extracting(Alert::type).containsExactly(AlertType.NEIGHBORHOOD, AlertType.CLEARED);
             assertThat(alerts.get(0).copies()).containsExactly(enough);
             assertThat(alerts.get(0).badness()).isEqualTo(0.02);
+            assertThat(alerts.get(0).threshold()).as("not known yet: left out").isNull();
+            assertThat(alerts.get(1).threshold()).isEqualTo(0.2);
+            for (Alert alert : alerts) {
+                org.reusedetector.format.FiniteNumbers.assertFiniteJson(alert);
+            }
         }
     }
 

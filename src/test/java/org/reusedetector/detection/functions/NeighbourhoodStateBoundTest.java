@@ -32,7 +32,7 @@ import org.reusedetector.state.StateFormat;
 import org.reusedetector.state.VersionedStateSerializer;
 
 /**
- * The neighbourhood path of the stream (per URL, per prefix, threshold, alerts), with the default settings, on RocksDB,
+ * The neighbourhood path of the stream (per URL, per prefix, threshold and verdicts), with the default settings, on RocksDB,
  * fed as {@code benchmark soak} feeds the job: crawl after crawl of new hosts, each a URL retention after the one before.
  * Whatever a crawl leaves in keyed state must go once event time has passed its retention, or state grows with every
  * host the stream has ever seen.
@@ -43,13 +43,12 @@ class NeighbourhoodStateBoundTest {
     private static final int HOSTS = 6;
     private static final int PAGES_PER_HOST = 12;
 
-    /** The four keyed operators, output piped to the next by hand, watermarks forwarded after the records. */
+    /** The three keyed operators, output piped to the next by hand, watermarks forwarded after the records. */
     private static final class Chain implements AutoCloseable {
         final DetectionSettings settings = TestPages.settings("run", 1);
         final KeyedOneInputStreamOperatorTestHarness<String, PageScore, PrefixDelta> urls;
         final KeyedOneInputStreamOperatorTestHarness<String, PrefixDelta, PrefixScore> aggregate;
-        final KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, PrefixScore> threshold;
-        final KeyedOneInputStreamOperatorTestHarness<String, PrefixScore, Alert> alerts;
+        final KeyedOneInputStreamOperatorTestHarness<Integer, PrefixScore, Alert> verdicts;
         final List<Alert> alerted = new ArrayList<>();
 
         Chain() throws Exception {
@@ -65,16 +64,12 @@ class NeighbourhoodStateBoundTest {
                             settings.neighbourhoodThreshold().coverage().maxSources())),
                     PrefixDelta::prefix,
                     Types.STRING);
-            threshold = new KeyedOneInputStreamOperatorTestHarness<>(
-                    new KeyedProcessOperator<>(new ThresholdStatistic(
+            verdicts = new KeyedOneInputStreamOperatorTestHarness<>(
+                    new KeyedProcessOperator<>(new NeighbourhoodVerdicts(
                             settings.neighbourhoodThreshold(), settings.neighbourhoodReevaluateStep())),
-                    ThresholdStatistic.ONE_KEY,
+                    NeighbourhoodVerdicts.ONE_KEY,
                     Types.INT);
-            alerts = new KeyedOneInputStreamOperatorTestHarness<>(
-                    new KeyedProcessOperator<>(new NeighbourhoodAlerts(settings.neighbourhoodThreshold())),
-                    PrefixScore::prefix,
-                    Types.STRING);
-            for (var h : List.of(urls, aggregate, threshold, alerts)) {
+            for (var h : List.of(urls, aggregate, verdicts)) {
                 h.setStateBackend(new EmbeddedRocksDBStateBackend());
                 h.open();
             }
@@ -85,15 +80,13 @@ class NeighbourhoodStateBoundTest {
             pipe();
         }
 
-        /** The watermark through all four, each operator's output (timers fired) handed on before the watermark. */
+        /** The watermark through all three, each operator's output (timers fired) handed on before the watermark. */
         void watermark(long time) throws Exception {
             urls.processWatermark(time);
             pipe();
             aggregate.processWatermark(time);
             pipe();
-            threshold.processWatermark(time);
-            pipe();
-            alerts.processWatermark(time);
+            verdicts.processWatermark(time);
             pipe();
         }
 
@@ -102,16 +95,13 @@ class NeighbourhoodStateBoundTest {
                 aggregate.processElement(delta, delta.eventTime());
             }
             for (PrefixScore score : drain(aggregate, PrefixScore.class)) {
-                threshold.processElement(score, score.eventTime());
+                verdicts.processElement(score, score.eventTime());
             }
-            for (PrefixScore score : drain(threshold, PrefixScore.class)) {
-                alerts.processElement(score, score.eventTime());
-            }
-            alerted.addAll(drain(alerts, Alert.class));
+            alerted.addAll(drain(verdicts, Alert.class));
         }
 
         /**
-         * The entries of every keyed state of the four operators (a map state's entries, a value state's keys), by
+         * The entries of every keyed state of the three operators (a map state's entries, a value state's keys), by
          * state name, in chain order.
          */
         Map<String, Long> entries() throws Exception {
@@ -125,30 +115,25 @@ class NeighbourhoodStateBoundTest {
                             new MapStateDescriptor<>(
                                     "neighbourhood-source-chunks", StringSerializer.INSTANCE, IntSerializer.INSTANCE)));
             entries.putAll(pending(aggregate, "neighbourhood-pending", new PrefixDeltaFormat()));
-            entries.putAll(pending(threshold, "threshold-pending", new PrefixScoreFormat()));
+            entries.putAll(pending(verdicts, "threshold-pending", new PrefixScoreFormat()));
             entries.put(
-                    "threshold-latest",
+                    NeighbourhoodVerdicts.VERDICTS,
                     mapEntries(
-                            threshold,
+                            verdicts,
                             new MapStateDescriptor<>(
-                                    "threshold-latest",
+                                    NeighbourhoodVerdicts.VERDICTS,
                                     StringSerializer.INSTANCE,
-                                    new VersionedStateSerializer<>(new PrefixScoreFormat()))));
-            entries.put("neighbourhood-verdict", keys(alerts, "neighbourhood-verdict"));
+                                    new VersionedStateSerializer<>(new NeighbourhoodVerdictFormat()))));
             return entries;
         }
 
         List<Integer> timers() {
-            return List.of(
-                    urls.numEventTimeTimers(),
-                    aggregate.numEventTimeTimers(),
-                    threshold.numEventTimeTimers(),
-                    alerts.numEventTimeTimers());
+            return List.of(urls.numEventTimeTimers(), aggregate.numEventTimeTimers(), verdicts.numEventTimeTimers());
         }
 
         @Override
         public void close() throws Exception {
-            for (var h : List.of(urls, aggregate, threshold, alerts)) {
+            for (var h : List.of(urls, aggregate, verdicts)) {
                 h.close();
             }
         }
@@ -255,8 +240,7 @@ class NeighbourhoodStateBoundTest {
             assertThat(afterRound.get(0))
                     .containsEntry("url-contribution", (long) HOSTS * PAGES_PER_HOST)
                     .containsEntry("neighbourhood", (long) HOSTS * 5)
-                    .containsEntry("threshold-latest", (long) HOSTS * 5)
-                    .containsEntry("neighbourhood-verdict", (long) HOSTS * 5);
+                    .containsEntry(NeighbourhoodVerdicts.VERDICTS, (long) HOSTS * 5);
             assertThat(afterRound.get(0).get("neighbourhood-source-chunks")).isPositive();
             assertThat(afterRound).allSatisfy(entries -> assertThat(entries).isEqualTo(afterRound.get(0)));
 
@@ -273,7 +257,7 @@ class NeighbourhoodStateBoundTest {
         // once, after a change of a later event time whose update the threshold may still hold (the watermark reaches
         // it a moment after the update). Were the late update stamped with its own, earlier time, the threshold would
         // take it first, then the older update with the page still there: the neighbourhood would stay in
-        // threshold-latest and neighbourhood-verdict for ever, and its verdict would be the older one.
+        // neighbourhood-verdicts for ever, and its verdict would be the older one.
         String n = "https://late.org/";
         try (Chain chain = new Chain()) {
             chain.aggregate.processElement(PrefixDelta.between(n, 0, 0, 10, 8, 10, new Evidence[0]), 10); // page u
@@ -289,8 +273,7 @@ class NeighbourhoodStateBoundTest {
 
             assertThat(chain.entries())
                     .containsEntry("neighbourhood", 0L)
-                    .containsEntry("threshold-latest", 0L)
-                    .containsEntry("neighbourhood-verdict", 0L);
+                    .containsEntry(NeighbourhoodVerdicts.VERDICTS, 0L);
         }
     }
 }
