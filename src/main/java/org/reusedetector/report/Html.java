@@ -101,11 +101,15 @@ final class Html {
      * columns whose name is in {@code numeric} are right-aligned.
      */
     Html table(List<String> header, List<List<String>> rows, List<String> numeric) {
-        out.append("<table><thead><tr>");
-        for (String h : header) {
-            out.append("<th>").append(escape(h)).append("</th>");
+        out.append("<table>");
+        if (!header.isEmpty()) { // a table of labelled facts has no header
+            out.append("<thead><tr>");
+            for (String h : header) {
+                out.append("<th>").append(escape(h)).append("</th>");
+            }
+            out.append("</tr></thead>");
         }
-        out.append("</tr></thead><tbody>\n");
+        out.append("<tbody>\n");
         for (List<String> row : rows) {
             out.append("<tr>");
             for (int i = 0; i < row.size(); i++) {

@@ -390,8 +390,11 @@ public final class ReportWriter {
     private static String meanDefinition(BadnessBins bins, long all, int minPages) {
         return "mean of the badness (matched chunks over chunks, pooled over the neighborhood's pages) of the "
                 + count(bins.count()) + " neighborhoods of at least " + minPages + " pages, the ones the threshold"
-                + " is computed from; the " + count(all - bins.count()) + " smaller of the " + count(all)
-                + " neighborhoods are judged but not counted";
+                + " is computed from"
+                + (all > bins.count()
+                        ? "; the " + count(all - bins.count()) + " smaller of the " + count(all)
+                                + " neighborhoods are judged but not counted"
+                        : "");
     }
 
     /** The run's summary with labels for people, in the order a reader asks. */
@@ -434,7 +437,7 @@ public final class ReportWriter {
             rows.add(fact("Chunk hashes cover", s.contentForm()));
             if (s.alerts() != null && !s.alerts().isEmpty()) {
                 List<String> parts = new ArrayList<>();
-                s.alerts().forEach((type, n) -> parts.add(count(n) + " " + type));
+                new java.util.TreeMap<>(s.alerts()).forEach((type, n) -> parts.add(count(n) + " " + type));
                 rows.add(fact("Alerts written, by type", String.join(", ", parts)));
             }
             rows.add(fact("Run time", String.format(Locale.ROOT, "%.1f s", s.seconds())));
@@ -492,7 +495,7 @@ public final class ReportWriter {
                                     ? ""
                                     : "<br><span class=\"note\">" + Html.escape(f[2]) + "</span>")));
         }
-        html.table(List.of("", ""), rows, List.of());
+        html.table(List.of(), rows, List.of());
     }
 
     private static final int FAMILY_HOSTS_SHOWN = 6;
