@@ -1,6 +1,7 @@
 package org.reusedetector.detection.functions;
 
 import java.util.List;
+import java.util.Optional;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
@@ -73,6 +74,16 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
             page = parser.parseKeepingBody(record.value());
         } catch (PageRecordParser.Rejected rejected) {
             reject(rejected.reason(), rejected.getMessage(), record, ctx);
+            return;
+        }
+        // here, where the record's origin is known; MatchLabels checks again the pages no parse step saw (an index)
+        Optional<String> recursion = MatchLabels.recursion(settings, page.url());
+        if (recursion.isPresent()) {
+            reject(
+                    DeadLetterReason.CRAWLER_RECURSION,
+                    MatchLabels.recursionError(recursion.get(), page.url()),
+                    record,
+                    ctx);
             return;
         }
         HashedPage hashed;
