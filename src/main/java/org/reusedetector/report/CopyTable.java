@@ -41,7 +41,8 @@ final class CopyTable {
     static final String UNTOLD = "family:?";
 
     /** What one host holds of one source: its neighbourhood that holds most of it. */
-    record Holding(String host, String prefix, double coverage, long chunks, long sourceChunks, long pages, double badness) {}
+    record Holding(
+            String host, String prefix, double coverage, long chunks, long sourceChunks, long pages, double badness) {}
 
     /** One source and the hosts of one site that copied it. */
     record Row(String source, String site, List<Holding> hosts) {
@@ -83,7 +84,9 @@ final class CopyTable {
         bySource.forEach((source, hosts) -> {
             hostsOfSource.put(source, hosts.size());
             Map<String, List<Holding>> bySite = new HashMap<>();
-            hosts.values().forEach(h -> bySite.computeIfAbsent(siteOf(h.host()), s -> new ArrayList<>()).add(h));
+            hosts.values()
+                    .forEach(h -> bySite.computeIfAbsent(siteOf(h.host()), s -> new ArrayList<>())
+                            .add(h));
             bySite.forEach((site, holdings) -> {
                 holdings.sort(Comparator.comparing(Holding::host, CopyTable::natural));
                 rows.add(new Row(source, site, List.copyOf(holdings)));
@@ -135,7 +138,10 @@ final class CopyTable {
                                     : "<br><span class=\"note\">up to " + count(chunks) + " of " + count(sourceChunks)
                                             + " chunks</span>"),
                     count(r.pages()),
-                    Html.number(r.hosts().stream().mapToDouble(Holding::badness).max().orElse(0))));
+                    Html.number(r.hosts().stream()
+                            .mapToDouble(Holding::badness)
+                            .max()
+                            .orElse(0))));
         }
         html.table(
                 List.of("copied source", "copied onto", "hosts", "coverage of the source", "pages", "worst badness"),
@@ -144,12 +150,15 @@ final class CopyTable {
         html.paragraph("Each row: one source and the hosts of one site that hold its labelled text in a bad"
                 + " neighborhood. Coverage: the share of the source's labelled chunks a host holds (its neighborhood"
                 + " holding most of them); pages: the pages of those neighborhoods"
-                + (families.untoldCount() == 0 ? "" : ". " + families.untoldCount() + " copy families of the"
-                        + " discovery run sit on hosts whose side it could not tell (each holds text of its own"
-                        + " besides the copy, or the source is missing from the crawl): their hosts share copied text,"
-                        + " and which of them is the source is for a person to judge")
-                + (rows.size() > ReportWriter.TOP_ROWS ? "; the first " + ReportWriter.TOP_ROWS + " of " + rows.size()
-                        + " rows are shown." : "."));
+                + (families.untoldCount() == 0
+                        ? ""
+                        : ". " + families.untoldCount() + " copy families of the"
+                                + " discovery run sit on hosts whose side it could not tell (each holds text of its own"
+                                + " besides the copy, or the source is missing from the crawl): their hosts share copied text,"
+                                + " and which of them is the source is for a person to judge")
+                + (rows.size() > ReportWriter.TOP_ROWS
+                        ? "; the first " + ReportWriter.TOP_ROWS + " of " + rows.size() + " rows are shown."
+                        : "."));
     }
 
     /** Sources named in the sentence above the table. */
@@ -322,7 +331,9 @@ final class CopyTable {
                 return source;
             }
             List<Family.Member> sources = sources(f);
-            return sources.isEmpty() ? "family " + f.id() + " (source not told apart)" : sources.get(0).host();
+            return sources.isEmpty()
+                    ? "family " + f.id() + " (source not told apart)"
+                    : sources.get(0).host();
         }
 
         /** A source's cell: its name in bold, and for a family what it is. */
@@ -340,7 +351,9 @@ final class CopyTable {
             String head = sources.isEmpty()
                     ? "<b>source not told apart</b>"
                     : "<b>" + Html.escape(sources.get(0).host()) + "</b> "
-                            + String.format(Locale.ROOT, "<span class=\"note\">(judged the source, confidence %.2f)</span>",
+                            + String.format(
+                                    Locale.ROOT,
+                                    "<span class=\"note\">(judged the source, confidence %.2f)</span>",
                                     sources.get(0).confidence());
             return head + "<br><span class=\"note\">family <code>" + Html.escape(f.id()) + "</code>, "
                     + Html.escape(f.kind()) + ", " + count(f.chunks()) + " chunks"

@@ -18,7 +18,8 @@ final class Html {
                         "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}")
                 .append(
                         "th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}code{font-size:90%}img{max-width:100%;border:1px solid #ddd}")
-                .append(".note{color:#666}.lead{font-size:110%}summary{cursor:pointer;color:#036;margin:1em 0}</style></head><body>\n<h1>")
+                .append(
+                        ".note{color:#666}.lead{font-size:110%}summary{cursor:pointer;color:#036;margin:1em 0}</style></head><body>\n<h1>")
                 .append(escape(title))
                 .append("</h1>\n");
     }

@@ -460,7 +460,8 @@ public final class ReportWriter {
                 "Chunks / files on enough pages to be candidates",
                 count(s.frequentChunks()) + " / " + count(s.frequentFiles()),
                 "chunk threshold " + s.chunkThreshold() + " pages, file threshold " + s.fileThreshold() + " pages"));
-        rows.add(fact("Labelled chunks / files", count(s.chunkLabels()) + " / " + count(s.fileLabels()), s.thresholdRule()));
+        rows.add(fact(
+                "Labelled chunks / files", count(s.chunkLabels()) + " / " + count(s.fileLabels()), s.thresholdRule()));
         rows.add(fact("Group threshold (distinct candidates on the same hosts)", count(s.groupThreshold())));
         rows.add(fact("Left out: on one site only (a publisher's own reuse)", count(s.sameSite())));
         rows.add(fact("Left out: too few candidates on the same hosts", count(s.smallGroup())));
@@ -512,14 +513,17 @@ public final class ReportWriter {
         List<Family> copies = new ArrayList<>();
         List<Family> templates = new ArrayList<>();
         long[] total = new long[2]; // copies, templates
-        JsonLines.forEach(file, Family.class, f -> { // the file is sorted, most pages first
-            boolean template = org.reusedetector.discover.Families.TEMPLATE.equals(f.kind());
-            total[template ? 1 : 0]++;
-            List<Family> kept = template ? templates : copies;
-            if (kept.size() < TOP_ROWS) {
-                kept.add(f);
-            }
-        });
+        JsonLines.forEach(
+                file,
+                Family.class,
+                f -> { // the file is sorted, most pages first
+                    boolean template = org.reusedetector.discover.Families.TEMPLATE.equals(f.kind());
+                    total[template ? 1 : 0]++;
+                    List<Family> kept = template ? templates : copies;
+                    if (kept.size() < TOP_ROWS) {
+                        kept.add(f);
+                    }
+                });
         html.heading("What was copied from where");
         List<String> headline = new ArrayList<>();
         for (Family f : copies) {
@@ -530,7 +534,9 @@ public final class ReportWriter {
         }
         html.lead(total[0] + " copy families (content on exactly the same hosts: a mirror holds whole files"
                 + " identical, a partial copy chunks only)"
-                + (headline.isEmpty() ? "." : "; copied sources the evidence names: " + String.join("; ", headline) + "."));
+                + (headline.isEmpty()
+                        ? "."
+                        : "; copied sources the evidence names: " + String.join("; ", headline) + "."));
         html.table(
                 List.of("source", "copied text", "kind", "chunks", "pages", "hosts", "held by (site, side and why)"),
                 familyRows(copies),
@@ -548,7 +554,14 @@ public final class ReportWriter {
             html.openDetails(total[1] + " template families (boilerplate on several sites, published as stop labels,"
                     + " not counted as content): show");
             html.table(
-                    List.of("source", "copied text", "kind", "chunks", "pages", "hosts", "held by (site, side and why)"),
+                    List.of(
+                            "source",
+                            "copied text",
+                            "kind",
+                            "chunks",
+                            "pages",
+                            "hosts",
+                            "held by (site, side and why)"),
                     familyRows(templates),
                     List.of("chunks", "pages", "hosts"));
             html.closeDetails();
@@ -575,7 +588,9 @@ public final class ReportWriter {
             String source = judgedSource(f);
             String text = f.exampleText() == null ? "" : f.exampleText();
             rows.add(List.of(
-                    source == null ? "<span class=\"note\">not told apart</span>" : "<b>" + Html.escape(source) + "</b>",
+                    source == null
+                            ? "<span class=\"note\">not told apart</span>"
+                            : "<b>" + Html.escape(source) + "</b>",
                     (text.isEmpty() ? "" : "“" + Html.escape(cut(text)) + "”<br>") + Html.url(f.exampleUrl())
                             + "<br><span class=\"note\">family <code>" + Html.escape(f.id()) + "</code></span>",
                     Html.escape(f.kind()),
@@ -601,7 +616,8 @@ public final class ReportWriter {
                 continue;
             }
             String site = siteOf(m.host());
-            groups.computeIfAbsent(site + "\u0000" + m.side(), k -> new ArrayList<>()).add(m);
+            groups.computeIfAbsent(site + "\u0000" + m.side(), k -> new ArrayList<>())
+                    .add(m);
         }
         List<String> parts = new ArrayList<>();
         groups.forEach((key, hosts) -> {
@@ -609,9 +625,10 @@ public final class ReportWriter {
             hosts.sort(Comparator.comparing(Family.Member::host, CopyTable::natural));
             List<String> names = new ArrayList<>();
             for (Family.Member m : hosts) {
-                names.add(m.host().endsWith("." + site)
-                        ? Html.escape(m.host().substring(0, m.host().length() - site.length() - 1))
-                        : Html.escape(m.host()));
+                names.add(
+                        m.host().endsWith("." + site)
+                                ? Html.escape(m.host().substring(0, m.host().length() - site.length() - 1))
+                                : Html.escape(m.host()));
                 if (names.size() == FAMILY_HOSTS_SHOWN && hosts.size() > FAMILY_HOSTS_SHOWN + 1) {
                     names.add("… and " + (hosts.size() - FAMILY_HOSTS_SHOWN) + " more");
                     break;

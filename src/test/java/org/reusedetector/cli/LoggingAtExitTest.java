@@ -33,7 +33,8 @@ class LoggingAtExitTest {
     @Test
     void aLoggerAskedForDuringShutdownLogsWithoutALog4jWarning() throws Exception {
         // the commands' configuration, not the tests' (log4j2-test.properties would win on the test class path)
-        String configuration = Path.of(getClass().getResource("/log4j2.properties").toURI()).toString();
+        String configuration =
+                Path.of(getClass().getResource("/log4j2.properties").toURI()).toString();
         Process process = new ProcessBuilder(List.of(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-cp",

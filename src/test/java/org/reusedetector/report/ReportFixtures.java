@@ -40,12 +40,24 @@ final class ReportFixtures {
             pages.add(Json.write(new PageResult(host + "wiki/a.html", 40, 40, 1.0, true, true)));
         }
         for (int i = 0; i < 3; i++) {
-            bad(neighbourhoods, alerts, "https://spin" + i + ".rewrite.net/", 20, 0.3,
+            bad(
+                    neighbourhoods,
+                    alerts,
+                    "https://spin" + i + ".rewrite.net/",
+                    20,
+                    0.3,
                     new Copy(SOURCE, 0.05 * (i + 1), 50 * (i + 1), 1000, null));
         }
         for (int i = 0; i < 40; i++) {
             neighbourhoods.add(Json.write(new NeighbourhoodResult(
-                    "https://quiet" + i + ".example/", 10, 0.01 * (i % 4), false, 0.5, 0L, new Evidence[0], Copy.NONE)));
+                    "https://quiet" + i + ".example/",
+                    10,
+                    0.01 * (i % 4),
+                    false,
+                    0.5,
+                    0L,
+                    new Evidence[0],
+                    Copy.NONE)));
             pages.add(Json.write(new PageResult("https://quiet" + i + ".example/p.html", 40, 0, 0, false, false)));
         }
         Files.write(dir.resolve(BackfillOutput.NEIGHBORHOODS), neighbourhoods);
@@ -60,13 +72,23 @@ final class ReportFixtures {
      */
     static void blindDetection(Path dir, Path discovery) throws IOException {
         Files.writeString(discovery.resolve(DiscoveryOutput.LABELS), "");
-        Family fa = new Family("fa", "mirror", 100, 10, 0, 60, 6, "Copied text", "https://src.example/a.html", null,
+        Family fa = new Family(
+                "fa",
+                "mirror",
+                100,
+                10,
+                0,
+                60,
+                6,
+                "Copied text",
+                "https://src.example/a.html",
+                null,
                 new Family.Member[] {
                     new Family.Member("src.example", 10, 0.4, "source", 0.85, 40, 40, 30),
                     new Family.Member("mirror0.parked.net", 10, 1.0, "copier", 0.85, 10, 50, 0)
                 });
-        Family fb = new Family("fb", "partial", 50, 0, 0, 20, 2, null, "https://old.example/b.html", null,
-                new Family.Member[] {
+        Family fb = new Family(
+                "fb", "partial", 50, 0, 0, 20, 2, null, "https://old.example/b.html", null, new Family.Member[] {
                     new Family.Member("old.example", 10, 0.1, "unclear", 0, 40, 40, 30),
                     new Family.Member("wiki0.clone.org", 10, 0.1, "unclear", 0, 30, 30, 20)
                 });
@@ -75,7 +97,12 @@ final class ReportFixtures {
         List<String> alerts = new ArrayList<>();
         bad(neighbourhoods, alerts, "https://src.example/", 40, 0.6, new Copy("family:fa", 1.0, 100, 100, null));
         for (int i = 0; i < 5; i++) {
-            bad(neighbourhoods, alerts, "https://mirror" + i + ".parked.net/", 10, 1.0,
+            bad(
+                    neighbourhoods,
+                    alerts,
+                    "https://mirror" + i + ".parked.net/",
+                    10,
+                    1.0,
                     new Copy("family:fa", 1.0, 100, 100, null));
         }
         bad(neighbourhoods, alerts, "https://old.example/", 40, 0.6, new Copy("family:fb", 1.0, 50, 50, null));
@@ -83,14 +110,16 @@ final class ReportFixtures {
         Files.write(dir.resolve(BackfillOutput.NEIGHBORHOODS), neighbourhoods);
         Files.write(dir.resolve(BackfillOutput.PAGES), List.of());
         Files.write(dir.resolve(BackfillOutput.ALERTS), alerts);
-        BackfillOutput.writeSummary(dir, summary(discovery.resolve(DiscoveryOutput.LABELS).toString()));
+        BackfillOutput.writeSummary(
+                dir, summary(discovery.resolve(DiscoveryOutput.LABELS).toString()));
     }
 
-    private static void bad(List<String> neighbourhoods, List<String> alerts, String prefix, long pages, double badness,
-            Copy copy) {
-        neighbourhoods.add(Json.write(new NeighbourhoodResult(
-                prefix, pages, badness, true, 0.05, 0L, new Evidence[0], new Copy[] {copy})));
-        alerts.add(Json.write(Alert.neighborhood(prefix, badness, 0.05, pages, 0L, new Evidence[0], new Copy[] {copy})));
+    private static void bad(
+            List<String> neighbourhoods, List<String> alerts, String prefix, long pages, double badness, Copy copy) {
+        neighbourhoods.add(Json.write(
+                new NeighbourhoodResult(prefix, pages, badness, true, 0.05, 0L, new Evidence[0], new Copy[] {copy})));
+        alerts.add(
+                Json.write(Alert.neighborhood(prefix, badness, 0.05, pages, 0L, new Evidence[0], new Copy[] {copy})));
     }
 
     private static BackfillSummary summary(String labels) {

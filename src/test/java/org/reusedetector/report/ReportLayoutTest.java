@@ -28,17 +28,18 @@ class ReportLayoutTest {
         String html = Files.readString(ReportWriter.write(in, out).html());
 
         assertThat(headings(html))
-                .containsExactly("What was copied from where", "Worst neighborhoods", "Neighborhood badness",
-                        "Worst pages", "Summary");
+                .containsExactly(
+                        "What was copied from where",
+                        "Worst neighborhoods",
+                        "Neighborhood badness",
+                        "Worst pages",
+                        "Summary");
         int answer = html.indexOf("<h2>What was copied from where");
         assertThat(html.indexOf("<img")).isGreaterThan(html.indexOf("<h2>Worst neighborhoods"));
         assertThat(html.indexOf("<h2>Worst neighborhoods")).isGreaterThan(answer);
         String answerSection = html.substring(answer, html.indexOf("<h2>Worst neighborhoods"));
         assertThat(answerSection)
-                .contains(
-                        "docs-source.org → copied onto 15 hosts.",
-                        "<b>clone.org</b>: ",
-                        "<b>rewrite.net</b>: ")
+                .contains("docs-source.org → copied onto 15 hosts.", "<b>clone.org</b>: ", "<b>rewrite.net</b>: ")
                 // natural order (wiki2 before wiki10), all twelve named, the tighter prefix's pages (12 x 64)
                 .containsSubsequence(">wiki0<", ">wiki2<", ">wiki10<", ">wiki11<")
                 .contains("<td class=\"num\">768</td>", "90%", "5%–15%");
@@ -49,7 +50,9 @@ class ReportLayoutTest {
         assertThat(summary)
                 .contains("Mean neighborhood badness", "of at least 5 pages, the ones the threshold is computed from")
                 .contains("<td>Alerts written, by type</td><td>30 neighborhood, 12 page</td>");
-        assertThat(RAW.matcher(summary).find()).as("raw field names in %s", summary).isFalse();
+        assertThat(RAW.matcher(summary).find())
+                .as("raw field names in %s", summary)
+                .isFalse();
         assertThat(html).doesNotContain("<script");
     }
 
@@ -60,8 +63,8 @@ class ReportLayoutTest {
 
         String html = Files.readString(ReportWriter.write(in, out).html());
 
-        String answer = html.substring(
-                html.indexOf("<h2>What was copied from where"), html.indexOf("<h2>Worst neighborhoods"));
+        String answer =
+                html.substring(html.indexOf("<h2>What was copied from where"), html.indexOf("<h2>Worst neighborhoods"));
         assertThat(answer)
                 .contains(
                         "src.example → copied onto 5 hosts; copy families whose source is not told apart → copied"
@@ -82,12 +85,23 @@ class ReportLayoutTest {
         Files.writeString(in.resolve(DiscoveryOutput.LABELS), "");
         Files.writeString(in.resolve(DiscoveryOutput.HISTOGRAM), "kind,occurrences,hashes\nchunk,1,100\nchunk,2,10\n");
         Files.writeString(
-                in.resolve(DiscoveryOutput.SUMMARY),
-                Json.write(org.reusedetector.discover.DiscoverySummary.empty()));
-        Family template = new Family("ftemplate", "template", 0, 0, 4, 900, 30, "Home | About", null, null,
-                new Family.Member[] {new Family.Member("a.example", 300, 0, "unclear", 0, 300, 300, 200)});
-        Family copy = new Family("fcopy", "partial", 80, 0, 0, 120, 3, "Copied text", "https://src.example/a.html",
-                null, new Family.Member[] {
+                in.resolve(DiscoveryOutput.SUMMARY), Json.write(org.reusedetector.discover.DiscoverySummary.empty()));
+        Family template =
+                new Family("ftemplate", "template", 0, 0, 4, 900, 30, "Home | About", null, null, new Family.Member[] {
+                    new Family.Member("a.example", 300, 0, "unclear", 0, 300, 300, 200)
+                });
+        Family copy = new Family(
+                "fcopy",
+                "partial",
+                80,
+                0,
+                0,
+                120,
+                3,
+                "Copied text",
+                "https://src.example/a.html",
+                null,
+                new Family.Member[] {
                     new Family.Member("src.example", 40, 0.3, "source", 0.9, 100, 100, 90),
                     new Family.Member("news0.farm.com", 40, 0.9, "copier", 0.9, 40, 80, 0),
                     new Family.Member("news1.farm.com", 40, 0.9, "copier", 0.9, 40, 80, 0)
@@ -112,7 +126,9 @@ class ReportLayoutTest {
                         "<h2>Summary");
         String summary = html.substring(html.indexOf("<h2>Summary"));
         assertThat(summary).contains("Pages counted", "Labelled chunks / files");
-        assertThat(RAW.matcher(summary).find()).as("raw field names in %s", summary).isFalse();
+        assertThat(RAW.matcher(summary).find())
+                .as("raw field names in %s", summary)
+                .isFalse();
     }
 
     static List<String> headings(String html) {

@@ -55,7 +55,9 @@ class ReportRenderTest {
         int leadBottom = attribute(dom, "data-lead-bottom");
         int rowBottom = attribute(dom, "data-row-bottom");
         assertThat(leadBottom).isPositive().isLessThan(rowBottom);
-        assertThat(rowBottom).as("the first row of the answer ends on the first screen").isLessThanOrEqualTo(HEIGHT);
+        assertThat(rowBottom)
+                .as("the first row of the answer ends on the first screen")
+                .isLessThanOrEqualTo(HEIGHT);
         assertThat(dom).contains("docs-source.org → copied onto 15 hosts.");
     }
 
