@@ -132,8 +132,18 @@ public final class DetectionWorkflow {
     }
 
     public static Parsed parse(DataStream<SourceRecord> pages, DetectionSettings settings) {
+        return parse(pages, settings, true);
+    }
+
+    /**
+     * As {@link #parse(DataStream, DetectionSettings)}; with {@code crawlerLoopsToDeadLetters} false, pages whose URL
+     * is a crawler loop are hashed like any other (a hash index keeps them for the detection that reads it, discovery
+     * lists them).
+     */
+    public static Parsed parse(
+            DataStream<SourceRecord> pages, DetectionSettings settings, boolean crawlerLoopsToDeadLetters) {
         SingleOutputStreamOperator<HashedPage> hashed = pages.process(
-                        new ParseAndHash(settings), TypeInformation.of(HashedPage.class))
+                        new ParseAndHash(settings, crawlerLoopsToDeadLetters), TypeInformation.of(HashedPage.class))
                 .uid(OperatorIds.PARSE_AND_HASH)
                 .name(OperatorIds.PARSE_AND_HASH);
         return new Parsed(hashed, hashed.getSideOutput(DeadLetters.TAG));

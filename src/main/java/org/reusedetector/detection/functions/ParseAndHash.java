@@ -46,8 +46,16 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient JobCounter deadLetters;
     private transient ProcessingSpan.Start span;
 
+    private final boolean crawlerLoopsToDeadLetters;
+
     public ParseAndHash(DetectionSettings settings) {
+        this(settings, true);
+    }
+
+    /** With {@code crawlerLoopsToDeadLetters} false, a crawler loop's page is hashed like any other. */
+    public ParseAndHash(DetectionSettings settings, boolean crawlerLoopsToDeadLetters) {
         this.settings = settings;
+        this.crawlerLoopsToDeadLetters = crawlerLoopsToDeadLetters;
     }
 
     @Override
@@ -77,7 +85,8 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
             return;
         }
         // here, where the record's origin is known; MatchLabels checks again the pages no parse step saw (an index)
-        Optional<String> recursion = MatchLabels.recursion(settings, page.url());
+        Optional<String> recursion =
+                crawlerLoopsToDeadLetters ? MatchLabels.recursion(settings, page.url()) : Optional.empty();
         if (recursion.isPresent()) {
             reject(
                     DeadLetterReason.CRAWLER_RECURSION,

@@ -125,6 +125,18 @@ class ParseAndHashTest {
     }
 
     @Test
+    void forAnIndexOrDiscoveryACrawlerLoopIsHashedLikeAnyPage() throws Exception {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAndHash(SETTINGS, false))) {
+            h.processElement(page("https://loop.org/a/a/a/a/p.html", "2024-05-01T10:00:00Z", paragraph("alpha")), 1);
+
+            assertThat(h.extractOutputValues())
+                    .extracting(HashedPage::url)
+                    .containsExactly("https://loop.org/a/a/a/a/p.html");
+            assertThat(h.getSideOutput(DeadLetters.TAG)).isNullOrEmpty();
+        }
+    }
+
+    @Test
     void withEveryWordSignalOnTheFusedPassGivesWhatTheWordStreamGives() throws Exception {
         List<String> terms = new java.util.ArrayList<>();
         for (int i = 0; i < 400; i++) {
