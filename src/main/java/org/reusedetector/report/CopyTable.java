@@ -119,8 +119,12 @@ final class CopyTable {
         rows.forEach(r -> hosts.computeIfAbsent(r.source(), s -> new HashSet<>())
                 .addAll(r.hosts().stream().map(Holding::host).toList()));
         List<String> lines = new ArrayList<>();
-        hosts.forEach((source, copiers) -> lines.add(families.name(source) + " → copied onto " + copiers.size()
-                + (copiers.size() == 1 ? " host" : " hosts")));
+        hosts.forEach((source, copiers) -> lines.add(
+                source.equals(UNTOLD)
+                        ? copiers.size() + " hosts share the text of " + families.untoldCount()
+                                + " copy families whose source is not told apart"
+                        : families.name(source) + " → copied onto " + copiers.size()
+                                + (copiers.size() == 1 ? " host" : " hosts")));
         html.lead(String.join("; ", lines.subList(0, Math.min(lines.size(), HEADLINE_SOURCES)))
                 + (lines.size() > HEADLINE_SOURCES ? "; " + (lines.size() - HEADLINE_SOURCES) + " more below." : "."));
         List<List<String>> cells = new ArrayList<>();

@@ -67,8 +67,8 @@ class ReportLayoutTest {
                 html.substring(html.indexOf("<h2>What was copied from where"), html.indexOf("<h2>Worst neighborhoods"));
         assertThat(answer)
                 .contains(
-                        "src.example → copied onto 5 hosts; copy families whose source is not told apart → copied"
-                                + " onto 2 hosts.",
+                        "src.example → copied onto 5 hosts; 2 hosts share the text of 1 copy families whose source is not told"
+                                + " apart.",
                         "<b>src.example</b> <span class=\"note\">(judged the source, confidence 0.85)</span>",
                         "<b>parked.net</b>: ",
                         "<b>source not told apart</b>")
