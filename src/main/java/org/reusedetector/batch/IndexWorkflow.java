@@ -35,7 +35,7 @@ public final class IndexWorkflow {
         if (pages.index()) {
             throw new IllegalArgumentException("the input is already a hash index");
         }
-        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
+        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings, false);
         parsed.hashedPages()
                 .sinkTo(HashIndexSink.create(FlinkPaths.of(dir)))
                 .uid(OperatorIds.HASH_INDEX_SINK)

@@ -26,8 +26,19 @@ import picocli.CommandLine.Command;
         })
 public final class Main {
 
+    /**
+     * Pekko's own JVM shutdown hook, off unless set: a command exits while the local mini cluster of its job is still
+     * closing (Flink closes it after the job's result), and an actor system that terminates then cannot register its
+     * hook any more and warns on stderr ("Could not addJvmShutdownHook"). The mini cluster closes its actor systems
+     * itself.
+     */
+    static final String PEKKO_JVM_HOOK = "pekko.coordinated-shutdown.run-by-jvm-shutdown-hook";
+
     public static void main(String[] args) {
         EmbeddedJvm.mainArguments(args);
+        if (System.getProperty(PEKKO_JVM_HOOK) == null) {
+            System.setProperty(PEKKO_JVM_HOOK, "off");
+        }
         System.exit(run(args));
     }
 

@@ -131,14 +131,33 @@ public final class DetectionWorkflow {
 
     /** The parse step with chunk hashes only, no signal (the index and discovery read nothing else). */
     public static Parsed parse(DataStream<SourceRecord> pages, DetectionSettings settings) {
-        return parse(pages, settings, List.of());
+        return parse(pages, settings, List.of(), true);
     }
 
-    /** The parse step, feeding these signals' page parts in the same pass. */
+    /**
+     * As {@link #parse(DataStream, DetectionSettings)}; with {@code crawlerLoopsToDeadLetters} false, pages whose URL
+     * is a crawler loop are hashed like any other (a hash index keeps them for the detection that reads it, discovery
+     * lists them).
+     */
+    public static Parsed parse(
+            DataStream<SourceRecord> pages, DetectionSettings settings, boolean crawlerLoopsToDeadLetters) {
+        return parse(pages, settings, List.of(), crawlerLoopsToDeadLetters);
+    }
+
+    /** The parse step, feeding these signals' page parts in the same pass; crawler loops become dead letters. */
     public static Parsed parse(
             DataStream<SourceRecord> pages, DetectionSettings settings, List<DetectionSignal> signals) {
+        return parse(pages, settings, signals, true);
+    }
+
+    private static Parsed parse(
+            DataStream<SourceRecord> pages,
+            DetectionSettings settings,
+            List<DetectionSignal> signals,
+            boolean crawlerLoopsToDeadLetters) {
         SingleOutputStreamOperator<HashedPage> hashed = pages.process(
-                        new ParseAndHash(settings, signals), TypeInformation.of(HashedPage.class))
+                        new ParseAndHash(settings, signals, crawlerLoopsToDeadLetters),
+                        TypeInformation.of(HashedPage.class))
                 .uid(OperatorIds.PARSE_AND_HASH)
                 .name(OperatorIds.PARSE_AND_HASH);
         return new Parsed(hashed, hashed.getSideOutput(DeadLetters.TAG));

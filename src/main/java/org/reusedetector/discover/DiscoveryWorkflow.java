@@ -305,7 +305,7 @@ public final class DiscoveryWorkflow {
             writeTo(indexed, dir);
             return;
         }
-        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings);
+        DetectionWorkflow.Parsed parsed = DetectionWorkflow.parse(pages.raw(), settings, false);
         DataStream<ChunkSample> samples = null;
         if (texts) {
             DataStream<PageRecord> records = pages.raw()

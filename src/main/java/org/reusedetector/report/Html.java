@@ -18,7 +18,8 @@ final class Html {
                         "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}")
                 .append(
                         "th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}code{font-size:90%}img{max-width:100%;border:1px solid #ddd}")
-                .append(".note{color:#666}</style></head><body>\n<h1>")
+                .append(
+                        ".note{color:#666}.lead{font-size:110%}summary{cursor:pointer;color:#036;margin:1em 0}</style></head><body>\n<h1>")
                 .append(escape(title))
                 .append("</h1>\n");
     }
@@ -76,6 +77,12 @@ final class Html {
         return this;
     }
 
+    /** A sentence that states the answer, in the body's text style. */
+    Html lead(String text) {
+        out.append("<p class=\"lead\">").append(escape(text)).append("</p>\n");
+        return this;
+    }
+
     Html paragraph(String text) {
         out.append("<p class=\"note\">").append(escape(text)).append("</p>\n");
         return this;
@@ -95,11 +102,15 @@ final class Html {
      * columns whose name is in {@code numeric} are right-aligned.
      */
     Html table(List<String> header, List<List<String>> rows, List<String> numeric) {
-        out.append("<table><thead><tr>");
-        for (String h : header) {
-            out.append("<th>").append(escape(h)).append("</th>");
+        out.append("<table>");
+        if (!header.isEmpty()) { // a table of labelled facts has no header
+            out.append("<thead><tr>");
+            for (String h : header) {
+                out.append("<th>").append(escape(h)).append("</th>");
+            }
+            out.append("</tr></thead>");
         }
-        out.append("</tr></thead><tbody>\n");
+        out.append("<tbody>\n");
         for (List<String> row : rows) {
             out.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
@@ -111,6 +122,17 @@ final class Html {
             out.append("</tr>\n");
         }
         out.append("</tbody></table>\n");
+        return this;
+    }
+
+    /** Starts a folded section: its content shows when the reader opens {@code summary}. */
+    Html openDetails(String summary) {
+        out.append("<details><summary>").append(escape(summary)).append("</summary>\n");
+        return this;
+    }
+
+    Html closeDetails() {
+        out.append("</details>\n");
         return this;
     }
 

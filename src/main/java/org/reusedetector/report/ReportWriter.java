@@ -152,8 +152,6 @@ public final class ReportWriter {
         Html html = new Html("Blind discovery: " + in.getFileName());
         Path summaryFile = in.resolve(DiscoveryOutput.SUMMARY);
         DiscoverySummary summary = Files.exists(summaryFile) ? DiscoveryOutput.readSummary(summaryFile) : null;
-        html.heading("Summary");
-        summaryTable(html, summary);
         families(html, in.resolve(DiscoveryOutput.FAMILIES));
 
         List<HistogramRow> histogram = Files.exists(in.resolve(DiscoveryOutput.HISTOGRAM))
@@ -249,6 +247,8 @@ public final class ReportWriter {
                     trows,
                     List.of("pages", "hosts", "sites", "group", "top host pages"));
         }
+        html.heading("Summary");
+        facts(html, discoverySummary(summary));
         return html.finish();
     }
 
@@ -257,8 +257,7 @@ public final class ReportWriter {
     private static String detect(Path in, Path out, List<Path> images) throws IOException {
         Html html = new Html("Detection: " + in.getFileName());
         BackfillSummary summary = BackfillOutput.readSummary(in);
-        html.heading("Summary");
-        summaryTable(html, summary);
+        int minPages = summary == null ? 0 : summary.neighborhoodMinPages();
 
         long[] pageCounts = new long[3]; // pages, partial targets, file matches
         PriorityQueue<PageResult> worstPages = new PriorityQueue<>(Comparator.comparingDouble(PageResult::badness));
@@ -268,44 +267,27 @@ public final class ReportWriter {
             pageCounts[2] += page.fileMatch() ? 1 : 0;
             keepTop(worstPages, page, 20);
         });
+        // the threshold statistic's neighbourhoods: those of at least the minimum pages, as in summary.json
         BadnessBins bins = new BadnessBins();
-        long[] bad = new long[1];
-        PriorityQueue<NeighbourhoodResult> worstNeighbourhoods =
-                new PriorityQueue<>(Comparator.comparingDouble(NeighbourhoodResult::badness));
+        long[] neighbourhoods = new long[2]; // all, bad
+        List<NeighbourhoodResult> badOnes = new ArrayList<>();
         BackfillOutput.forEachNeighbourhood(in, n -> {
-            bins.add(n.badness());
+            neighbourhoods[0]++;
+            if (n.pages() >= minPages) {
+                bins.add(n.badness());
+            }
             if (n.bad()) {
-                bad[0]++;
-                keepTop(worstNeighbourhoods, n, TOP_ROWS);
+                neighbourhoods[1]++;
+                badOnes.add(n);
             }
         });
         double threshold = summary == null || summary.neighborhoodThreshold() == null
                 ? Double.NaN
                 : summary.neighborhoodThreshold();
-        html.table(
-                List.of("measure", "value"),
-                List.of(
-                        List.of("pages", count(pageCounts[0])),
-                        List.of("partial targets (page above the page threshold)", count(pageCounts[1])),
-                        List.of("whole-file matches", count(pageCounts[2])),
-                        List.of("neighborhoods", count(bins.count())),
-                        List.of("bad neighborhoods", count(bad[0])),
-                        List.of("neighborhood badness mean", Html.number(bins.mean())),
-                        List.of("neighborhood badness standard deviation", Html.number(bins.standardDeviation())),
-                        List.of("neighborhood threshold", Html.number(threshold))),
-                List.of("value"));
 
-        html.heading("Neighborhood badness");
-        if (bins.count() == 0) {
-            html.paragraph("No neighborhoods.");
-        } else {
-            byte[] hist = Charts.png(Charts.badnessHistogram(bins, threshold));
-            html.image(hist, "histogram of neighborhood badness");
-            images.add(savePng(out, "badness-histogram.png", hist));
-            byte[] cdf = Charts.png(Charts.badnessCdf(bins, threshold));
-            html.image(cdf, "cumulative distribution of neighborhood badness");
-            images.add(savePng(out, "badness-cdf.png", cdf));
-        }
+        CopyTable.Families families = CopyTable.Families.of(summary == null ? null : summary.labels(), badOnes);
+        html.heading("What was copied from where");
+        CopyTable.write(html, CopyTable.of(badOnes, families), families);
 
         html.heading("Worst neighborhoods");
         List<List<String>> rows = new ArrayList<>();
@@ -332,7 +314,7 @@ public final class ReportWriter {
                         Html.number(a.badness()),
                         Html.number(a.threshold() == null ? Double.NaN : a.threshold()),
                         count(a.pages()),
-                        copies(a.copies()),
+                        copies(a.copies(), families),
                         copiedText(a.evidence(), texts),
                         pageLinks(a.prefix(), examples.get(a.prefix()))));
             }
@@ -353,11 +335,26 @@ public final class ReportWriter {
                     + " whose badness is under its threshold was alerted for its coverage."
                     + (texts.isEmpty() ? " The labels file is not readable here: copied text is shown by hash." : ""));
         } else {
-            for (NeighbourhoodResult n : worstFirst(worstNeighbourhoods, NeighbourhoodResult::badness)) {
+            for (NeighbourhoodResult n : worstFirst(worstOf(badOnes), NeighbourhoodResult::badness)) {
                 rows.add(List.of(Html.url(n.prefix()), Html.number(n.badness()), count(n.pages())));
             }
             html.table(List.of("neighborhood", "badness", "pages"), rows, List.of("badness", "pages"));
             html.paragraph("No alerts.jsonl: evidence unavailable.");
+        }
+
+        html.heading("Neighborhood badness");
+        String meanDefinition = meanDefinition(bins, neighbourhoods[0], minPages);
+        if (bins.count() == 0) {
+            html.paragraph("No neighborhood has " + minPages + " pages or more: nothing to plot.");
+        } else {
+            html.paragraph("The " + count(bins.count()) + " neighborhoods of at least " + minPages
+                    + " pages, the ones the threshold is computed from; the red line is the threshold.");
+            byte[] hist = Charts.png(Charts.badnessHistogram(bins, threshold));
+            html.image(hist, "histogram of neighborhood badness");
+            images.add(savePng(out, "badness-histogram.png", hist));
+            byte[] cdf = Charts.png(Charts.badnessCdf(bins, threshold));
+            html.image(cdf, "cumulative distribution of neighborhood badness");
+            images.add(savePng(out, "badness-cdf.png", cdf));
         }
 
         html.heading("Worst pages");
@@ -368,69 +365,294 @@ public final class ReportWriter {
                     Html.number(p.badness()),
                     count(p.chunks()),
                     count(p.matchedChunks()),
-                    Html.escape(String.valueOf(p.fileMatch()))));
+                    Html.escape(p.fileMatch() ? "yes" : "no")));
         }
         html.table(
-                List.of("page", "badness", "chunks", "matched chunks", "file match"),
+                List.of("page", "badness", "chunks", "matched chunks", "whole file copied"),
                 pageRows,
                 List.of("badness", "chunks", "matched chunks"));
+
+        html.heading("Summary");
+        facts(html, detectionSummary(summary, pageCounts, neighbourhoods, bins, meanDefinition));
         return html.finish();
+    }
+
+    private static PriorityQueue<NeighbourhoodResult> worstOf(List<NeighbourhoodResult> neighbourhoods) {
+        PriorityQueue<NeighbourhoodResult> worst =
+                new PriorityQueue<>(Comparator.comparingDouble(NeighbourhoodResult::badness));
+        neighbourhoods.forEach(n -> keepTop(worst, n, TOP_ROWS));
+        return worst;
+    }
+
+    /**
+     * What the one mean badness shown is: the mean over the neighbourhoods the threshold statistic counts (at least
+     * the minimum pages; {@code summary.json}'s {@code badness_mean} is the same, exact), not over every neighbourhood
+     * (small ones of a page or two are often 0 or 1 and would pull it either way).
+     */
+    private static String meanDefinition(BadnessBins bins, long all, int minPages) {
+        return "mean of the badness (matched chunks over chunks, pooled over the neighborhood's pages) of the "
+                + count(bins.count()) + " neighborhoods of at least " + minPages + " pages, the ones the threshold"
+                + " is computed from"
+                + (all > bins.count()
+                        ? "; the " + count(all - bins.count()) + " smaller of the " + count(all)
+                                + " neighborhoods are judged but not counted"
+                        : "");
+    }
+
+    /** The run's summary with labels for people, in the order a reader asks. */
+    private static List<String[]> detectionSummary(
+            BackfillSummary s, long[] pageCounts, long[] neighbourhoods, BadnessBins bins, String meanDefinition) {
+        List<String[]> rows = new ArrayList<>();
+        if (s != null) {
+            rows.add(fact("Crawl read", s.input()));
+            rows.add(fact("Labels", s.labels()));
+            if (s.records() != null) {
+                rows.add(fact("Records read", count(s.records())));
+            }
+            if (s.pages() != null) {
+                rows.add(fact("Pages parsed", count(s.pages())));
+            }
+            rows.add(fact("Pages scored against the labels", count(s.pagesScored())));
+            rows.add(fact(
+                    "Records not scored (dead letters: unreadable, invalid, crawler recursion)",
+                    count(s.deadLetters())));
+        } else {
+            rows.add(fact("Pages", count(pageCounts[0])));
+        }
+        rows.add(fact("Pages above the page threshold (page and file alerts)", count(pageCounts[1])));
+        rows.add(fact("Pages copied whole (identical file)", count(pageCounts[2])));
+        rows.add(fact("Neighborhoods (URL prefixes with pages)", count(neighbourhoods[0])));
+        rows.add(fact("Bad neighborhoods", count(neighbourhoods[1])));
+        rows.add(fact(
+                "Mean neighborhood badness",
+                bins.count() == 0
+                        ? "n/a"
+                        : Html.number(bins.mean()) + " (standard deviation " + Html.number(bins.standardDeviation())
+                                + ")",
+                meanDefinition));
+        if (s != null) {
+            rows.add(fact(
+                    "Neighborhood threshold", Html.number(s.neighborhoodThreshold()), s.neighborhoodThresholdRule()));
+            rows.add(fact("Page threshold (share of a page's chunks matched)", Html.number(s.pageThreshold())));
+            rows.add(fact("Fewest pages of a neighborhood in the statistic", count((long) s.neighborhoodMinPages())));
+            rows.add(fact("Shortest chunk scored (characters)", count((long) s.stopChunkMinLength())));
+            rows.add(fact("Chunk hashes cover", s.contentForm()));
+            if (s.alerts() != null && !s.alerts().isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                new java.util.TreeMap<>(s.alerts()).forEach((type, n) -> parts.add(count(n) + " " + type));
+                rows.add(fact("Alerts written, by type", String.join(", ", parts)));
+            }
+            rows.add(fact("Run time", String.format(Locale.ROOT, "%.1f s", s.seconds())));
+        }
+        return rows;
+    }
+
+    /** The discovery run's summary with labels for people. */
+    private static List<String[]> discoverySummary(DiscoverySummary s) {
+        List<String[]> rows = new ArrayList<>();
+        if (s == null) {
+            return rows;
+        }
+        rows.add(fact("Run", s.run()));
+        rows.add(fact("Pages counted", count(s.pages())));
+        rows.add(fact("Pages left out as crawler recursion", count(s.recursionPages())));
+        rows.add(fact("Pages left out for an unusable URL", count(s.invalidUrlPages())));
+        rows.add(fact("Distinct chunks / files counted", count(s.distinctChunks()) + " / " + count(s.distinctFiles())));
+        rows.add(fact(
+                "Chunks / files on enough pages to be candidates",
+                count(s.frequentChunks()) + " / " + count(s.frequentFiles()),
+                "chunk threshold " + s.chunkThreshold() + " pages, file threshold " + s.fileThreshold() + " pages"));
+        rows.add(fact(
+                "Labelled chunks / files", count(s.chunkLabels()) + " / " + count(s.fileLabels()), s.thresholdRule()));
+        rows.add(fact("Group threshold (distinct candidates on the same hosts)", count(s.groupThreshold())));
+        rows.add(fact("Left out: on one site only (a publisher's own reuse)", count(s.sameSite())));
+        rows.add(fact("Left out: too few candidates on the same hosts", count(s.smallGroup())));
+        rows.add(fact("Left out: on too few hosts", count(s.fewHosts())));
+        rows.add(fact("Left out: one host holds most of it", count(s.concentrated())));
+        rows.add(fact("Left out: boilerplate", count(s.boilerplate()), s.templateRule()));
+        rows.add(fact("Published as stop labels (boilerplate on several sites)", count(s.stopLabels())));
+        rows.add(fact("Shortest chunk counted (characters)", count(s.minChunkLength())));
+        return rows;
+    }
+
+    private static String[] fact(String label, String value) {
+        return new String[] {label, value == null ? "" : value, null};
+    }
+
+    private static String[] fact(String label, String value, String definition) {
+        return new String[] {label, value == null ? "" : value, definition};
+    }
+
+    /** A two-column table of labelled facts; a fact's definition is shown under its value. Values are text. */
+    private static void facts(Html html, List<String[]> facts) {
+        if (facts.isEmpty()) {
+            html.paragraph("No summary.json.");
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (String[] f : facts) {
+            rows.add(List.of(
+                    Html.escape(f[0]),
+                    Html.escape(f[1])
+                            + (f[2] == null || f[2].isEmpty()
+                                    ? ""
+                                    : "<br><span class=\"note\">" + Html.escape(f[2]) + "</span>")));
+        }
+        html.table(List.of(), rows, List.of());
     }
 
     private static final int FAMILY_HOSTS_SHOWN = 6;
 
     /**
-     * The copy families of a discovery run, most pages first: what was copied (the start of a chunk, an example page),
-     * how much, and which hosts hold it, each with the side of the copy its evidence puts it on.
+     * The copy families of a discovery run: first those that are copies (mirrors and partial copies, most pages
+     * first), each with its source where the evidence tells it and the hosts that hold it grouped by site, with the
+     * side each is judged on and why; then, folded, the template families (boilerplate, not labelled as content).
      */
     private static void families(Html html, Path file) throws IOException {
         if (!Files.exists(file)) {
             return;
         }
-        List<Family> families = new ArrayList<>();
-        long[] total = new long[1];
-        JsonLines.forEach(file, Family.class, f -> {
-            total[0]++;
-            if (families.size() < TOP_ROWS) { // the file is sorted, most pages first
-                families.add(f);
+        List<Family> copies = new ArrayList<>();
+        List<Family> templates = new ArrayList<>();
+        long[] total = new long[2]; // copies, templates
+        JsonLines.forEach(
+                file,
+                Family.class,
+                f -> { // the file is sorted, most pages first
+                    boolean template = org.reusedetector.discover.Families.TEMPLATE.equals(f.kind());
+                    total[template ? 1 : 0]++;
+                    List<Family> kept = template ? templates : copies;
+                    if (kept.size() < TOP_ROWS) {
+                        kept.add(f);
+                    }
+                });
+        html.heading("What was copied from where");
+        List<String> headline = new ArrayList<>();
+        for (Family f : copies) {
+            String source = judgedSource(f);
+            if (source != null && headline.size() < 12) {
+                headline.add(source + " → " + count(f.hostCount() - 1) + (f.hostCount() == 2 ? " host" : " hosts"));
             }
-        });
-        html.heading("Copy families (" + total[0] + ")");
-        html.paragraph("A family is the labelled content that sits on exactly the same hosts: a mirror (whole files"
-                + " identical), a partial copy (chunks only) or a template (boilerplate, not labelled). Each host is"
-                + " judged the source or a copier by how much text of its own its site has beside the family's, with"
-                + " the confidence of that judgement; 'unclear' where the evidence cannot tell. Labels and neighborhood"
-                + " alerts name the family by its id.");
+        }
+        html.lead(total[0] + " copy families (content on exactly the same hosts: a mirror holds whole files"
+                + " identical, a partial copy chunks only)"
+                + (headline.isEmpty()
+                        ? "."
+                        : "; copied sources the evidence names: " + String.join("; ", headline) + "."));
+        html.table(
+                List.of("source", "copied text", "kind", "chunks", "pages", "hosts", "held by (site, side and why)"),
+                familyRows(copies),
+                List.of("chunks", "pages", "hosts"));
+        if (total[0] > TOP_ROWS) {
+            html.paragraph("The " + TOP_ROWS + " largest of " + total[0] + " copy families.");
+        }
+        html.paragraph("A host is judged by its site (registrable domain): a copier's site holds next to no text of"
+                + " its own (under " + Math.round(100 * FAMILY_COPIER_OWN_SHARE) + "% of its pages, beyond doubt),"
+                + " the source is the site with most text of its own when the family has a copier. A site with much"
+                + " text of its own besides the copy (a clone with pages of its own, a source whose pages were copied"
+                + " one by one) stays unclear: its share of own pages, shown, cannot tell which side it is on. Labels"
+                + " and neighborhood alerts name a family by its id.");
+        if (!templates.isEmpty()) {
+            html.openDetails(total[1] + " template families (boilerplate on several sites, published as stop labels,"
+                    + " not counted as content): show");
+            html.table(
+                    List.of(
+                            "source",
+                            "copied text",
+                            "kind",
+                            "chunks",
+                            "pages",
+                            "hosts",
+                            "held by (site, side and why)"),
+                    familyRows(templates),
+                    List.of("chunks", "pages", "hosts"));
+            html.closeDetails();
+        }
+    }
+
+    /** Mirrors {@code CopySide.COPIER_OWN_SHARE}, for the explanation. */
+    private static final double FAMILY_COPIER_OWN_SHARE = 0.1;
+
+    private static String judgedSource(Family f) {
+        if (f.hosts() != null) {
+            for (Family.Member m : f.hosts()) {
+                if ("source".equals(m.side())) {
+                    return m.host();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static List<List<String>> familyRows(List<Family> families) {
         List<List<String>> rows = new ArrayList<>();
         for (Family f : families) {
-            List<String> hosts = new ArrayList<>();
-            Family.Member[] members = f.hosts() == null ? new Family.Member[0] : f.hosts();
-            for (int i = 0; i < Math.min(FAMILY_HOSTS_SHOWN, members.length); i++) {
-                Family.Member m = members[i];
-                hosts.add(Html.escape(m.host()) + " <i>" + Html.escape(m.side())
-                        + (m.confidence() > 0 ? String.format(Locale.ROOT, " %.2f", m.confidence()) : "") + "</i> ("
-                        + count(m.pages()) + " pages, " + String.format(Locale.ROOT, "%.0f%%", 100 * m.share())
-                        + " of its text)");
-            }
-            if (f.hostCount() > hosts.size()) {
-                hosts.add("… " + count(f.hostCount() - hosts.size()) + " more");
-            }
+            String source = judgedSource(f);
             String text = f.exampleText() == null ? "" : f.exampleText();
             rows.add(List.of(
-                    "<code>" + Html.escape(f.id()) + "</code>",
+                    source == null
+                            ? "<span class=\"note\">not told apart</span>"
+                            : "<b>" + Html.escape(source) + "</b>",
+                    (text.isEmpty() ? "" : "“" + Html.escape(cut(text)) + "”<br>") + Html.url(f.exampleUrl())
+                            + "<br><span class=\"note\">family <code>" + Html.escape(f.id()) + "</code></span>",
                     Html.escape(f.kind()),
                     count(f.chunks()),
                     count(f.pages()),
                     count(f.hostCount()),
-                    (text.isEmpty() ? "" : "“" + Html.escape(cut(text)) + "”<br>") + Html.url(f.exampleUrl()),
-                    String.join("<br>", hosts)));
+                    familyHosts(f, source)));
         }
-        html.table(
-                List.of("family", "kind", "chunks", "pages", "hosts", "copied text", "hosts: side, confidence"),
-                rows,
-                List.of("chunks", "pages", "hosts"));
-        if (total[0] > TOP_ROWS) {
-            html.paragraph("The " + TOP_ROWS + " largest of " + total[0] + " families.");
+        return rows;
+    }
+
+    /**
+     * The hosts of a family other than its judged source, grouped by site and side: the site, the side with its
+     * confidence, its hosts (natural order), and the evidence of the side: how many of its site's pages are its own.
+     */
+    private static String familyHosts(Family f, String source) {
+        Map<String, List<Family.Member>> groups = new LinkedHashMap<>();
+        Family.Member[] members = f.hosts() == null ? new Family.Member[0] : f.hosts();
+        long listed = 0;
+        for (Family.Member m : members) {
+            listed++;
+            if (m.host().equals(source)) {
+                continue;
+            }
+            String site = siteOf(m.host());
+            groups.computeIfAbsent(site + "\u0000" + m.side(), k -> new ArrayList<>())
+                    .add(m);
+        }
+        List<String> parts = new ArrayList<>();
+        groups.forEach((key, hosts) -> {
+            String site = key.substring(0, key.indexOf('\u0000'));
+            hosts.sort(Comparator.comparing(Family.Member::host, CopyTable::natural));
+            List<String> names = new ArrayList<>();
+            for (Family.Member m : hosts) {
+                names.add(
+                        m.host().endsWith("." + site)
+                                ? Html.escape(m.host().substring(0, m.host().length() - site.length() - 1))
+                                : Html.escape(m.host()));
+                if (names.size() == FAMILY_HOSTS_SHOWN && hosts.size() > FAMILY_HOSTS_SHOWN + 1) {
+                    names.add("… and " + (hosts.size() - FAMILY_HOSTS_SHOWN) + " more");
+                    break;
+                }
+            }
+            Family.Member first = hosts.get(0);
+            parts.add("<b>" + Html.escape(site) + "</b> <i>" + Html.escape(first.side())
+                    + (first.confidence() > 0 ? String.format(Locale.ROOT, " %.2f", first.confidence()) : "")
+                    + "</i>: " + String.join(", ", names) + " <span class=\"note\">(its site: "
+                    + count(first.siteOwnPages()) + " of " + count(first.sitePages()) + " pages its own text)</span>");
+        });
+        if (f.hostCount() > listed) {
+            parts.add("… " + count(f.hostCount() - listed) + " more hosts");
+        }
+        return String.join("<br>", parts);
+    }
+
+    private static String siteOf(String host) {
+        try {
+            return org.reusedetector.url.Sites.of(host);
+        } catch (RuntimeException e) {
+            return host;
         }
     }
 
@@ -496,13 +718,13 @@ public final class ReportWriter {
         return url.regionMatches(true, 0, prefix, 0, prefix.length());
     }
 
-    private static String copies(org.reusedetector.model.Copy[] copies) {
+    private static String copies(org.reusedetector.model.Copy[] copies, CopyTable.Families families) {
         if (copies == null || copies.length == 0) {
             return "";
         }
         List<String> parts = new ArrayList<>();
         for (org.reusedetector.model.Copy c : copies) {
-            parts.add("<b>" + Html.escape(c.source()) + "</b> "
+            parts.add("<b>" + Html.escape(families.name(c.source())) + "</b> "
                     + String.format(Locale.ROOT, "%.0f%%", 100 * c.coverage())
                     + " (" + count(c.chunks()) + " of " + count(c.sourceChunks()) + " chunks)"
                     + (c.exampleUrl() == null ? "" : "<br>e.g. " + Html.url(c.exampleUrl())));

@@ -1,7 +1,8 @@
 /**
  * The HTML report and plots of a discover, detect, near-dups, phrases or quilts output directory.
- * May import {@code discover}, {@code batch}, {@code imatch}, {@code shingle}, {@code format} and {@code model}; no Flink.
+ * May import {@code discover}, {@code batch}, {@code imatch}, {@code shingle}, {@code format}, {@code model} and
+ * {@code url} (a host's site, to group copying hosts); no Flink.
  * <p>Project imports: {@code batch}, {@code discover}, {@code format}, {@code imatch}, {@code model},
- * {@code shingle}.
+ * {@code shingle}, {@code url}.
  */
 package org.reusedetector.report;

@@ -202,7 +202,13 @@ class BatchCommandsITCase {
                         assertThat(d.error())
                                 .contains("'a' occurs 4 times")
                                 .contains("https://loop.example/a/a/a/a/p.html");
-                        assertThat(d.origin()).isEqualTo("https://loop.example/a/a/a/a/p.html");
+                        // raw records are dead-lettered where they are parsed, with their file and line; an index
+                        // keeps no record, only the URL
+                        if (run.equals("detect")) {
+                            assertThat(d.origin()).matches(".+\\.jsonl(\\.gz)?:\\d+");
+                        } else {
+                            assertThat(d.origin()).isEqualTo("https://loop.example/a/a/a/a/p.html");
+                        }
                     });
             assertThat(Files.readString(dir.resolve(run + "/alerts.jsonl"))).doesNotContain("loop.example");
         }

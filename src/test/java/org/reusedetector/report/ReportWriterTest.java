@@ -263,11 +263,11 @@ class ReportWriterTest {
                         "file <code>bbbbbbbbbbbb</code> informed:&lt;script&gt;");
         assertThat(html)
                 .contains(
-                        "<td>neighborhood threshold</td><td class=\"num\">0.500</td>",
-                        "<td>bad neighborhoods</td><td class=\"num\">5</td>",
-                        "<td>whole-file matches</td><td class=\"num\">1</td>");
+                        "<td>Neighborhood threshold</td><td>0.500<br>",
+                        "<td>Bad neighborhoods</td><td>5</td>",
+                        "<td>Pages copied whole (identical file)</td><td>1</td>");
         assertThat(html)
-                .contains("<td>input</td><td>pages&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;.jsonl</td>")
+                .contains("<td>Crawl read</td><td>pages&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;.jsonl</td>")
                 .doesNotContain("<script");
     }
 
@@ -369,10 +369,12 @@ class ReportWriterTest {
 
         assertThat(html)
                 .contains(
-                        "Copy families (1)",
+                        "1 copy families",
+                        "copied sources the evidence names: source.example → 1 host.",
                         "<code>f0123456789abcdef</code>",
-                        "source.example <i>source 0.80</i> (15 pages, 40% of its text)",
-                        "mirror.example <i>copier 0.80</i>",
+                        "<td><b>source.example</b></td>",
+                        "<b>mirror.example</b> <i>copier 0.80</i>: mirror.example <span class=\"note\">(its site: 0 of 15"
+                                + " pages its own text)</span>",
                         "“Copied text &lt;script&gt;");
         assertThat(html).doesNotContain("<script");
     }

@@ -134,12 +134,16 @@ public final class MatchLabels extends BroadcastProcessFunction<HashedPage, Sour
         }
         return Optional.of(DeadLetters.of(
                 DeadLetterReason.CRAWLER_RECURSION,
-                "crawler recursion error (" + recursion.get() + "): " + page.url(),
+                recursionError(recursion.get(), page.url()),
                 asRecord(page),
                 settings.deadLetterMaxOriginalChars()));
     }
 
-    private static Optional<String> recursion(DetectionSettings settings, String url) {
+    static String recursionError(String explanation, String url) {
+        return "crawler recursion error (" + explanation + "): " + url;
+    }
+
+    static Optional<String> recursion(DetectionSettings settings, String url) {
         try {
             return settings.recursionRule().explain(NormalizedUrl.parse(url, settings.ignoredParameters()));
         } catch (InvalidUrlException e) {

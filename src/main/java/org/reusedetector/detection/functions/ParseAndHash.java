@@ -1,6 +1,7 @@
 package org.reusedetector.detection.functions;
 
 import java.util.List;
+import java.util.Optional;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
@@ -43,10 +44,23 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
     private transient JobCounter chunks;
     private transient JobCounter deadLetters;
 
-    /** @param enabled the signals to feed, in their order (none: chunk hashes only) */
+    private final boolean crawlerLoopsToDeadLetters;
+
+    /** Chunk hashes only; crawler loops become dead letters. */
+    public ParseAndHash(DetectionSettings settings) {
+        this(settings, List.of(), true);
+    }
+
+    /** @param enabled the signals to feed, in their order (none: chunk hashes only); crawler loops become dead letters */
     public ParseAndHash(DetectionSettings settings, List<DetectionSignal> enabled) {
+        this(settings, enabled, true);
+    }
+
+    /** With {@code crawlerLoopsToDeadLetters} false, a crawler loop's page is hashed like any other. */
+    public ParseAndHash(DetectionSettings settings, List<DetectionSignal> enabled, boolean crawlerLoopsToDeadLetters) {
         this.settings = settings;
         this.enabled = List.copyOf(enabled);
+        this.crawlerLoopsToDeadLetters = crawlerLoopsToDeadLetters;
     }
 
     @Override
@@ -70,6 +84,17 @@ public final class ParseAndHash extends ProcessFunction<SourceRecord, HashedPage
             page = parser.parseKeepingBody(record.value());
         } catch (PageRecordParser.Rejected rejected) {
             reject(rejected.reason(), rejected.getMessage(), record, ctx);
+            return;
+        }
+        // here, where the record's origin is known; MatchLabels checks again the pages no parse step saw (an index)
+        Optional<String> recursion =
+                crawlerLoopsToDeadLetters ? MatchLabels.recursion(settings, page.url()) : Optional.empty();
+        if (recursion.isPresent()) {
+            reject(
+                    DeadLetterReason.CRAWLER_RECURSION,
+                    MatchLabels.recursionError(recursion.get(), page.url()),
+                    record,
+                    ctx);
             return;
         }
         HashedPage hashed;

@@ -99,6 +99,45 @@ class ParseAndHashTest {
     }
 
     @Test
+    void aCrawlerRecursionPageIsADeadLetterWithItsRecordsOriginAndCountsAsOne() throws Exception {
+        String loop = TestPages.pageJson("https://loop.org/a/a/a/a/p.html", "2024-05-01T10:00:00Z", "<p>x</p>");
+        try (var h = harness()) {
+            h.processElement(new SourceRecord(loop, "crawl.jsonl.gz:12"), 1);
+            h.processElement(page("https://loop.org/docs/docs/p.html", "2024-05-01T10:00:00Z", paragraph("alpha")), 2);
+
+            // twice is common on real sites: parsed and scored
+            assertThat(h.extractOutputValues())
+                    .extracting(HashedPage::url)
+                    .containsExactly("https://loop.org/docs/docs/p.html");
+            List<DeadLetter> dead = h.getSideOutput(DeadLetters.TAG).stream()
+                    .map(r -> r.getValue())
+                    .toList();
+            assertThat(dead)
+                    .extracting(DeadLetter::reason, DeadLetter::origin, DeadLetter::original)
+                    .containsExactly(tuple(DeadLetterReason.CRAWLER_RECURSION.code(), "crawl.jsonl.gz:12", loop));
+            assertThat(dead.get(0).error()).contains("'a' occurs 4 times", "https://loop.org/a/a/a/a/p.html");
+            // every record read is a page parsed or a dead letter, once
+            var accumulators = h.getEnvironment().getAccumulatorRegistry().getUserMap();
+            assertThat(accumulators.get(Metrics.RECORDS_READ).getLocalValue()).isEqualTo(2L);
+            assertThat(accumulators.get(Metrics.PAGES_PARSED).getLocalValue()).isEqualTo(1L);
+            assertThat(accumulators.get(Metrics.DEAD_LETTERS).getLocalValue()).isEqualTo(1L);
+        }
+    }
+
+    @Test
+    void forAnIndexOrDiscoveryACrawlerLoopIsHashedLikeAnyPage() throws Exception {
+        try (var h = ProcessFunctionTestHarnesses.forProcessFunction(
+                new ParseAndHash(SETTINGS, java.util.List.of(), false))) {
+            h.processElement(page("https://loop.org/a/a/a/a/p.html", "2024-05-01T10:00:00Z", paragraph("alpha")), 1);
+
+            assertThat(h.extractOutputValues())
+                    .extracting(HashedPage::url)
+                    .containsExactly("https://loop.org/a/a/a/a/p.html");
+            assertThat(h.getSideOutput(DeadLetters.TAG)).isNullOrEmpty();
+        }
+    }
+
+    @Test
     void withEveryWordSignalOnTheFusedPassGivesWhatTheWordStreamGives() throws Exception {
         List<String> terms = new java.util.ArrayList<>();
         for (int i = 0; i < 400; i++) {
