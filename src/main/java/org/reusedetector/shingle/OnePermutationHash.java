@@ -11,8 +11,7 @@ import java.util.Arrays;
  * the same sequence for every document (optimal densification), so two documents agree on a borrowed value with the
  * probability they agree on a filled bin. The share of agreeing values then estimates the resemblance of the two
  * phrase sets as the m selectors did (unbiased; docs/evaluation.md compares the two on the crawls), at one mix a
- * phrase instead of m multiply-adds: the independent selectors were the largest single cost of the near-copy signal in
- * the parse step. Its values are not those of {@link MinHash}: sketches of the two never compare ({@link Sketches}
+ * phrase instead of m multiply-adds. Its values are not those of {@link MinHash}: sketches of the two never compare ({@link Sketches}
  * tells them apart). The constants are fixed, so sketches of different runs and processes compare.
  */
 public final class OnePermutationHash {

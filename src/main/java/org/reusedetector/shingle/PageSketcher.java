@@ -68,7 +68,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     /**
      * Cuts the chunk's words and fingerprints them ({@link Fingerprints#word}). Two loops, as the I-Match signer cuts
      * its words: the first classifies every char by one table read with no branch on its class and notes where runs
-     * of word chars start and end (a branch on the class was mispredicted about once a word); the second hashes each run's chars. With the I-Match signal on, its
+     * of word chars start and end (a branch on the class would be mispredicted about once a word); the second hashes each run's chars. With the I-Match signal on, its
      * signer has classified the chunk's chars already and the first loop is skipped ({@link WordRuns}).
      */
     @Override
