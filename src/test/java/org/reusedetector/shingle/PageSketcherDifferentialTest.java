@@ -79,8 +79,8 @@ class PageSketcherDifferentialTest {
         }
     }
 
-    private static final String ALPHABET = "abcxyzABCXYZ0189éßÉŉΩω中文字\u0301\u00A0\uD835\uDC00\uD835\uDC01\uDC00\uD800"
-            + " ,.-;!?\n\t\u2028";
+    private static final String ALPHABET =
+            "abcxyzABCXYZ0189éßÉŉΩω中文字\u0301\u00A0\uD835\uDC00\uD835\uDC01\uDC00\uD800" + " ,.-;!?\n\t\u2028";
 
     /** A chunk of words of 1 to 20 chars, separators of 1 to 3 chars, of {@code length} chars. */
     private static String chunkText(Random random, int length) {
@@ -119,10 +119,12 @@ class PageSketcherDifferentialTest {
             }
             pages.add(chunks);
         }
-        Differential differential = new Differential(lexiconOf(pages.stream().flatMap(List::stream).toList()));
+        Differential differential =
+                new Differential(lexiconOf(pages.stream().flatMap(List::stream).toList()));
         for (int p = 0; p < pages.size(); p++) {
             for (String chunk : pages.get(p)) {
-                // in a buffer longer than the chunk, as the chunker's, with letters after its end that are no part of it
+                // in a buffer longer than the chunk, as the chunker's, with letters after its end that are no part of
+                // it
                 char[] buffer = Arrays.copyOf(chunk.toCharArray(), chunk.length() + random.nextInt(8));
                 Arrays.fill(buffer, chunk.length(), buffer.length, 'q');
                 differential.chunk(buffer, chunk.length());

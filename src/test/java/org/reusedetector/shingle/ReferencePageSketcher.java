@@ -20,7 +20,8 @@ public final class ReferencePageSketcher implements WordSink, TokenizingChunker.
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
     private final int k;
-    private final ReferenceOnePermutationHash sketcher = new ReferenceOnePermutationHash(ReferenceOnePermutationHash.BINS);
+    private final ReferenceOnePermutationHash sketcher =
+            new ReferenceOnePermutationHash(ReferenceOnePermutationHash.BINS);
     private long[] words = new long[1024];
     private int count;
     /** The current chunk's runs of word chars: start, end, start, end, ... */
