@@ -111,9 +111,9 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
                 h = (h ^ text[i + 3]) * FNV_PRIME;
             }
             int left = end - i; // 0 to 3 chars
-            if (i + 3 < length) {
-                // the last group with no branch on its length: steps past the word's end are masked out (text[i + 3] is
-                // read but not used), so a loop exit that depends on the word's length is not mispredicted
+            if (i + 2 < length) {
+                // the last chars with no branch on their number: steps past the word's end (reading chars of the chunk
+                // after it) are masked out, so no loop exit that depends on the word's length is mispredicted
                 h = fnvStepIf(h, text[i], 0, left);
                 h = fnvStepIf(h, text[i + 1], 1, left);
                 h = fnvStepIf(h, text[i + 2], 2, left);
