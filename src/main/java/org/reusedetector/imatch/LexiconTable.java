@@ -13,7 +13,7 @@ public final class LexiconTable {
     private final byte[][] utf8;
     /**
      * Per term, its lexicon memberships (bit j: randomized lexicon j holds it, bit 0 always), 16 bits each when there
-     * are at most 16 lexicons (66 KB for 33,100 terms: it stays in the nearer caches), else in {@link #wideMemberships}.
+     * are at most 16 lexicons (two bytes a term, so that it stays in the nearer caches), else in {@link #wideMemberships}.
      */
     private final char[] memberships;
 
@@ -23,12 +23,10 @@ public final class LexiconTable {
      * id + 1 (0 = empty), then its key in the signatures' fingerprint (64 bits of the SHA-1 of its UTF-8, see
      * {@link Signer}), so that the probe that finds a term brings its key in the same cache line. The slot index comes
      * from the hash's low bits, so a term found at its home slot has matched on all 64 bits. A lookup compares hashes
-     * only, not characters: a probe is one memory access in a table of 16 bytes per slot at load about 1/2 (1 MB for
-     * the default crawl's 33,100 terms), where a character comparison cost a second, scattered access per hit (most
-     * probes hit), and a key kept by term id a third when signing. The price, a documented
-     * deviation: a word that is no term is taken for one if its 64-bit hash equals the term's in the
-     * {@code 64 - idBits} compared bits, about 2^-48 per word looked up for that lexicon; none of the distinct words of
-     * the two standard crawls does.
+     * only, not characters: a probe is one memory access in a table of 16 bytes per slot at load about 1/2, where a
+     * character comparison would cost a second, scattered access per hit, and a key kept by term id a third when
+     * signing. The price, a documented deviation: a word that is no term is taken for one if its 64-bit hash equals
+     * the term's in the {@code 64 - idBits} compared bits, about 2^-(64 - idBits) per word looked up.
      */
     private final long[] slots;
 

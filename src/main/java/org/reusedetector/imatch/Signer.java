@@ -18,8 +18,7 @@ import org.reusedetector.shingle.WordRuns;
  * pages cannot form false clusters.
  *
  * <p>The signature is a SHA-1, as in I-Match, but not over the terms' bytes: hashing every lexicon's terms anew
- * would hash a page's text some eight times over (1 + K·(1-p)) and cost the parse step most of its speed. Instead
- * one pass over the sorted terms folds each term's 64-bit key (from the SHA-1 of the term) into a 128-bit
+ * would hash each term once for every lexicon that holds it (1 + K·(1-p) times on average). Instead one pass over the sorted terms folds each term's 64-bit key (from the SHA-1 of the term) into a 128-bit
  * polynomial fingerprint per lexicon, and the signature is the SHA-1 of that fingerprint and the term count. Equal
  * sorted term sets give equal signatures; different ones collide with probability about 2^-64 per pair.
  * <p>Two ways in: as a {@link WordSink} behind {@code PageHasher.hashWithWords} (beside other word consumers), or,
@@ -54,7 +53,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     /**
      * The page's words to look up, probed together at the end of the page: the table is too large for the nearer
      * caches, and probes in a loop of their own overlap their misses, where a probe between the chars of the word
-     * loop waited for its miss alone (probes were 1.2 of the lookups' 2.6 ms/MB on the default crawl).
+     * loop would wait for its miss alone.
      */
     private long[] pending = new long[256];
 
@@ -118,7 +117,7 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     /**
      * Queues a word (its hash) for the table unless it was met earlier on this page; returns the new queue length. A
      * word can still be queued twice when another word took its place in {@link #recentWords}: {@link #sign} counts
-     * each term once. Branch-free: whether a word recurs (60-80 % of words on the standard crawls) is unpredictable.
+     * each term once. Branch-free: whether a word recurs (most words of a page do) is unpredictable.
      */
     private static int lookUpOnce(long hash, long[] queue, int queued, long[] recent, long salt) {
         long stamp = hash ^ salt;
@@ -150,8 +149,8 @@ public final class Signer implements WordSink, TokenizingChunker.ChunkSink {
     private static final int FOLDED_SLACK = 16;
 
     /**
-     * Loops with no branch on a char's class or a word's length (such a branch is mispredicted about once a word, and
-     * a char loop with one cost about twice as much): the first folds every char into {@link #folded} (as the 16-bit
+     * Loops with no branch on a char's class or a word's length (such a branch is mispredicted about once a word):
+     * the first folds every char into {@link #folded} (as the 16-bit
      * lanes that {@link LexiconTable#hash} groups) and notes where runs of word chars start and end; the second keeps
      * the runs of a term's length; the third hashes each of them from its folded chars, four at a time (one load), and
      * queues it (see {@link #lookUpOnce}).

@@ -11,8 +11,7 @@ import java.util.Arrays;
  * the same sequence for every document (optimal densification), so two documents agree on a borrowed value with the
  * probability they agree on a filled bin. The share of agreeing values then estimates the resemblance of the two
  * phrase sets as the m selectors did (unbiased; docs/evaluation.md compares the two on the crawls), at one mix a
- * phrase instead of m multiply-adds: the independent selectors were the largest single cost of the near-copy signal in
- * the parse step. Its values are not those of {@link MinHash}: sketches of the two never compare ({@link Sketches}
+ * phrase instead of m multiply-adds. Its values are not those of {@link MinHash}: sketches of the two never compare ({@link Sketches}
  * tells them apart). The constants are fixed, so sketches of different runs and processes compare.
  */
 public final class OnePermutationHash {
@@ -58,20 +57,65 @@ public final class OnePermutationHash {
         if (count == 0) {
             return new long[0];
         }
+        clear();
+        for (int p = 0; p < count; p++) {
+            add(phrases[p]);
+        }
+        return densified();
+    }
+
+    /**
+     * The sketch of a document whose word fingerprints are {@code words[0, count)}, over its circular k-word phrases
+     * ({@link Phrases#circular}): the same as {@link #sketch} of those phrases, each phrase taken as it is rolled
+     * instead of from an array of them. Empty for a document without words. Not thread-safe (reuses its buffers).
+     */
+    public long[] sketchOfWords(long[] words, int count, int k) {
+        if (count == 0) {
+            return new long[0];
+        }
+        clear();
+        long top = 1; // R^(k-1)
+        for (int j = 1; j < k; j++) {
+            top *= Fingerprints.R;
+        }
+        long h = 0;
+        for (int j = 0; j < k; j++) {
+            h = h * Fingerprints.R + words[j % count];
+        }
+        // as Phrases.circular: only the last k phrases wrap round the circle
+        int i = 0;
+        for (int straight = count - k; i < straight; i++) {
+            add(Fingerprints.mix(h));
+            h = (h - words[i] * top) * Fingerprints.R + words[i + k];
+        }
+        for (; i < count; i++) {
+            add(Fingerprints.mix(h));
+            h = (h - words[i] * top) * Fingerprints.R + words[(i + k) % count];
+        }
+        return densified();
+    }
+
+    private void clear() {
+        Arrays.fill(mins, -1L); // the largest unsigned value
+        Arrays.fill(filled, false);
+    }
+
+    /** One phrase into its bin. */
+    private void add(long phrase) {
+        long h = mixed(phrase);
+        int b = bin(h, bins);
+        filled[b] = true;
+        // unsigned order: a bin's values share their top bits, so the rest decides
+        if (Long.compareUnsigned(h, mins[b]) < 0) {
+            mins[b] = h;
+        }
+    }
+
+    /** The bins' values, each empty bin's borrowed from its donor. */
+    private long[] densified() {
         long[] min = mins;
         boolean[] full = filled;
-        Arrays.fill(min, -1L); // the largest unsigned value
-        Arrays.fill(full, false);
         int m = bins;
-        for (int p = 0; p < count; p++) {
-            long h = mixed(phrases[p]);
-            int b = bin(h, m);
-            full[b] = true;
-            // unsigned order: a bin's values share their top bits, so the rest decides
-            if (Long.compareUnsigned(h, min[b]) < 0) {
-                min[b] = h;
-            }
-        }
         long[] sketch = min.clone();
         for (int b = 0; b < m; b++) {
             if (!full[b]) {

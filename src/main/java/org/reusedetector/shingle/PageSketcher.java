@@ -68,7 +68,7 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
     /**
      * Cuts the chunk's words and fingerprints them ({@link Fingerprints#word}). Two loops, as the I-Match signer cuts
      * its words: the first classifies every char by one table read with no branch on its class and notes where runs
-     * of word chars start and end (a branch on the class was mispredicted about once a word); the second hashes each run's chars. With the I-Match signal on, its
+     * of word chars start and end (a branch on the class would be mispredicted about once a word); the second hashes each run's chars. With the I-Match signal on, its
      * signer has classified the chunk's chars already and the first loop is skipped ({@link WordRuns}).
      */
     @Override
@@ -101,14 +101,38 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
         long[] out = words;
         int n = count;
         for (int w = 0; w < edgeCount; w += 2) {
+            int i = e[w];
+            int end = e[w + 1];
             long h = FNV_OFFSET;
-            for (int i = e[w], end = e[w + 1]; i < end; i++) {
+            for (; i + 4 <= end; i += 4) {
                 h = (h ^ text[i]) * FNV_PRIME;
+                h = (h ^ text[i + 1]) * FNV_PRIME;
+                h = (h ^ text[i + 2]) * FNV_PRIME;
+                h = (h ^ text[i + 3]) * FNV_PRIME;
+            }
+            int left = end - i; // 0 to 3 chars
+            if (i + 2 < length) {
+                // the last chars with no branch on their number: steps past the word's end (reading chars of the chunk
+                // after it) are masked out, so no loop exit that depends on the word's length is mispredicted
+                h = fnvStepIf(h, text[i], 0, left);
+                h = fnvStepIf(h, text[i + 1], 1, left);
+                h = fnvStepIf(h, text[i + 2], 2, left);
+            } else {
+                for (; i < end; i++) {
+                    h = (h ^ text[i]) * FNV_PRIME;
+                }
             }
             out[n++] = Fingerprints.mix(h);
         }
         count = n;
         phrasesValid &= runCount == 0;
+    }
+
+    /** One FNV-1a step of char {@code c}, the group's char {@code at}, when {@code at < left}; else {@code h}, with no branch. */
+    private static long fnvStepIf(long h, char c, int at, int left) {
+        long stepped = (h ^ c) * FNV_PRIME;
+        long mask = (long) (at - left) >> 63; // all ones when at < left (both 0 to 3)
+        return h ^ ((h ^ stepped) & mask);
     }
 
     /** The number of words of the current page. */
@@ -140,7 +164,11 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
     public long[] shingles() {
-        return count == 0 ? EMPTY : sketcher.sketch(phrases(), count);
+        if (count == 0) {
+            return EMPTY;
+        }
+        // the phrases rolled straight into the sketch, unless another reader had them made already
+        return phrasesValid ? sketcher.sketch(phrases, count) : sketcher.sketchOfWords(words, count, k);
     }
 
     /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */
