@@ -269,12 +269,13 @@ public final class StreamCommand implements Callable<Integer> {
                     new StreamingJob.Wiring(
                             bootstrap, run, labelPartitions, bounded, alertsOut, indexOut, replayBarrier));
             System.out.printf(
-                    "Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",
+                    "Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', verdicts '%s', dead letters '%s'%s%n",
                     bounded ? "(bounded)" : "(until stopped)",
                     config.get(ReuseDetectorOptions.TOPIC_PAGES),
                     labelsTopic,
                     partitions.get(labelsTopic),
                     config.get(ReuseDetectorOptions.TOPIC_ALERTS),
+                    config.get(ReuseDetectorOptions.TOPIC_VERDICTS),
                     config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                     alertsOut == null ? "" : ", and " + alertsOut);
             if (submit != null && !bounded) {
