@@ -39,24 +39,28 @@ public record PrefixVerdict(
      */
     public static PrefixVerdict of(Alert alert) {
         return switch (alert.type()) {
-            case NEIGHBORHOOD -> new PrefixVerdict(
-                    alert.prefix(),
-                    true,
-                    alert.badness(),
-                    alert.badnessLow(),
-                    alert.badnessHigh(),
-                    alert.threshold(),
-                    alert.pages(),
-                    alert.copies() == null ? Copy.NONE : alert.copies(),
-                    alert.eventTime());
+            case NEIGHBORHOOD ->
+                new PrefixVerdict(
+                        alert.prefix(),
+                        true,
+                        alert.badness(),
+                        alert.badnessLow(),
+                        alert.badnessHigh(),
+                        alert.threshold(),
+                        alert.pages(),
+                        alert.copies() == null ? Copy.NONE : alert.copies(),
+                        alert.eventTime());
             case CLEARED -> null;
             default -> throw new IllegalArgumentException("no neighbourhood verdict in a " + alert.type() + " alert");
         };
     }
 
-    /** Whether an alert changes a neighbourhood's verdict ({@code neighborhood} or {@code cleared}). */
+    /**
+     * Whether an alert changes a neighbourhood's verdict: a {@code neighborhood} alert, or the {@code cleared} of a
+     * neighbourhood (a page's {@code cleared}, in the keyed label mode, has a URL and no prefix).
+     */
     public static boolean changesVerdict(Alert alert) {
-        return alert.type() == AlertType.NEIGHBORHOOD || alert.type() == AlertType.CLEARED;
+        return alert.prefix() != null && (alert.type() == AlertType.NEIGHBORHOOD || alert.type() == AlertType.CLEARED);
     }
 
     /**

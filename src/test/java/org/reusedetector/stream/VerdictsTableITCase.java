@@ -45,9 +45,8 @@ class VerdictsTableITCase {
     void theTableAfterABoundedStreamHoldsTheBadNeighbourhoodsOfDetect() throws Exception {
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String verdictsTopic = KafkaBrokerExtension.uniqueName("verdicts");
-        List<String> settings = List.of(
-                "--set", "neighborhood.min-neighborhoods=12",
-                "--set", "job.state-dir=" + dir.resolve("state"));
+        List<String> settings =
+                List.of("--set", "neighborhood.min-neighborhoods=12", "--set", "job.state-dir=" + dir.resolve("state"));
         List<String> kafka = List.of(
                 "--set", "kafka.bootstrap-servers=" + bootstrap,
                 "--set", "kafka.topics.pages=" + KafkaBrokerExtension.uniqueName("pages"),
@@ -111,8 +110,8 @@ class VerdictsTableITCase {
                 UnaryOperator.identity(),
                 (job, alerts) -> {},
                 (job, alerts) -> {});
-        Map<String, List<Alert>> alerts = LabelChangesITCase.run(
-                dir, "changed", scenario.crawl(), scenario.initial(), scenario.changes(), hooks);
+        Map<String, List<Alert>> alerts =
+                LabelChangesITCase.run(dir, "changed", scenario.crawl(), scenario.initial(), scenario.changes(), hooks);
 
         List<ConsumerRecord<String, String>> records =
                 TopicContents.readAll(KafkaBrokerExtension.bootstrapServers(), verdictsTopic);
@@ -123,14 +122,17 @@ class VerdictsTableITCase {
                 .toList();
         assertThat(site0).isNotEmpty();
         assertThat(site0.get(0)).isNotNull();
-        assertThat(site0.get(site0.size() - 1)).as("tombstone of the cleared neighbourhood").isNull();
+        assertThat(site0.get(site0.size() - 1))
+                .as("tombstone of the cleared neighbourhood")
+                .isNull();
 
         Map<String, PrefixVerdict> table = table(records);
         assertThat(table).doesNotContainKey(cleared);
         // the table is what the alerts log says, folded: same prefixes, same verdicts
         Map<String, PrefixVerdict> folded = PrefixVerdict.fold(alerts.get("all"));
         assertThat(table.keySet()).containsExactlyElementsOf(folded.keySet());
-        folded.forEach((prefix, verdict) -> assertThat(Json.write(table.get(prefix))).isEqualTo(Json.write(verdict)));
+        folded.forEach(
+                (prefix, verdict) -> assertThat(Json.write(table.get(prefix))).isEqualTo(Json.write(verdict)));
     }
 
     /** The records read to the end, the last of each key kept and tombstones removing theirs: a crawler's map. */
