@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
         name = "stream",
         mixinStandardHelpOptions = true,
         description = {
-            "Run the streaming detector: pages topic + labels topic in, alerts and dead letters out (exactly once).",
+            "Run the streaming detector: pages topic + labels topic in, alerts, verdicts (compacted, by URL prefix) and dead letters out (exactly once).",
             "Without kafka.bootstrap-servers it starts a real single-node Kafka broker in-process and a local Flink mini cluster;",
             "with neither --replay nor --labels it then loads a small generated sample crawl and its labels."
         })
