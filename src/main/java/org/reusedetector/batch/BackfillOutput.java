@@ -1,10 +1,13 @@
 package org.reusedetector.batch;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -13,6 +16,7 @@ import org.reusedetector.format.Json;
 import org.reusedetector.format.JsonLines;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.PrefixVerdict;
 import org.reusedetector.score.NeighbourhoodThreshold;
 import org.reusedetector.score.PageRule;
 import org.reusedetector.score.RunningStats;
@@ -24,6 +28,8 @@ import org.reusedetector.score.RunningStats;
  *   <li>{@code pages.jsonl}: one {@link PageResult} per page;
  *   <li>{@code neighborhoods.jsonl}: one {@link NeighbourhoodResult} per neighbourhood;
  *   <li>{@code alerts.jsonl}: the page, file and neighbourhood {@link Alert}s;
+ *   <li>{@code verdicts.jsonl}: the verdicts table, one {@link PrefixVerdict} per bad neighbourhood (its latest), in
+ *       prefix order: what the streaming job's compacted {@code verdicts} topic holds;
  *   <li>{@code dead-letters.jsonl}: the {@link DeadLetter}s of unusable pages and labels;
  *   <li>{@code summary.json}: the {@link BackfillSummary}.
  * </ul>
@@ -33,6 +39,7 @@ public final class BackfillOutput {
     public static final String PAGES = "pages.jsonl";
     public static final String NEIGHBORHOODS = "neighborhoods.jsonl";
     public static final String ALERTS = "alerts.jsonl";
+    public static final String VERDICTS = "verdicts.jsonl";
     public static final String DEAD_LETTERS = "dead-letters.jsonl";
     public static final String SUMMARY = "summary.json";
     /** The job's exact badness statistic, read into the summary and then removed. */
@@ -48,19 +55,20 @@ public final class BackfillOutput {
     /** Creates the directory and removes earlier outputs, so that the job's append-only file sinks start empty. */
     public static void prepare(Path dir) throws IOException {
         Files.createDirectories(dir);
-        for (String name : new String[] {PAGES, NEIGHBORHOODS, ALERTS, DEAD_LETTERS, STATISTIC, SUMMARY}) {
+        for (String name : new String[] {PAGES, NEIGHBORHOODS, ALERTS, VERDICTS, DEAD_LETTERS, STATISTIC, SUMMARY}) {
             Files.deleteIfExists(dir.resolve(name));
         }
     }
 
     /**
-     * After the job: the summary from the job's statistic and its neighbourhoods, written to {@code summary.json}
-     * (the statistic file is removed).
+     * After the job: the verdicts table from its alerts ({@code verdicts.jsonl}), and the summary from the job's
+     * statistic and its neighbourhoods, written to {@code summary.json} (the statistic file is removed).
      *
      * @param job the job's totals: pages parsed, pages scored, page alerts, dead letters
      */
     public static BackfillSummary finish(Path dir, Path input, Path labels, DetectionSettings settings, JobTotals job)
             throws IOException {
+        writeVerdicts(dir);
         BadnessStatistic statistic = JsonLines.readAll(dir.resolve(STATISTIC), BadnessStatistic.class).stream()
                 .findFirst()
                 .orElse(BadnessStatistic.empty());
@@ -137,6 +145,27 @@ public final class BackfillOutput {
                 }
             }
         }
+    }
+
+    /** Folds {@code alerts.jsonl} into {@code verdicts.jsonl}: each bad neighbourhood's latest verdict. */
+    static void writeVerdicts(Path dir) throws IOException {
+        List<Alert> changes = new ArrayList<>();
+        forEachAlert(dir, alert -> {
+            if (PrefixVerdict.changesVerdict(alert)) {
+                changes.add(alert);
+            }
+        });
+        try (BufferedWriter writer = JsonLines.writer(dir.resolve(VERDICTS))) {
+            for (PrefixVerdict verdict : PrefixVerdict.fold(changes).values()) {
+                writer.write(Json.write(verdict));
+                writer.newLine();
+            }
+        }
+    }
+
+    /** Streams {@code verdicts.jsonl} (nothing if absent). */
+    public static void forEachVerdict(Path dir, Consumer<PrefixVerdict> action) throws IOException {
+        forEach(dir.resolve(VERDICTS), PrefixVerdict.class, action);
     }
 
     public static void writeSummary(Path dir, BackfillSummary summary) throws IOException {

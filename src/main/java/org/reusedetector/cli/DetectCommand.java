@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Backfill detection of a corpus (JSONL(.gz), WARC(.gz), a directory of them, or a hash index) against a labels file.",
-            "Writes pages.jsonl, neighborhoods.jsonl, alerts.jsonl, dead-letters.jsonl and summary.json to --out.",
+            "Writes pages.jsonl, neighborhoods.jsonl, alerts.jsonl, verdicts.jsonl (the bad neighborhoods now), dead-letters.jsonl and summary.json to --out.",
             "The neighborhood threshold is the stream's rule (median + k * 1.4826 MAD, or mean + k sd), computed exactly over all neighborhoods, unless fixed."
         })
 public final class DetectCommand implements Callable<Integer> {

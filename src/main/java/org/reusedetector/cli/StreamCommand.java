@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
         name = "stream",
         mixinStandardHelpOptions = true,
         description = {
-            "Run the streaming detector: pages topic + labels topic in, alerts and dead letters out (exactly once).",
+            "Run the streaming detector: pages topic + labels topic in, alerts, verdicts (compacted, by URL prefix) and dead letters out (exactly once).",
             "Without kafka.bootstrap-servers it starts a real single-node Kafka broker in-process and a local Flink mini cluster;",
             "with neither --replay nor --labels it then loads a small generated sample crawl and its labels."
         })
@@ -269,12 +269,13 @@ public final class StreamCommand implements Callable<Integer> {
                     new StreamingJob.Wiring(
                             bootstrap, run, labelPartitions, bounded, alertsOut, indexOut, replayBarrier));
             System.out.printf(
-                    "Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', dead letters '%s'%s%n",
+                    "Streaming job %s: pages '%s', labels '%s' (%d partitions) -> alerts '%s', verdicts '%s', dead letters '%s'%s%n",
                     bounded ? "(bounded)" : "(until stopped)",
                     config.get(ReuseDetectorOptions.TOPIC_PAGES),
                     labelsTopic,
                     partitions.get(labelsTopic),
                     config.get(ReuseDetectorOptions.TOPIC_ALERTS),
+                    config.get(ReuseDetectorOptions.TOPIC_VERDICTS),
                     config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                     alertsOut == null ? "" : ", and " + alertsOut);
             if (submit != null && !bounded) {

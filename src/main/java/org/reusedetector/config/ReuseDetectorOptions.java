@@ -37,6 +37,11 @@ public final class ReuseDetectorOptions {
             .stringType()
             .defaultValue("alerts")
             .withDescription("Topic of page, file and neighborhood alerts (JSON, written exactly once).");
+    public static final ConfigOption<String> TOPIC_VERDICTS = key("kafka.topics.verdicts")
+            .stringType()
+            .defaultValue("verdicts")
+            .withDescription(
+                    "Compacted topic of the current verdicts: the latest verdict of each bad neighborhood under its URL prefix, a tombstone when it is cleared or expires (JSON, written exactly once with the alerts).");
     public static final ConfigOption<String> TOPIC_LEXICON = key("kafka.topics.lexicon")
             .stringType()
             .defaultValue("lexicon")

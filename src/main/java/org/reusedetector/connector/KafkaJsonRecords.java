@@ -8,9 +8,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.reusedetector.format.Json;
 import org.reusedetector.model.Alert;
 import org.reusedetector.model.DeadLetter;
+import org.reusedetector.model.PrefixVerdict;
 
 /**
- * Alerts and dead letters as JSON Kafka records, keyed so that one page or prefix stays on one partition.
+ * Alerts, verdicts and dead letters as JSON Kafka records, keyed so that one page or prefix stays on one partition.
  *
  * <p>A record's Kafka timestamp is the time it is written, not the Flink timestamp of the element: an alert's element
  * time is the fetch time of its page, and the topic's time-based retention counts from the record timestamp, so
@@ -24,14 +25,32 @@ public final class KafkaJsonRecords<T> implements KafkaRecordSerializationSchema
 
     private final String topic;
     private final SerializableKey<T> key;
+    private final SerializableValue<T> value;
 
     private KafkaJsonRecords(String topic, SerializableKey<T> key) {
+        this(topic, key, Json::write);
+    }
+
+    private KafkaJsonRecords(String topic, SerializableKey<T> key, SerializableValue<T> value) {
         this.topic = topic;
         this.key = key;
+        this.value = value;
     }
 
     public static KafkaJsonRecords<Alert> alerts(String topic) {
         return new KafkaJsonRecords<>(topic, alert -> alert.prefix() != null ? alert.prefix() : alert.url());
+    }
+
+    /**
+     * The verdicts table from the neighbourhood alerts: keyed by prefix, so that compaction keeps each neighbourhood's
+     * latest record; a {@code neighborhood} alert writes its {@link PrefixVerdict}, a {@code cleared} one a tombstone
+     * (null value). Only {@link PrefixVerdict#changesVerdict} alerts may be given.
+     */
+    public static KafkaJsonRecords<Alert> verdicts(String topic) {
+        return new KafkaJsonRecords<>(topic, Alert::prefix, alert -> {
+            PrefixVerdict verdict = PrefixVerdict.of(alert);
+            return verdict == null ? null : Json.write(verdict);
+        });
     }
 
     public static KafkaJsonRecords<DeadLetter> deadLetters(String topic) {
@@ -42,14 +61,18 @@ public final class KafkaJsonRecords<T> implements KafkaRecordSerializationSchema
     @Override
     public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long elementTime) {
         String k = key.apply(element);
+        String v = value.apply(element);
         return new ProducerRecord<>(
                 topic,
                 null,
                 null,
                 k == null ? null : k.getBytes(StandardCharsets.UTF_8),
-                Json.write(element).getBytes(StandardCharsets.UTF_8));
+                v == null ? null : v.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A key extractor that Flink can ship with the job. */
     public interface SerializableKey<T> extends Function<T, String>, Serializable {}
+
+    /** A record value as JSON, {@code null} for a tombstone, that Flink can ship with the job. */
+    public interface SerializableValue<T> extends Function<T, String>, Serializable {}
 }

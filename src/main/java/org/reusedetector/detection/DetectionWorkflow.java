@@ -53,11 +53,17 @@ public final class DetectionWorkflow {
 
     private DetectionWorkflow() {}
 
-    /** What the topology produces; the caller attaches sinks. */
+    /**
+     * What the topology produces; the caller attaches sinks.
+     *
+     * @param neighbourhoodAlerts the {@code neighborhood} and {@code cleared} alerts alone (also in {@code alerts}),
+     *     partitioned by prefix: the changes of the verdicts table
+     */
     public record Outputs(
             DataStream<HashedPage> hashedPages,
             DataStream<PageScore> pageScores,
             DataStream<Alert> alerts,
+            DataStream<Alert> neighbourhoodAlerts,
             DataStream<DeadLetter> deadLetters) {}
 
     /** Raw page records → hashed pages, and the dead letters of records that are not usable pages. */
@@ -97,6 +103,7 @@ public final class DetectionWorkflow {
                 parsed.hashedPages(),
                 scored.scores(),
                 alerts,
+                neighbourhoodAlerts,
                 parsed.deadLetters().union(scored.invalidLabels()));
     }
 

@@ -27,6 +27,7 @@ public final class OperatorIds {
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";
     public static final String ALERTS_SINK = "alerts-sink";
+    public static final String VERDICTS_SINK = "verdicts-sink";
     public static final String ALERTS_FILE_SINK = "alerts-file-sink";
     public static final String DEAD_LETTERS_SINK = "dead-letters-sink";
     public static final String HASH_INDEX_SINK = "hash-index-sink";

@@ -49,22 +49,46 @@ public final class KafkaTopics {
                 config.get(ReuseDetectorOptions.TOPIC_PAGES),
                 config.get(ReuseDetectorOptions.TOPIC_LABELS),
                 config.get(ReuseDetectorOptions.TOPIC_ALERTS),
+                config.get(ReuseDetectorOptions.TOPIC_VERDICTS),
                 config.get(ReuseDetectorOptions.TOPIC_DEAD_LETTERS),
                 config.get(ReuseDetectorOptions.KAFKA_PARTITIONS),
                 config.get(ReuseDetectorOptions.KAFKA_REPLICATION).shortValue());
     }
 
     /**
-     * Pages, alerts and dead letters expire by retention ({@code cleanup.policy=delete}); labels are compacted,
-     * one live record per label key. All accept records up to {@link KafkaLimits#MAX_RECORD_BYTES}.
+     * {@link #detectorTopics(String, String, String, String, String, int, short)} with the default verdicts topic
+     * ({@code kafka.topics.verdicts}).
      */
     public static List<TopicSpec> detectorTopics(
             String pages, String labels, String alerts, String deadLetters, int partitions, short replicationFactor) {
+        return detectorTopics(
+                pages,
+                labels,
+                alerts,
+                ReuseDetectorOptions.TOPIC_VERDICTS.defaultValue(),
+                deadLetters,
+                partitions,
+                replicationFactor);
+    }
+
+    /**
+     * Pages, alerts and dead letters expire by retention ({@code cleanup.policy=delete}); labels and verdicts are
+     * compacted, one live record per label key or URL prefix. All accept records up to {@link KafkaLimits#MAX_RECORD_BYTES}.
+     */
+    public static List<TopicSpec> detectorTopics(
+            String pages,
+            String labels,
+            String alerts,
+            String verdicts,
+            String deadLetters,
+            int partitions,
+            short replicationFactor) {
         Map<String, String> delete = topicConfig(TopicConfig.CLEANUP_POLICY_DELETE);
         return List.of(
                 new TopicSpec(pages, partitions, replicationFactor, delete),
                 new TopicSpec(labels, partitions, replicationFactor, topicConfig(TopicConfig.CLEANUP_POLICY_COMPACT)),
                 new TopicSpec(alerts, partitions, replicationFactor, delete),
+                new TopicSpec(verdicts, partitions, replicationFactor, topicConfig(TopicConfig.CLEANUP_POLICY_COMPACT)),
                 new TopicSpec(deadLetters, partitions, replicationFactor, delete));
     }
 

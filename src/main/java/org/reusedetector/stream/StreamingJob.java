@@ -179,6 +179,16 @@ public final class StreamingJob {
                         "alerts"))
                 .uid(OperatorIds.ALERTS_SINK)
                 .name(OperatorIds.ALERTS_SINK);
+        // the verdicts leave as the alerts do, partitioned by prefix, each prefix's records in the verdicts' order,
+        // committed in the same checkpoints
+        out.neighbourhoodAlerts()
+                .sinkTo(kafkaSink(
+                        config,
+                        connection,
+                        KafkaJsonRecords.verdicts(config.get(ReuseDetectorOptions.TOPIC_VERDICTS)),
+                        "verdicts"))
+                .uid(OperatorIds.VERDICTS_SINK)
+                .name(OperatorIds.VERDICTS_SINK);
         deadLetters
                 .sinkTo(kafkaSink(
                         config,

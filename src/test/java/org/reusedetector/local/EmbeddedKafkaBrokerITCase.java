@@ -39,6 +39,7 @@ class EmbeddedKafkaBrokerITCase {
                 KafkaBrokerExtension.uniqueName("pages"),
                 KafkaBrokerExtension.uniqueName("labels"),
                 KafkaBrokerExtension.uniqueName("alerts"),
+                KafkaBrokerExtension.uniqueName("verdicts"),
                 KafkaBrokerExtension.uniqueName("dead-letters"),
                 2,
                 (short) 1);
@@ -59,6 +60,8 @@ class EmbeddedKafkaBrokerITCase {
                     specs.get(2).name(),
                     "delete",
                     specs.get(3).name(),
+                    "compact",
+                    specs.get(4).name(),
                     "delete");
             for (Map.Entry<String, String> expected : policies.entrySet()) {
                 ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, expected.getKey());
