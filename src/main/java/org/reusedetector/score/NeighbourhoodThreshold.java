@@ -246,8 +246,8 @@ public record NeighbourhoodThreshold(
     /**
      * Whether a neighbourhood that is not bad turns bad: the paper's rule, {@link #isBad(long, double, double, int)}
      * (badness above a known threshold, enough pages, enough distinct labelled hashes). The lower confidence bound is
-     * not asked for: measured on the standard crawls, it cost the mutation experiment's most diluted levels (a copy
-     * padded with 8 × cpp of added text sits just above the floor, its pages of unequal size).
+     * not asked for: a copy diluted with much added text sits just above the floor, its pages of unequal size, and
+     * the bound would miss it (the mutation experiment in docs/evaluation.md).
      */
     public boolean turnsBad(long pages, double badness, double threshold, int distinctEvidence) {
         return isBad(pages, badness, threshold, distinctEvidence);

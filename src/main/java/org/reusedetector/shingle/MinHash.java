@@ -77,8 +77,7 @@ public final class MinHash {
     /**
      * The shingle values directly, equal to {@code shingles(phrases, selectPositions(phrases))}: phrase by phrase,
      * all selectors in an inner loop over small arrays, without positions. The unsigned minimum is taken with bit
-     * operations only (no compare and branch or conditional move), which the JIT vectorises; it was half the cost
-     * of the near-copy signal in the parse step.
+     * operations only (no compare and branch or conditional move), which the JIT vectorises.
      */
     public long[] shingles(long[] phrases, int count) {
         if (count == 0) {
