@@ -172,9 +172,23 @@ public final class SourceCoverage {
         return new SourceChunks(
                 x.source(),
                 Math.max(x.sourceChunks(), y.sourceChunks()),
-                x.exampleUrl() != null ? x.exampleUrl() : y.exampleUrl(),
+                exampleOf(x.exampleUrl(), y.exampleUrl()),
                 Arrays.copyOf(chunks, n),
                 Arrays.copyOf(counts, n));
+    }
+
+    /**
+     * The example page of two tallies of one source: the lesser URL, so that the example does not depend on the order
+     * in which pages' tallies arrive and merge (the same answer every run, whatever the interleaving).
+     */
+    static String exampleOf(String x, String y) {
+        if (x == null) {
+            return y;
+        }
+        if (y == null) {
+            return x;
+        }
+        return x.compareTo(y) <= 0 ? x : y;
     }
 
     /** Distinct chunks held (count above 0) of one tally. */

@@ -61,6 +61,19 @@ class SourceCoverageTest {
     }
 
     @Test
+    void theExamplePageDoesNotDependOnTheOrderOfMerging() {
+        SourceChunks[] weakref = {
+            new SourceChunks("a.org", 10, "https://a.org/weakref.html", new long[] {1}, new int[] {1})
+        };
+        SourceChunks[] frame = {new SourceChunks("a.org", 10, "https://a.org/frame.html", new long[] {2}, new int[] {1})
+        };
+        SourceChunks[] unknown = {new SourceChunks("a.org", 10, null, new long[] {3}, new int[] {1})};
+        String oneWay = SourceCoverage.merge(SourceCoverage.merge(weakref, frame), unknown)[0].exampleUrl();
+        String otherWay = SourceCoverage.merge(SourceCoverage.merge(unknown, frame), weakref)[0].exampleUrl();
+        assertThat(oneWay).isEqualTo(otherWay).isEqualTo("https://a.org/frame.html");
+    }
+
+    @Test
     void copiesAreCoverageOfTheSourceLargestFirst() {
         SourceChunks[] totals = {
             tally("a.org", 4, new long[] {1, 2, 3}, new int[] {1, 2, 0}),
