@@ -57,45 +57,6 @@ public record Alert(
         Double badnessLow,
         Double badnessHigh) {
 
-    /** An alert without confidence bounds (every type but {@code neighborhood}). */
-    public Alert(
-            AlertType type,
-            String url,
-            String prefix,
-            double badness,
-            Double threshold,
-            Long pages,
-            Integer chunks,
-            Integer matchedChunks,
-            String eventTime,
-            String detectedAt,
-            Evidence[] evidence,
-            String brand,
-            String lexicon,
-            Double resemblance,
-            String matchedUrl,
-            Copy[] copies) {
-        this(
-                type,
-                url,
-                prefix,
-                badness,
-                threshold,
-                pages,
-                chunks,
-                matchedChunks,
-                eventTime,
-                detectedAt,
-                evidence,
-                brand,
-                lexicon,
-                resemblance,
-                matchedUrl,
-                copies,
-                null,
-                null);
-    }
-
     /** A number for JSON: {@code null} (left out) when it is not a finite number, as a threshold not known yet. */
     static Double known(double value) {
         return Double.isFinite(value) ? value : null;
@@ -120,6 +81,8 @@ public record Alert(
                 new Evidence[] {evidence},
                 null,
                 lexicon,
+                null,
+                null,
                 null,
                 null,
                 null);
@@ -147,6 +110,8 @@ public record Alert(
                 null,
                 resemblance,
                 evidence.exampleUrl(),
+                null,
+                null,
                 null);
     }
 
@@ -172,6 +137,8 @@ public record Alert(
                 Instant.ofEpochMilli(eventTimeMillis).toString(),
                 Instant.now().toString(),
                 evidence,
+                null,
+                null,
                 null,
                 null,
                 null,
@@ -223,6 +190,8 @@ public record Alert(
                 null,
                 null,
                 null,
+                null,
+                null,
                 null);
     }
 
@@ -248,6 +217,8 @@ public record Alert(
                 Instant.ofEpochMilli(eventTimeMillis).toString(),
                 Instant.now().toString(),
                 new Evidence[0],
+                null,
+                null,
                 null,
                 null,
                 null,

@@ -135,6 +135,8 @@ class PojoSerializationTest {
                                         null,
                                         null,
                                         null,
+                                        null,
+                                        null,
                                         null),
                                 new Alert(
                                         AlertType.NEIGHBORHOOD,
@@ -143,6 +145,8 @@ class PojoSerializationTest {
                                         0.7,
                                         0.3,
                                         12L,
+                                        null,
+                                        null,
                                         null,
                                         null,
                                         null,

@@ -39,6 +39,8 @@ class PrefixVerdictTest {
                         null,
                         null,
                         null,
+                        null,
+                        null,
                         null));
 
         var table = PrefixVerdict.fold(alerts);
