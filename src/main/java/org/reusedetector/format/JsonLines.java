@@ -2,13 +2,11 @@ package org.reusedetector.format;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +20,6 @@ import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
-import java.util.zip.ZipException;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.util.ValidUnicode;
 
@@ -97,49 +94,15 @@ public final class JsonLines {
      */
     public static CloseableIterator<SourceRecord> records(InputStream in, String name, int maxLineChars)
             throws IOException {
-        BufferedReader reader = reader(in, name);
-        BoundedLines lines = new BoundedLines(reader, maxLineChars);
+        RawLines lines = new RawLines(in, name, maxLineChars);
         return new CloseableIterator<>() {
-            long lineNumber;
-            String unreadable;
-            String next = advance();
+            RawLines.Line next = advance();
 
-            private String advance() {
-                if (unreadable != null) {
-                    return null;
-                }
+            private RawLines.Line advance() {
                 try {
-                    String line;
-                    while ((line = lines.next()) != null) {
-                        lineNumber++;
-                        if (lines.overLimit()) {
-                            return oversized(lines.length(), maxLineChars, line);
-                        }
-                        if (!line.isBlank()) {
-                            return line;
-                        }
-                    }
-                    reader.close();
-                    return null;
-                } catch (EOFException | ZipException e) {
-                    // a truncated or corrupt archive: what was read stands, the rest becomes one dead letter
-                    unreadable = "unreadable after line " + lineNumber;
-                    closeQuietly();
-                    return readerError(
-                            "unreadable-input",
-                            "file " + name + " is truncated or corrupt, " + unreadable + ": " + e.getMessage()
-                                    + "; the records before it were read",
-                            null);
+                    return lines.next();
                 } catch (IOException e) {
                     throw new UncheckedIOException("reading " + name, e);
-                }
-            }
-
-            private void closeQuietly() {
-                try {
-                    reader.close();
-                } catch (IOException ignored) {
-                    // already failing
                 }
             }
 
@@ -153,15 +116,14 @@ public final class JsonLines {
                 if (next == null) {
                     throw new NoSuchElementException();
                 }
-                SourceRecord record = new SourceRecord(
-                        next, name + ":" + (unreadable == null ? String.valueOf(lineNumber) : unreadable));
+                SourceRecord record = new SourceRecord(new String(next.bytes(), StandardCharsets.UTF_8), next.origin());
                 next = advance();
                 return record;
             }
 
             @Override
             public void close() throws IOException {
-                reader.close();
+                lines.close();
             }
         };
     }
@@ -205,106 +167,6 @@ public final class JsonLines {
             marker.put("record_prefix", ValidUnicode.repair(ValidUnicode.prefix(prefix, OVERSIZED_PREFIX_CHARS)));
         }
         return Json.write(marker);
-    }
-
-    /**
-     * Lines of a reader, each at most {@code maxChars} long in memory: of a longer line only the first
-     * {@link #OVERSIZED_PREFIX_CHARS} chars are kept and the rest is counted and skipped.
-     */
-    static final class BoundedLines {
-        private final Reader in;
-        private final int maxChars;
-        private final char[] buffer = new char[1 << 16];
-        private int position;
-        private int limit;
-        private boolean end;
-        private long length;
-        private boolean overLimit;
-
-        BoundedLines(Reader in, int maxChars) {
-            this.in = in;
-            this.maxChars = maxChars;
-        }
-
-        /** The next line without its terminator ({@code \n}, {@code \r\n} or {@code \r}), or null at the end. */
-        String next() throws IOException {
-            StringBuilder line = null;
-            length = 0;
-            overLimit = false;
-            while (true) {
-                if (position == limit) {
-                    if (end || !fill()) {
-                        return line == null ? null : line.toString();
-                    }
-                }
-                int start = position;
-                int i = start;
-                while (i < limit && buffer[i] != '\n' && buffer[i] != '\r') {
-                    i++;
-                }
-                int run = i - start;
-                length += run;
-                if (!overLimit && length > maxChars) {
-                    overLimit = true;
-                }
-                if (line == null) {
-                    if (i < limit && !overLimit) {
-                        position = i;
-                        String whole = new String(buffer, start, run);
-                        consumeTerminator();
-                        return whole;
-                    }
-                    line = new StringBuilder(Math.max(256, Math.min(run * 2, 1 << 20)));
-                }
-                if (!overLimit) {
-                    line.append(buffer, start, run);
-                } else if (line.length() < OVERSIZED_PREFIX_CHARS) {
-                    line.append(buffer, start, Math.min(run, OVERSIZED_PREFIX_CHARS - line.length()));
-                } else if (line.length() > OVERSIZED_PREFIX_CHARS) { // just went over: keep only the line's start
-                    line.setLength(OVERSIZED_PREFIX_CHARS);
-                    line.trimToSize();
-                }
-                position = i;
-                if (i < limit) {
-                    consumeTerminator();
-                    return line.toString();
-                }
-            }
-        }
-
-        /** Whether the line last returned was longer than the limit (only its start was returned). */
-        boolean overLimit() {
-            return overLimit;
-        }
-
-        /** The full length in chars of the line last returned. */
-        long length() {
-            return length;
-        }
-
-        private void consumeTerminator() throws IOException {
-            char c = buffer[position++];
-            if (c == '\r') {
-                if (position == limit && !end) {
-                    fill();
-                }
-                if (position < limit && buffer[position] == '\n') {
-                    position++;
-                }
-            }
-        }
-
-        private boolean fill() throws IOException {
-            int n = in.read(buffer, 0, buffer.length);
-            if (n <= 0) {
-                end = true;
-                position = limit = 0;
-                return false;
-            }
-            position = 0;
-            limit = n;
-            return true;
-        }
     }
 
     /** Every line of a (small) JSON-lines file as a {@code type}; empty when the file does not exist. */

@@ -9,10 +9,10 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * The lines of a JSON-lines file as the bytes stored, for a reader that only forwards them (the replay into the pages
- * topic): no decoding to chars and encoding back. The same lines and markers as {@link JsonLines#records}: blank
+ * The lines of a JSON-lines file as the bytes stored: for a reader that only forwards them (the replay into the pages
+ * topic), with no decoding to chars and encoding back, and under {@link JsonLines#records}, which decodes each. Blank
  * lines are skipped, a line over the limit is skipped in bounded memory and becomes a {@code body-too-large} marker with
- * its first chars, and a file cut short or corrupt ends with one {@code unreadable-input} marker.
+ * its first chars, and a file cut short or corrupt ends with one {@code unreadable-input} marker after what was read.
  */
 public final class RawLines implements AutoCloseable {
 
