@@ -57,7 +57,6 @@ import picocli.CommandLine.Option;
             ShinglesBenchmark.class,
             BenchmarkCommand.NearCopy.class,
             SignalsBenchmark.class,
-            SketchesBenchmark.class,
             SoakBenchmark.class,
             RecoveryBenchmark.class
         })

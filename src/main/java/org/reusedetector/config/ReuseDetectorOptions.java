@@ -397,18 +397,48 @@ public final class ReuseDetectorOptions {
             .booleanType()
             .defaultValue(false)
             .withDescription(
-                    "Near-copy signal: 'label' also writes each expert page's min-hash sketch as a 'shingle' label, and the stream and"
-                            + " detect sketch every page (84 min-hash shingles over k-word phrases, same pass as the chunk hashes) and raise 'near-copy'"
-                            + " alerts for pages resembling a labelled page of another site; such a page's badness is raised to at least the resemblance.");
+                    "Near-copy signal: 'label' also writes each expert page's distinctive phrases (its sampled word phrases less its"
+                            + " site's template) as a 'shingle' label, and the stream and detect sample every page's phrases (same pass as"
+                            + " the chunk hashes) and raise 'near-copy' alerts for pages holding enough of a labelled page of another site;"
+                            + " such a page's badness is raised to at least that share.");
     public static final ConfigOption<Double> NEAR_COPY_THRESHOLD = key("shingles.near-copy.threshold")
             .doubleType()
-            .defaultValue(0.4)
-            .withDescription("Least estimated resemblance (share of the 84 shingles that agree) for a near copy.");
-    public static final ConfigOption<Integer> NEAR_COPY_BAND_ROWS = key("shingles.near-copy.band-rows")
+            .defaultValue(0.35)
+            .withDescription(
+                    "Least share of a labelled page's distinctive phrases found on a page for a near copy (containment).");
+    public static final ConfigOption<Integer> NEAR_COPY_PHRASE_WORDS = key("shingles.near-copy.phrase-words")
             .intType()
             .defaultValue(2)
             .withDescription(
-                    "Shingles per LSH band of the labelled-sketch index (84/rows bands); fewer rows find lower resemblances.");
+                    "Words per phrase of the near-copy signal: short phrases survive a rewrite that replaces words.");
+    public static final ConfigOption<Integer> NEAR_COPY_SAMPLE_BITS = key("shingles.near-copy.sample-bits")
+            .intType()
+            .defaultValue(1)
+            .withDescription(
+                    "One phrase in 2^bits is kept, chosen by its fingerprint (the same phrases on every page): fewer bits"
+                            + " recognise shorter pages, more make labels, index and pages smaller.");
+    public static final ConfigOption<Integer> NEAR_COPY_MIN_PHRASES = key("shingles.near-copy.min-phrases")
+            .intType()
+            .defaultValue(10)
+            .withDescription(
+                    "Fewest sampled distinctive phrases of a labelled page, and of a match: a page with fewer gives no shingle label.");
+    public static final ConfigOption<Double> NEAR_COPY_MIN_PAGE_SHARE = key("shingles.near-copy.min-page-share")
+            .doubleType()
+            .defaultValue(0.1)
+            .withDescription(
+                    "Least share of a page's own sampled phrases that must be the labelled page's: a long page sharing a"
+                            + " short labelled page's few phrases is not its copy.");
+    public static final ConfigOption<Integer> NEAR_COPY_MIN_HOST_PAGES = key("shingles.near-copy.min-host-pages")
+            .intType()
+            .defaultValue(2)
+            .withDescription(
+                    "A host's near copies are reported once they copy at least this many distinct labelled pages (1: each on"
+                            + " its own): a generator writes some pages alike on every site it builds, so one such page proves nothing.");
+    public static final ConfigOption<Duration> NEAR_COPY_HOLD = key("shingles.near-copy.hold")
+            .durationType()
+            .defaultValue(Duration.ofDays(1))
+            .withDescription(
+                    "Event time a near copy waits for its host to reach min-host-pages; then it goes on as an ordinary page.");
     public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words")
             .intType()
             .defaultValue(5)

@@ -173,9 +173,14 @@ public record DetectionSettings(
     /** The near-copy parameters of the configuration, whether the signal is on or not. */
     public static NearCopyParams nearCopyParams(ReuseDetectorConfig config) {
         return new NearCopyParams(
-                config.get(ReuseDetectorOptions.SHINGLE_PHRASE_WORDS),
+                config.get(ReuseDetectorOptions.NEAR_COPY_PHRASE_WORDS),
                 config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
-                config.get(ReuseDetectorOptions.NEAR_COPY_BAND_ROWS));
+                config.get(ReuseDetectorOptions.NEAR_COPY_SAMPLE_BITS),
+                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PHRASES),
+                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PAGE_SHARE),
+                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_HOST_PAGES),
+                config.get(ReuseDetectorOptions.NEAR_COPY_HOLD).toMillis(),
+                config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis());
     }
 
     /** The same settings with another near-copy setting ({@code null}: off). */

@@ -20,10 +20,12 @@ import org.reusedetector.page.Chunking;
 import org.reusedetector.page.PageHasher;
 import org.reusedetector.page.PageRecordParser;
 import org.reusedetector.page.WordSink;
+import org.reusedetector.shingle.DistinctivePhrases;
 import org.reusedetector.shingle.NearCopyParams;
 import org.reusedetector.shingle.PageSketcher;
 import org.reusedetector.shingle.ShingleLabels;
 import org.reusedetector.url.InvalidUrlException;
+import org.reusedetector.url.NormalizedUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,8 +46,9 @@ public final class InformedLabelling {
      * @param templateMinPages ... and on at least this many of them ({@code label.template-min-pages})
      * @param lexicon with an I-Match lexicon ({@code imatch.lexicon}), each expert page's signatures become {@code imatch}
      *     labels too; {@code null}: none
-     * @param nearCopy with the near-copy signal ({@code shingles.near-copy.enabled}), each expert page's min-hash
-     *     sketch becomes a {@code shingle} label too; {@code null}: none
+     * @param nearCopy with the near-copy signal ({@code shingles.near-copy.enabled}), each expert page's distinctive
+     *     phrases (its sampled word phrases less its site's template, {@code DistinctivePhrases}) become a
+     *     {@code shingle} label too; {@code null}: none
      */
     public record Settings(
             Chunking chunking,
@@ -99,7 +102,9 @@ public final class InformedLabelling {
         WordSink words = signer == null ? sketcher : sketcher == null ? signer : WordSink.both(signer, sketcher);
         PageHasher wordHasher = words == null ? null : settings.chunking().hasher();
         Map<String, Label> imatch = new LinkedHashMap<>();
-        Map<String, Label> shingle = new LinkedHashMap<>();
+        DistinctivePhrases phrases = settings.nearCopy() == null
+                ? null
+                : new DistinctivePhrases(settings.nearCopy(), settings.templateMinShare(), settings.templateMinPages());
         long pages = 0;
         long rejected = 0;
         for (Path file : PageFiles.list(input)) {
@@ -113,10 +118,11 @@ public final class InformedLabelling {
                             wordHasher.hashWithWords(page.url(), page.fetchedAtMillis(), page.body(), words);
                         }
                         if (sketcher != null) {
-                            Label label = ShingleLabels.of(page.url(), sketcher.sketch(), source);
-                            if (label != null) {
-                                shingle.putIfAbsent(LabelCodec.key(label), label);
-                            }
+                            phrases.add(
+                                    NormalizedUrl.parse(page.url()).origin(),
+                                    page.url(),
+                                    sketcher.sampledPhrases(settings.nearCopy()));
+                            sketcher.reset();
                         }
                         if (signer != null) {
                             for (Label label :
@@ -130,6 +136,13 @@ public final class InformedLabelling {
                         LOG.warn("skipped {}: {}", record.origin(), e.getMessage());
                     }
                 }
+            }
+        }
+        Map<String, Label> shingle = new LinkedHashMap<>();
+        if (phrases != null) {
+            for (DistinctivePhrases.Page page : phrases.labelled()) {
+                Label label = ShingleLabels.of(page.url(), page.phrases(), source);
+                shingle.putIfAbsent(LabelCodec.key(label), label);
             }
         }
         List<Label> labels = new ArrayList<>(labeler.labels());

@@ -28,7 +28,8 @@ import java.util.List;
  * @param brand phish alerts: the site (registrable domain) whose labelled content the page copies, else {@code null}
  * @param lexicon near-duplicate alerts: the I-Match lexicon whose signature matched ({@code <lexicon id>#<number>},
  *     0 = the original lexicon, 1..K the randomized ones), else {@code null}
- * @param resemblance near-copy alerts: the estimated resemblance (share of agreeing min-hash shingles), else {@code null}
+ * @param resemblance near-copy alerts: the share of the labelled page's distinctive phrases found on the page;
+ *     near-duplicate alerts: the share of agreeing I-Match signatures; else {@code null}
  * @param matchedUrl near-copy alerts: the labelled page the page nearly copies, else {@code null}
  * @param copies neighbourhood alerts: the sources the neighbourhood copies, with how much of each it holds, largest
  *     first ({@code score.SourceCoverage}); else {@code null}
@@ -89,8 +90,8 @@ public record Alert(
     }
 
     /**
-     * A page whose min-hash sketch resembles a labelled page's (in {@code matchedUrl} and {@code evidence}) at least
-     * the near-copy threshold. Badness is the resemblance.
+     * A page that holds at least the near-copy threshold's share of a labelled page's distinctive phrases (the page in
+     * {@code matchedUrl} and {@code evidence}). Badness is that share.
      */
     public static Alert nearCopy(
             String url, long eventTimeMillis, double resemblance, double threshold, Evidence evidence) {

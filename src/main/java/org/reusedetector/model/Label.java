@@ -6,8 +6,8 @@ package org.reusedetector.model;
  * @param hash hex SHA-1 of the chunk or file
  * @param kind {@code chunk}, {@code file}, {@code stop} (benign: removed before scoring, like a stop chunk), or
  *     {@code imatch} (an I-Match near-duplicate signature of an expert page; {@code text} then names its lexicon), or
- *     {@code shingle} (the min-hash sketch of an expert page for near-copy alerts: {@code hash} is the SHA-1 of the
- *     sketch, {@code text} the sketch itself, {@code exampleUrl} the page)
+ *     {@code shingle} (the distinctive phrases of an expert page for near-copy alerts: {@code hash} is the SHA-1 of
+ *     {@code text}, which holds the phrases, {@code exampleUrl} the page)
  * @param op {@code add} or {@code remove}
  * @param source who produced the label (for example {@code informed:reference.jsonl.gz})
  * @param exampleUrl a page where the content was seen, or {@code null}

@@ -1,30 +1,84 @@
 package org.reusedetector.shingle;
 
 import java.io.Serializable;
+import java.time.Duration;
 
 /**
- * The near-copy signal's parameters: pages are sketched by {@link MinHash#SELECTORS} min-hash values over circular
- * {@code k}-word phrases (Fetterly et al. 2005 §3.1, by one-permutation hashing: {@link OnePermutationHash}), and a
- * page is a near copy of a
- * labelled page when the share of agreeing shingles (the estimate of the resemblance of their phrase sets) is at
- * least {@code threshold}. Candidates come from an LSH band index: the sketch is cut into bands of
- * {@code bandRows} shingles, and two sketches are compared only when some band agrees. With r rows and b = 84 / r
- * bands, a pair of resemblance s is found with probability 1 − (1 − s^r)^b: for r = 2 (42 bands) 98 % at s = 0.3,
- * 99.9 % at s = 0.4.
+ * The near-copy signal's parameters. A labelled page is kept as its <em>distinctive phrases</em>: the {@code k}-word
+ * phrases of its text that are not its site's template ({@link DistinctivePhrases}), sampled by their fingerprint (one
+ * in {@code 2^sampleBits}, the same phrases on every page, so the sample of a copy is the copy of the sample). A page
+ * is a near copy of a labelled page of another site when it holds at least {@code threshold} of the labelled page's
+ * distinctive phrases (containment, not resemblance: what the page adds around the copy, a frame or ads, does not
+ * dilute it) and those phrases make at least {@code minPageShare} of the page's own sampled phrases (so a long page
+ * that happens to share a short labelled page's few phrases is not its copy).
+ *
+ * <p>Why short phrases and containment: an article spinner replaces a share of the words, and a phrase survives only
+ * when none of its words was replaced, so the shorter the phrase, the more of a spun copy still matches (two-word
+ * phrases survive a spin of rate p with probability (1 − p)²). Short phrases are common across a generator's pages,
+ * which is why only the labelled site's non-template phrases count: the template its generator repeats weighs
+ * nothing, as stop chunks weigh nothing in the exact signal.
+ *
+ * @param k words per phrase
+ * @param threshold least share of a labelled page's distinctive phrases found on the page
+ * @param sampleBits phrases are kept when the low {@code sampleBits} bits of their fingerprint are zero
+ * @param minPhrases a labelled page needs at least this many sampled distinctive phrases (fewer say too little to be
+ *     recognised), and a match at least this many of them
+ * @param minPageShare least share of the page's own sampled phrases that are the labelled page's
+ * @param minHostPages a host's near copies are reported once they copy at least this many distinct labelled pages
+ *     (1: each on its own). A generator writes some pages the same on every site it builds (a help page, a legend of
+ *     its diagrams), so one such page on a host is a near copy of the labelled site's and proves nothing; a host that
+ *     rewrote several of the labelled site's pages copied it.
+ * @param holdMillis how much event time a near copy waits for its host to reach {@code minHostPages}; after that it
+ *     goes on as an ordinary page, with no alert and no mark
+ * @param hostMemoryMillis how long a host stays known as a copier (processing time since it last became one)
  */
-public record NearCopyParams(int k, double threshold, int bandRows) implements Serializable {
+public record NearCopyParams(
+        int k,
+        double threshold,
+        int sampleBits,
+        int minPhrases,
+        double minPageShare,
+        int minHostPages,
+        long holdMillis,
+        long hostMemoryMillis)
+        implements Serializable {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     public NearCopyParams {
-        if (k < 1 || threshold <= 0 || threshold > 1 || bandRows < 1 || MinHash.SELECTORS % bandRows != 0) {
+        if (k < 1
+                || !(threshold > 0 && threshold <= 1)
+                || sampleBits < 0
+                || sampleBits > 16
+                || minPhrases < 1
+                || !(minPageShare >= 0 && minPageShare <= 1)
+                || minHostPages < 1
+                || holdMillis < 0
+                || hostMemoryMillis < 1) {
             throw new IllegalArgumentException(
-                    "near-copy parameters need k ≥ 1, 0 < threshold ≤ 1 and band rows dividing " + MinHash.SELECTORS
-                            + ": " + k + ", " + threshold + ", " + bandRows);
+                    "near-copy parameters need k ≥ 1, 0 < threshold ≤ 1, 0 ≤ sample bits ≤ 16,"
+                            + " min phrases ≥ 1 and 0 ≤ min page share ≤ 1: " + k + ", " + threshold + ", " + sampleBits
+                            + ", "
+                            + minPhrases + ", " + minPageShare + "; min host pages ≥ 1, hold ≥ 0, host memory > 0: "
+                            + minHostPages + ", " + holdMillis + ", " + hostMemoryMillis);
         }
     }
 
-    public int bands() {
-        return MinHash.SELECTORS / bandRows;
+    /** The defaults of {@code shingles.near-copy.*}. */
+    public static NearCopyParams defaults() {
+        return new NearCopyParams(
+                2,
+                0.35,
+                1,
+                10,
+                0.1,
+                2,
+                Duration.ofDays(1).toMillis(),
+                Duration.ofDays(30).toMillis());
+    }
+
+    /** Whether a phrase fingerprint is in the sample. */
+    public boolean sampled(long phrase) {
+        return (phrase & ((1L << sampleBits) - 1)) == 0;
     }
 }

@@ -171,6 +171,14 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
         return phrasesValid ? sketcher.sketch(phrases, count) : sketcher.sketchOfWords(words, count, k);
     }
 
+    /**
+     * The current page's sampled distinct phrases of {@code params.k()} words ({@link Phrases#sampledGramSet}), its side
+     * of the near-copy signal, keeping its words for other readers.
+     */
+    public long[] sampledPhrases(NearCopyParams params) {
+        return Phrases.sampledGramSet(words, count, params.k(), params);
+    }
+
     /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */
     public void reset() {
         count = 0;

@@ -3,75 +3,52 @@ package org.reusedetector.shingle;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 
-/**
- * A page's near-copy sketch ({@link OnePermutationHash}) as text (the {@code shingle} label) and the resemblance of two
- * sketches.
- */
+/** A labelled page's distinctive phrases ({@link DistinctivePhrases}) as the text of its {@code shingle} label. */
 public final class Sketches {
 
     /**
-     * Marks a sketch of {@link OnePermutationHash}. The sketches of the earlier estimator (84 independent min-hashes)
-     * were bare Base64: their values are of other functions, and compared with today's pages' they would agree on
-     * nothing, so they are refused rather than silently matching nothing (relabel with {@code label}).
+     * Marks a set of distinctive phrases. The labels of the earlier near-copy signal (a min-hash sketch, {@code oph.}
+     * or bare Base64) hold values of other functions that would match nothing, so they are refused with a word to
+     * relabel rather than silently matching nothing.
      */
-    static final String PREFIX = "oph.";
+    static final String PREFIX = "dp2.";
+
+    /** The most phrases a label may hold: a page of about a megabyte of text, sampled. */
+    static final int MAX_PHRASES = 1 << 17;
 
     private Sketches() {}
 
-    /** {@link #PREFIX}, then Base64url of the values, 8 bytes each big-endian: 900 characters for 84 values. */
-    public static String encode(long[] shingles) {
-        ByteBuffer bytes = ByteBuffer.allocate(shingles.length * 8);
-        for (long s : shingles) {
+    /** {@link #PREFIX}, then Base64url of the phrases, 8 bytes each big-endian. */
+    public static String encode(long[] phrases) {
+        ByteBuffer bytes = ByteBuffer.allocate(phrases.length * 8);
+        for (long s : phrases) {
             bytes.putLong(s);
         }
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
     }
 
-    /** The values of a sketch from {@link #encode}; an earlier estimator's sketch or a malformed one is refused. */
+    /** The phrases of a text from {@link #encode}; a label of the earlier signal or a malformed one is refused. */
     public static long[] decode(String text) {
         if (!text.startsWith(PREFIX)) {
             throw new IllegalArgumentException(
-                    "not a one-permutation sketch (a label of the earlier estimator? relabel with 'label'): "
+                    "not a set of distinctive phrases (a shingle label of an earlier version? relabel with 'label'): "
                             + (text.length() > 20 ? text.substring(0, 20) + "…" : text));
         }
-        byte[] bytes = Base64.getUrlDecoder().decode(text.substring(PREFIX.length()));
-        if (bytes.length != MinHash.SELECTORS * 8) {
-            throw new IllegalArgumentException(
-                    "a sketch has " + MinHash.SELECTORS + " shingles, got " + bytes.length + " bytes");
+        byte[] bytes;
+        try {
+            bytes = Base64.getUrlDecoder().decode(text.substring(PREFIX.length()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("a shingle label's phrases are not Base64url: " + e.getMessage());
+        }
+        if (bytes.length == 0 || bytes.length % 8 != 0 || bytes.length / 8 > MAX_PHRASES) {
+            throw new IllegalArgumentException("a shingle label holds 1 to " + MAX_PHRASES + " phrases of 8 bytes, got "
+                    + bytes.length + " bytes");
         }
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        long[] shingles = new long[MinHash.SELECTORS];
-        for (int i = 0; i < shingles.length; i++) {
-            shingles[i] = buffer.getLong();
+        long[] phrases = new long[bytes.length / 8];
+        for (int i = 0; i < phrases.length; i++) {
+            phrases[i] = buffer.getLong();
         }
-        return shingles;
-    }
-
-    /** The share of selectors on which the two sketches agree: the estimate of their phrase sets' resemblance. */
-    public static double resemblance(long[] a, long[] b) {
-        int n = Math.min(a.length, b.length);
-        if (n == 0) {
-            return 0;
-        }
-        int agree = 0;
-        for (int i = 0; i < n; i++) {
-            if (a[i] == b[i]) {
-                agree++;
-            }
-        }
-        return (double) agree / n;
-    }
-
-    /** The band keys of a sketch: band j's {@code rows} shingles hashed together with j. */
-    public static long[] bands(long[] shingles, int rows) {
-        long[] keys = new long[shingles.length / rows];
-        for (int j = 0; j < keys.length; j++) {
-            long h = j;
-            for (int r = 0; r < rows; r++) {
-                h = Fingerprints.mix(h * Fingerprints.R + shingles[j * rows + r]);
-            }
-            keys[j] = h;
-        }
-        return keys;
+        return phrases;
     }
 }

@@ -36,6 +36,12 @@ public final class Sites {
 
     /** The site of a URL's host, or {@code null} when the URL has no host. */
     public static String ofUrl(String url) {
+        String host = hostOfUrl(url);
+        return host == null ? null : of(host);
+    }
+
+    /** The host of a URL (no user info, no port), as written, or {@code null} when the URL has none. */
+    public static String hostOfUrl(String url) {
         if (url == null) {
             return null;
         }
@@ -53,7 +59,7 @@ public final class Sites {
         if (at >= 0) {
             authority = authority.substring(at + 1);
         }
-        return of(stripPort(authority));
+        return stripPort(authority);
     }
 
     private static String stripPort(String authority) {

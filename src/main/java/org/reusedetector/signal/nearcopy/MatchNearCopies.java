@@ -1,6 +1,6 @@
 package org.reusedetector.signal.nearcopy;
 
-import org.apache.flink.api.common.functions.OpenContext;
+import java.nio.charset.StandardCharsets;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -9,26 +9,26 @@ import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.reusedetector.detection.DetectionSettings;
-import org.reusedetector.detection.JobCounter;
-import org.reusedetector.detection.Metrics;
 import org.reusedetector.detection.functions.HoldUntilLabelsLoaded;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.format.SnapshotMarker;
-import org.reusedetector.model.Alert;
 import org.reusedetector.model.CopyMark;
-import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
+import org.reusedetector.model.ResultKey;
 import org.reusedetector.model.SourceRecord;
 import org.reusedetector.shingle.NearCopyIndex;
 import org.reusedetector.shingle.ShingleLabels;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The near-copy signal: matches each page's min-hash sketch (computed in the parse step, {@link NearCopyPageSignal}) against the
- * {@code shingle} labels, through an LSH band index ({@link NearCopyIndex}), so a lookup is not a scan of the labels.
- * A page resembling a labelled page of another site at least {@code shingles.near-copy.threshold} raises one
- * {@code near-copy} alert (side output {@link #ALERTS}) and goes on marked as a near copy, which {@code MatchLabels}
- * counts in its badness. Every page goes on, without its sketch.
+ * The near-copy signal: matches each page's sampled phrases (computed in the parse step, {@link NearCopyPageSignal})
+ * against the {@code shingle} labels' distinctive phrases, through an inverted index ({@link NearCopyIndex}), so a
+ * lookup is not a scan of the labels. A page that holds at least {@code shingles.near-copy.threshold} of a labelled page
+ * of another site goes to the side output {@link #CANDIDATES}, marked as a near copy of it ({@link CopyMark}, with that
+ * share, and {@link #LABEL}), for {@link CorroborateNearCopies}, which reports it once its host has copied enough
+ * labelled pages; every other page goes on at once. Every page goes on without its phrases.
  *
  * <p>The labels are kept in broadcast state (checkpointed, the same on every instance); the index is built from it
  * on first use after a start or restore and kept current with every label after that. As {@code MatchLabels}, the job
@@ -41,12 +41,21 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     public static final MapStateDescriptor<String, String> SKETCHES =
             new MapStateDescriptor<>("shingle-labels", Types.STRING, Types.STRING);
 
-    public static final OutputTag<Alert> ALERTS = new OutputTag<>("near-copy-alerts", TypeInformation.of(Alert.class));
+    private static final Logger LOG = LoggerFactory.getLogger(MatchNearCopies.class);
+
+    /** The near copies found, marked, on their way to {@link CorroborateNearCopies}. */
+    public static final OutputTag<HashedPage> CANDIDATES =
+            new OutputTag<>("near-copy-candidates", TypeInformation.of(HashedPage.class));
+
+    /** The id and source of the label a candidate copies, tab-separated (the mark holds its URL and share). */
+    public static final ResultKey<String> LABEL = ResultKey.of(
+            "near-copy.label",
+            text -> text.getBytes(StandardCharsets.UTF_8),
+            bytes -> new String(bytes, StandardCharsets.UTF_8));
 
     private final DetectionSettings settings;
 
     private transient NearCopyIndex index;
-    private transient JobCounter alerts;
 
     public MatchNearCopies(DetectionSettings settings) {
         this.settings = settings;
@@ -62,11 +71,6 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        alerts = JobCounter.register(getRuntimeContext(), Metrics.NEAR_COPY_ALERTS);
-    }
-
-    @Override
     public void processElement(HashedPage page, ReadOnlyContext ctx, Collector<HashedPage> out) throws Exception {
         match(page, ctx.getBroadcastState(SKETCHES), ctx, out);
     }
@@ -77,14 +81,14 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
             ReadOnlyContext ctx,
             Collector<HashedPage> out)
             throws Exception {
-        match(page, labels, out, alert -> ctx.output(ALERTS, alert));
+        match(page, labels, out, candidate -> ctx.output(CANDIDATES, candidate));
     }
 
     private void match(
             HashedPage page,
             ReadOnlyBroadcastState<String, String> labels,
             Collector<HashedPage> out,
-            java.util.function.Consumer<Alert> alertOut)
+            java.util.function.Consumer<HashedPage> candidates)
             throws Exception {
         long[] sketch = page.result(NearCopyPageSignal.SKETCH);
         if (sketch == null || sketch.length == 0) {
@@ -97,15 +101,9 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
             return;
         }
         NearCopyIndex.Entry label = match.entry();
-        alerts.inc();
-        alertOut.accept(Alert.nearCopy(
-                page.url(),
-                page.eventTime(),
-                match.resemblance(),
-                settings.nearCopy().threshold(),
-                new Evidence(label.id(), Label.KIND_SHINGLE, label.source(), label.url())));
-        out.collect(page.without(NearCopyPageSignal.SKETCH)
-                .with(CopyMark.KEY, new CopyMark(label.url(), match.resemblance())));
+        candidates.accept(page.without(NearCopyPageSignal.SKETCH)
+                .with(CopyMark.KEY, new CopyMark(label.url(), match.containment()))
+                .with(LABEL, label.id() + "\t" + (label.source() == null ? "" : label.source())));
     }
 
     @Override
@@ -134,7 +132,9 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
         try {
             entry = ShingleLabels.entry(label);
         } catch (IllegalArgumentException e) {
-            return; // a sketch that does not decode matches nothing
+            // phrases that do not decode (a label of an earlier version) match nothing; relabelling replaces them
+            LOG.warn("shingle label {} ignored: {}", label.hash(), e.getMessage());
+            return;
         }
         ctx.getBroadcastState(SKETCHES).put(label.hash(), LabelCodec.write(label));
         if (index != null) {
@@ -149,7 +149,12 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
                 if (HoldUntilLabelsLoaded.isGateKey(label.getKey())) {
                     continue;
                 }
-                index.add(ShingleLabels.entry(LabelCodec.parse(label.getValue())));
+                try {
+                    index.add(ShingleLabels.entry(LabelCodec.parse(label.getValue())));
+                } catch (IllegalArgumentException e) {
+                    // a label kept from an earlier version (restored state) matches nothing; relabelling replaces it
+                    LOG.warn("shingle label {} left out of the near-copy index: {}", label.getKey(), e.getMessage());
+                }
             }
         }
         return index;

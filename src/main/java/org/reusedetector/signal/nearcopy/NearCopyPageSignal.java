@@ -3,22 +3,25 @@ package org.reusedetector.signal.nearcopy;
 import org.reusedetector.detection.PageSignal;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.ResultKey;
+import org.reusedetector.shingle.NearCopyParams;
 import org.reusedetector.shingle.PageSketcher;
 
 /**
- * A page's near-copy sketch (84 values of one-permutation min-hashing, {@code shingle.OnePermutationHash}) over its
- * circular k-word phrases, from the page's words ({@link PageSketcher}, which takes the runs of word chars the I-Match
- * signer found when it is on).
+ * A page's side of the near-copy signal: its sampled distinct k-word phrases ({@link PageSketcher#sampledPhrases}),
+ * from the page's words ({@link PageSketcher}, which takes the runs of word chars the I-Match signer found when it is
+ * on).
  */
 public final class NearCopyPageSignal implements PageSignal {
 
-    /** The page's near-copy sketch; none when the page has no words. The matcher drops it once it has done its work. */
+    /** The page's sampled phrases; none when it has none. The matcher drops them once it has done its work. */
     public static final ResultKey<long[]> SKETCH = ResultKey.longs("near-copy.sketch");
 
     private final PageSketcher words;
+    private final NearCopyParams params;
 
-    NearCopyPageSignal(PageSketcher words) {
+    NearCopyPageSignal(PageSketcher words, NearCopyParams params) {
         this.words = words;
+        this.params = params;
     }
 
     @Override
@@ -28,9 +31,9 @@ public final class NearCopyPageSignal implements PageSignal {
 
     @Override
     public HashedPage apply(HashedPage page) {
-        long[] shingles = words.shingles();
+        long[] phrases = words.sampledPhrases(params);
         words.reset();
-        return shingles.length == 0 ? page : page.with(SKETCH, shingles);
+        return phrases.length == 0 ? page : page.with(SKETCH, phrases);
     }
 
     @Override

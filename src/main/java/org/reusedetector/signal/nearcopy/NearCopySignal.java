@@ -18,8 +18,9 @@ import org.reusedetector.shingle.WordRuns;
 
 /**
  * Near copies, on with {@code shingles.near-copy.enabled}: the parse step sketches every page, and
- * {@code match-near-copies}, before the label match, marks a page whose sketch resembles a {@code shingle} label's (the
- * label match then counts it as a target) and raises a {@code near-copy} alert.
+ * {@code match-near-copies}, before the label match, marks a page that holds enough of a {@code shingle} label's
+ * distinctive phrases, and {@code corroborate-near-copies}, keyed by host, reports it once its host has copied enough
+ * labelled pages: it goes on marked (the label match then counts it as a target) and raises a {@code near-copy} alert.
  */
 public final class NearCopySignal implements DetectionSignal {
 
@@ -38,9 +39,10 @@ public final class NearCopySignal implements DetectionSignal {
 
     @Override
     public PageSignal pageSignal(DetectionSettings settings, SharedParts shared) {
-        int k = settings.nearCopy().k();
         return new NearCopyPageSignal(
-                PageSketcher.readingRuns(k, shared.get(WordRuns.class, WordRuns.class, WordRuns::new)));
+                PageSketcher.readingRuns(
+                        settings.nearCopy().k(), shared.get(WordRuns.class, WordRuns.class, WordRuns::new)),
+                settings.nearCopy());
     }
 
     @Override
@@ -49,11 +51,17 @@ public final class NearCopySignal implements DetectionSignal {
             DataStream<HashedPage> toScore,
             DataStream<SourceRecord> labels,
             DetectionSettings settings) {
-        SingleOutputStreamOperator<HashedPage> marked = toScore.keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
+        SingleOutputStreamOperator<HashedPage> matched = toScore.keyBy(HoldUntilLabelsLoaded.PAGE_URL, Types.STRING)
                 .connect(labels.broadcast(MatchNearCopies.SKETCHES))
                 .process(MatchNearCopies.heldUntilLabelsLoaded(settings), TypeInformation.of(HashedPage.class))
                 .uid(OperatorIds.MATCH_NEAR_COPIES)
                 .name(OperatorIds.MATCH_NEAR_COPIES);
-        return new Added(marked, marked.getSideOutput(MatchNearCopies.ALERTS));
+        // only the near copies found travel to their host's task: the other pages go on from the matcher
+        SingleOutputStreamOperator<HashedPage> corroborated = matched.getSideOutput(MatchNearCopies.CANDIDATES)
+                .keyBy(CorroborateNearCopies.HOST, Types.STRING)
+                .process(new CorroborateNearCopies(settings), TypeInformation.of(HashedPage.class))
+                .uid(OperatorIds.CORROBORATE_NEAR_COPIES)
+                .name(OperatorIds.CORROBORATE_NEAR_COPIES);
+        return new Added(matched.union(corroborated), corroborated.getSideOutput(CorroborateNearCopies.ALERTS));
     }
 }

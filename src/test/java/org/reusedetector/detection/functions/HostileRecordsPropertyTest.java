@@ -42,7 +42,7 @@ class HostileRecordsPropertyTest {
     /** The parse step with the word signals that need no lexicon on: chunk hashes and near-copy sketches. */
     private static final DetectionSettings SETTINGS = TestPages.settings(
                     null, 0, "chunking.max-body-bytes=" + MAX_BODY_BYTES)
-            .withNearCopy(new NearCopyParams(5, 0.4, 2));
+            .withNearCopy(NearCopyParams.defaults());
 
     private static OneInputStreamOperatorTestHarness<SourceRecord, HashedPage> harness;
 

@@ -16,8 +16,7 @@ import org.reusedetector.detection.DetectionSettings;
 import org.reusedetector.detection.TestPages;
 import org.reusedetector.detection.functions.ParseAndHash;
 import org.reusedetector.format.Json;
-import org.reusedetector.model.Alert;
-import org.reusedetector.model.AlertType;
+import org.reusedetector.format.LabelCodec;
 import org.reusedetector.model.CopyMark;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
@@ -30,11 +29,11 @@ import org.reusedetector.signal.Signals;
 
 class MatchNearCopiesTest {
 
-    private static final NearCopyParams PARAMS = new NearCopyParams(5, 0.3, 2);
+    private static final NearCopyParams PARAMS = NearCopyParams.defaults();
     private static final DetectionSettings SETTINGS =
             TestPages.settings(null, 0).withNearCopy(PARAMS);
 
-    /** 300 words drawn from a 3000-word vocabulary: unrelated texts share almost no 5-word phrases. */
+    /** 300 words drawn from a 3000-word vocabulary: unrelated texts share almost no word pairs. */
     private static List<String> words(long seed) {
         Random random = new Random(seed);
         List<String> words = new ArrayList<>();
@@ -87,32 +86,37 @@ class MatchNearCopiesTest {
                 "labels/0/0");
     }
 
-    private static List<Alert> alerts(BroadcastOperatorTestHarness<HashedPage, SourceRecord, HashedPage> h) {
-        return h.getSideOutput(MatchNearCopies.ALERTS) == null
+    /** The near copies found, on their way to corroboration. */
+    private static List<HashedPage> candidates(BroadcastOperatorTestHarness<HashedPage, SourceRecord, HashedPage> h) {
+        return h.getSideOutput(MatchNearCopies.CANDIDATES) == null
                 ? List.of()
-                : h.getSideOutput(MatchNearCopies.ALERTS).stream()
+                : h.getSideOutput(MatchNearCopies.CANDIDATES).stream()
                         .map(r -> r.getValue())
                         .collect(Collectors.toList());
     }
 
-    private static double jaccard(List<String> a, List<String> b) {
-        long[] ga = Phrases.gramSet(a.stream().mapToLong(Fingerprints::word).toArray(), 5);
-        long[] gb = Phrases.gramSet(b.stream().mapToLong(Fingerprints::word).toArray(), 5);
-        java.util.Set<Long> sa = new java.util.HashSet<>();
-        for (long g : ga) {
-            sa.add(g);
+    /** The share of {@code label}'s distinct word pairs that {@code page} holds. */
+    private static double containment(List<String> label, List<String> page) {
+        long[] gl = Phrases.gramSet(label.stream().mapToLong(Fingerprints::word).toArray(), 2);
+        long[] gp = Phrases.gramSet(page.stream().mapToLong(Fingerprints::word).toArray(), 2);
+        java.util.Set<Long> sp = new java.util.HashSet<>();
+        for (long g : gp) {
+            sp.add(g);
         }
         int common = 0;
-        for (long g : gb) {
-            common += sa.contains(g) ? 1 : 0;
+        for (long g : gl) {
+            common += sp.contains(g) ? 1 : 0;
         }
-        return (double) common / (ga.length + gb.length - common);
+        return (double) common / gl.length;
     }
 
     @Test
     void parsingSketchesPagesOnlyWithTheSignalOn() throws Exception {
+        long[] fingerprints = words(1).stream().mapToLong(Fingerprints::word).toArray();
         assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).result(NearCopyPageSignal.SKETCH))
-                .hasSize(84);
+                .as("the page's sampled word pairs")
+                .isEqualTo(Phrases.sampledGramSet(fingerprints, fingerprints.length, PARAMS.k(), PARAMS))
+                .hasSizeBetween(100, 200);
         assertThat(parsed(TestPages.settings(null, 0), "https://expert.org/a.html", words(1))
                         .result(NearCopyPageSignal.SKETCH))
                 .as("signal off: no sketch")
@@ -131,28 +135,36 @@ class MatchNearCopiesTest {
             h.processElement(parsed(SETTINGS, "https://www.expert.org/b.html", source), 4); // the labelled site itself
             h.processElement(
                     parsed(SETTINGS, "https://far.net/c.html", edited(source, 2)), 5); // every other word edited
+            List<String> padded = new ArrayList<>(source.subList(0, 60)); // a fifth of it in a page of other text
+            padded.addAll(words(3).subList(0, 240));
+            h.processElement(parsed(SETTINGS, "https://quote.net/d.html", padded), 6);
 
-            List<Alert> alerts = alerts(h);
-            assertThat(alerts).extracting(Alert::url).containsExactly("https://copy.net/a.html");
-            Alert copy = alerts.get(0);
-            assertThat(copy.type()).isEqualTo(AlertType.NEAR_COPY);
-            assertThat(copy.matchedUrl()).isEqualTo("https://expert.org/a.html");
-            assertThat(copy.resemblance())
+            List<HashedPage> found = candidates(h);
+            assertThat(found).extracting(HashedPage::url).containsExactly("https://copy.net/a.html");
+            CopyMark mark = found.get(0).result(CopyMark.KEY);
+            assertThat(mark.labelledUrl()).isEqualTo("https://expert.org/a.html");
+            assertThat(mark.resemblance())
                     .isGreaterThanOrEqualTo(PARAMS.threshold())
-                    .isCloseTo(jaccard(source, edited(source, 20)), within(0.15));
-            assertThat(copy.evidence())
-                    .singleElement()
-                    .satisfies(e -> assertThat(e.kind()).isEqualTo(Label.KIND_SHINGLE));
+                    .isCloseTo(containment(source, edited(source, 20)), within(0.1));
+            assertThat(found.get(0).result(MatchNearCopies.LABEL))
+                    .isEqualTo(LabelCodec.parse(label(expert, Label.OP_ADD).value())
+                                    .hash() + "\tinformed:expert");
+            assertThat(found.get(0).result(NearCopyPageSignal.SKETCH))
+                    .as("phrases dropped")
+                    .isNull();
 
             List<HashedPage> pages = h.extractOutputValues();
             assertThat(pages)
-                    .hasSize(4)
+                    .extracting(HashedPage::url)
+                    .containsExactly(
+                            "https://other.net/b.html",
+                            "https://www.expert.org/b.html",
+                            "https://far.net/c.html",
+                            "https://quote.net/d.html");
+            assertThat(pages)
                     .allSatisfy(p -> assertThat(p.result(NearCopyPageSignal.SKETCH))
-                            .as("sketch dropped after the match")
-                            .isNull());
-            assertThat(pages.get(0).result(CopyMark.KEY))
-                    .isEqualTo(new CopyMark("https://expert.org/a.html", copy.resemblance()));
-            assertThat(pages.subList(1, 4))
+                            .as("phrases dropped after the match")
+                            .isNull())
                     .allSatisfy(p -> assertThat(p.result(CopyMark.KEY)).isNull());
         }
     }
@@ -172,14 +184,14 @@ class MatchNearCopiesTest {
             restored.initializeState(snapshot);
             restored.open();
             restored.processElement(copy, 3);
-            assertThat(alerts(restored))
+            assertThat(candidates(restored))
                     .as("index rebuilt from broadcast state")
                     .hasSize(1);
 
             restored.processBroadcastElement(label(expert, Label.OP_REMOVE), 4);
             restored.processBroadcastElement(new SourceRecord("not a label", "labels/0/1"), 5);
             restored.processElement(copy, 6);
-            assertThat(alerts(restored)).hasSize(1);
+            assertThat(candidates(restored)).hasSize(1);
         }
     }
 }
