@@ -428,17 +428,19 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "Least share of a page's own sampled phrases that must be the labelled page's: a long page sharing a"
                             + " short labelled page's few phrases is not its copy.");
-    public static final ConfigOption<Integer> NEAR_COPY_MIN_HOST_PAGES = key("shingles.near-copy.min-host-pages")
+    public static final ConfigOption<Integer> WORD_SIGNALS_MIN_HOST_PAGES = key("word-signals.min-host-pages")
             .intType()
             .defaultValue(2)
             .withDescription(
-                    "A host's near copies are reported once they copy at least this many distinct labelled pages (1: each on"
-                            + " its own): a generator writes some pages alike on every site it builds, so one such page proves nothing.");
-    public static final ConfigOption<Duration> NEAR_COPY_HOLD = key("shingles.near-copy.hold")
+                    "The word signals (near-copy, near-duplicate) report a host's matches once they name at least this many"
+                            + " distinct labelled pages (1: each on its own): a generator writes some pages alike on every site"
+                            + " it builds, so one such page proves nothing.");
+    public static final ConfigOption<Duration> WORD_SIGNALS_HOLD = key("word-signals.hold")
             .durationType()
             .defaultValue(Duration.ofDays(1))
             .withDescription(
-                    "Event time a near copy waits for its host to reach min-host-pages; then it goes on as an ordinary page.");
+                    "Event time a word-signal match waits for its host to reach min-host-pages; then it is dropped (a near"
+                            + " copy goes on as an ordinary page).");
     public static final ConfigOption<Integer> SHINGLE_PHRASE_WORDS = key("shingles.phrase-words")
             .intType()
             .defaultValue(5)

@@ -100,10 +100,43 @@ public record DetectionSettings(
      * The word signals, each {@code null} when off.
      *
      * @param lexicon I-Match lexicon: parsing then computes every page's near-duplicate signatures
-     * @param nearCopy near-copy signal: parsing then sketches every page and {@code shingle} labels are matched
+     * @param nearCopy near-copy signal: parsing then samples every page's phrases and {@code shingle} labels are
+     *     matched
+     * @param corroboration when a host's word-signal matches are reported
      */
-    public record Signals(Lexicon lexicon, NearCopyParams nearCopy) implements Serializable {
+    public record Signals(Lexicon lexicon, NearCopyParams nearCopy, Corroboration corroboration)
+            implements Serializable {
+        private static final long serialVersionUID = 2L;
+
+        public Signals(Lexicon lexicon, NearCopyParams nearCopy) {
+            this(lexicon, nearCopy, Corroboration.DEFAULT);
+        }
+    }
+
+    /**
+     * When the word signals report a host's matches ({@code HostCorroboration}): once they match at least
+     * {@code minHostPages} distinct labelled pages (1: each on its own). A generator writes some pages alike on every
+     * site it builds (a help page, the legend of its diagrams), so one such page of a host is a near copy or near
+     * duplicate of the labelled site's and proves nothing; a host that rewrote several of the labelled site's pages
+     * copied it.
+     *
+     * @param minHostPages distinct labelled pages a host's matches must name
+     * @param holdMillis event time a match waits for its host to get there; then it is dropped (a near copy goes on as
+     *     an ordinary page)
+     * @param memoryMillis how long a host stays known to match (processing time since it last did)
+     */
+    public record Corroboration(int minHostPages, long holdMillis, long memoryMillis) implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        /** The defaults of {@code word-signals.*}. */
+        public static final Corroboration DEFAULT = new Corroboration(2, 86_400_000L, 30 * 86_400_000L);
+
+        public Corroboration {
+            if (minHostPages < 1 || holdMillis < 0 || memoryMillis < 1) {
+                throw new IllegalArgumentException("word-signal corroboration needs min host pages ≥ 1, hold ≥ 0 and a"
+                        + " positive memory: " + minHostPages + ", " + holdMillis + ", " + memoryMillis);
+            }
+        }
     }
 
     private static final long serialVersionUID = 1L;
@@ -148,7 +181,15 @@ public record DetectionSettings(
                         config.get(ReuseDetectorOptions.RECURSION_MAX_REPEATS),
                         config.get(ReuseDetectorOptions.RECURSION_MIN_DISTINCT_REPEATED),
                         config.get(ReuseDetectorOptions.RECURSION_PAIR_REPEATS)),
-                new Signals(lexicon(config), nearCopy(config)),
+                new Signals(
+                        lexicon(config),
+                        nearCopy(config),
+                        new Corroboration(
+                                config.get(ReuseDetectorOptions.WORD_SIGNALS_MIN_HOST_PAGES),
+                                config.get(ReuseDetectorOptions.WORD_SIGNALS_HOLD)
+                                        .toMillis(),
+                                config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION)
+                                        .toMillis())),
                 config.get(ReuseDetectorOptions.HELD_PAGES_MAX),
                 config.get(ReuseDetectorOptions.LABELS_MODE) == LabelsMode.KEYED
                         ? new KeyedLabels(
@@ -177,15 +218,12 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
                 config.get(ReuseDetectorOptions.NEAR_COPY_SAMPLE_BITS),
                 config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PHRASES),
-                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PAGE_SHARE),
-                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_HOST_PAGES),
-                config.get(ReuseDetectorOptions.NEAR_COPY_HOLD).toMillis(),
-                config.get(ReuseDetectorOptions.NEIGHBORHOOD_URL_RETENTION).toMillis());
+                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PAGE_SHARE));
     }
 
     /** The same settings with another near-copy setting ({@code null}: off). */
     public DetectionSettings withNearCopy(NearCopyParams other) {
-        return withSignals(new Signals(signals.lexicon(), other));
+        return withSignals(new Signals(signals.lexicon(), other, signals.corroboration()));
     }
 
     /** The lexicon of {@code imatch.lexicon}, with {@code imatch.randomized} applied, or {@code null}. */
@@ -206,7 +244,7 @@ public record DetectionSettings(
 
     /** The same settings with another lexicon ({@code null}: no I-Match signatures). */
     public DetectionSettings withLexicon(Lexicon other) {
-        return withSignals(new Signals(other, signals.nearCopy()));
+        return withSignals(new Signals(other, signals.nearCopy(), signals.corroboration()));
     }
 
     private DetectionSettings withSignals(Signals other) {
@@ -266,6 +304,16 @@ public record DetectionSettings(
     }
 
     /** The near-copy parameters, or {@code null}: the near-copy signal is off. */
+    /** When the word signals report a host's matches. */
+    public Corroboration corroboration() {
+        return signals.corroboration();
+    }
+
+    /** The same settings with another corroboration rule. */
+    public DetectionSettings withCorroboration(Corroboration other) {
+        return withSignals(new Signals(signals.lexicon(), signals.nearCopy(), other));
+    }
+
     public NearCopyParams nearCopy() {
         return signals.nearCopy();
     }

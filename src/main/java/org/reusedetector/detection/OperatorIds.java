@@ -24,6 +24,7 @@ public final class OperatorIds {
     public static final String MATCH_NEAR_DUPLICATES = "match-near-duplicates";
     public static final String MATCH_NEAR_COPIES = "match-near-copies";
     public static final String CORROBORATE_NEAR_COPIES = "corroborate-near-copies";
+    public static final String CORROBORATE_NEAR_DUPLICATES = "corroborate-near-duplicates";
     public static final String URL_CONTRIBUTIONS = "url-contributions";
     public static final String NEIGHBOURHOOD_AGGREGATE = "neighbourhood-aggregate";
     public static final String NEIGHBOURHOOD_THRESHOLD = "neighbourhood-threshold";

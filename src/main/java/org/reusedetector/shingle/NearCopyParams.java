@@ -1,7 +1,6 @@
 package org.reusedetector.shingle;
 
 import java.io.Serializable;
-import java.time.Duration;
 
 /**
  * The near-copy signal's parameters. A labelled page is kept as its <em>distinctive phrases</em>: the {@code k}-word
@@ -24,23 +23,8 @@ import java.time.Duration;
  * @param minPhrases a labelled page needs at least this many sampled distinctive phrases (fewer say too little to be
  *     recognised), and a match at least this many of them
  * @param minPageShare least share of the page's own sampled phrases that are the labelled page's
- * @param minHostPages a host's near copies are reported once they copy at least this many distinct labelled pages
- *     (1: each on its own). A generator writes some pages the same on every site it builds (a help page, a legend of
- *     its diagrams), so one such page on a host is a near copy of the labelled site's and proves nothing; a host that
- *     rewrote several of the labelled site's pages copied it.
- * @param holdMillis how much event time a near copy waits for its host to reach {@code minHostPages}; after that it
- *     goes on as an ordinary page, with no alert and no mark
- * @param hostMemoryMillis how long a host stays known as a copier (processing time since it last became one)
  */
-public record NearCopyParams(
-        int k,
-        double threshold,
-        int sampleBits,
-        int minPhrases,
-        double minPageShare,
-        int minHostPages,
-        long holdMillis,
-        long hostMemoryMillis)
+public record NearCopyParams(int k, double threshold, int sampleBits, int minPhrases, double minPageShare)
         implements Serializable {
 
     private static final long serialVersionUID = 2L;
@@ -51,30 +35,18 @@ public record NearCopyParams(
                 || sampleBits < 0
                 || sampleBits > 16
                 || minPhrases < 1
-                || !(minPageShare >= 0 && minPageShare <= 1)
-                || minHostPages < 1
-                || holdMillis < 0
-                || hostMemoryMillis < 1) {
+                || !(minPageShare >= 0 && minPageShare <= 1)) {
             throw new IllegalArgumentException(
                     "near-copy parameters need k ≥ 1, 0 < threshold ≤ 1, 0 ≤ sample bits ≤ 16,"
                             + " min phrases ≥ 1 and 0 ≤ min page share ≤ 1: " + k + ", " + threshold + ", " + sampleBits
                             + ", "
-                            + minPhrases + ", " + minPageShare + "; min host pages ≥ 1, hold ≥ 0, host memory > 0: "
-                            + minHostPages + ", " + holdMillis + ", " + hostMemoryMillis);
+                            + minPhrases + ", " + minPageShare);
         }
     }
 
     /** The defaults of {@code shingles.near-copy.*}. */
     public static NearCopyParams defaults() {
-        return new NearCopyParams(
-                2,
-                0.35,
-                1,
-                10,
-                0.1,
-                2,
-                Duration.ofDays(1).toMillis(),
-                Duration.ofDays(30).toMillis());
+        return new NearCopyParams(2, 0.35, 1, 10, 0.1);
     }
 
     /** Whether a phrase fingerprint is in the sample. */

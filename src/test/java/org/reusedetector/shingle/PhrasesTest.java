@@ -85,4 +85,24 @@ class PhrasesTest {
             }
         }
     }
+
+    @Test
+    void theSampledGramSetIsTheGramSetsPhrasesThatTheSampleKeeps() {
+        long[] words = new java.util.Random(11).longs(500, 0, 40).toArray(); // repeats: pairs recur
+        for (int bits = 0; bits <= 3; bits++) {
+            NearCopyParams sample = new NearCopyParams(2, 0.35, bits, 10, 0.1);
+            long[] expected = java.util.Arrays.stream(Phrases.gramSet(words, 2))
+                    .filter(sample::sampled)
+                    .toArray();
+            assertThat(Phrases.sampledGramSet(words, words.length, 2, sample))
+                    .as("bits %d", bits)
+                    .isEqualTo(expected);
+        }
+        NearCopyParams all = new NearCopyParams(3, 0.35, 0, 10, 0.1);
+        assertThat(Phrases.sampledGramSet(words, 2, 3, all))
+                .as("fewer words than k")
+                .isEmpty();
+        assertThat(Phrases.sampledGramSet(words, 3, 3, all))
+                .containsExactly(Phrases.gramSet(java.util.Arrays.copyOf(words, 3), 3));
+    }
 }

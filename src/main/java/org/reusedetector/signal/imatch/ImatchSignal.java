@@ -68,7 +68,11 @@ public final class ImatchSignal implements DetectionSignal {
                 .connect(labels.broadcast(MatchNearDuplicates.SIGNATURES, MatchNearDuplicates.SNAPSHOT))
                 .process(MatchNearDuplicates.heldUntilLabelsLoaded(settings), TypeInformation.of(Alert.class))
                 .uid(OperatorIds.MATCH_NEAR_DUPLICATES)
-                .name(OperatorIds.MATCH_NEAR_DUPLICATES);
+                .name(OperatorIds.MATCH_NEAR_DUPLICATES)
+                .keyBy(CorroborateNearDuplicates.HOST, Types.STRING)
+                .process(new CorroborateNearDuplicates(settings), TypeInformation.of(Alert.class))
+                .uid(OperatorIds.CORROBORATE_NEAR_DUPLICATES)
+                .name(OperatorIds.CORROBORATE_NEAR_DUPLICATES);
         return new Added(toScore, alerts);
     }
 }

@@ -1,5 +1,6 @@
 package org.reusedetector.signal.imatch;
 
+import java.util.Objects;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
@@ -19,6 +20,7 @@ import org.reusedetector.model.Evidence;
 import org.reusedetector.model.HashedPage;
 import org.reusedetector.model.Label;
 import org.reusedetector.model.SourceRecord;
+import org.reusedetector.url.Sites;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,6 +120,9 @@ public final class MatchNearDuplicates extends BroadcastProcessFunction<HashedPa
             if (match != null) {
                 int tab = match.indexOf('\t');
                 String example = tab > 0 ? match.substring(0, tab) : null;
+                if (example != null && Objects.equals(Sites.ofUrl(example), Sites.ofUrl(page.url()))) {
+                    continue; // a site does not copy itself, as the other signals hold
+                }
                 String source = match.substring(tab + 1);
                 alerts.inc();
                 out.collect(Alert.nearDuplicate(

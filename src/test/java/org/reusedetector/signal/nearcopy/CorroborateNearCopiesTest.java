@@ -20,18 +20,10 @@ import org.reusedetector.shingle.NearCopyParams;
 class CorroborateNearCopiesTest {
 
     private static final long HOUR = 3_600_000L;
-    private static final NearCopyParams DEFAULTS = NearCopyParams.defaults();
     /** Two distinct labelled pages corroborate a host; a copy waits 2 h of event time. */
     private static final DetectionSettings SETTINGS = TestPages.settings(null, 0)
-            .withNearCopy(new NearCopyParams(
-                    DEFAULTS.k(),
-                    DEFAULTS.threshold(),
-                    DEFAULTS.sampleBits(),
-                    DEFAULTS.minPhrases(),
-                    DEFAULTS.minPageShare(),
-                    2,
-                    2 * HOUR,
-                    DEFAULTS.hostMemoryMillis()));
+            .withNearCopy(NearCopyParams.defaults())
+            .withCorroboration(new DetectionSettings.Corroboration(2, 2 * HOUR, 30 * 24 * HOUR));
 
     private static KeyedOneInputStreamOperatorTestHarness<String, HashedPage, HashedPage> harness() throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(

@@ -1,0 +1,88 @@
+package org.reusedetector.shingle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+class NearCopyIndexTest {
+
+    private static final NearCopyParams PARAMS =
+            NearCopyParams.defaults(); // threshold 0.35, page share 0.1, 10 phrases
+
+    private static long[] range(long from, long to) {
+        return LongStream.range(from, to).toArray();
+    }
+
+    private static long[] concat(long[]... parts) {
+        return LongStream.concat(
+                        LongStream.of(parts[0]),
+                        parts.length == 1
+                                ? LongStream.empty()
+                                : LongStream.of(concat(java.util.Arrays.copyOfRange(parts, 1, parts.length))))
+                .sorted()
+                .distinct()
+                .toArray();
+    }
+
+    @Test
+    void aPageHoldingEnoughOfALabelledPageIsItsNearCopy() {
+        NearCopyIndex index = new NearCopyIndex(PARAMS);
+        index.add(new NearCopyIndex.Entry("a", "https://expert.org/a", "informed", range(0, 100)));
+        index.add(new NearCopyIndex.Entry("b", "https://expert.org/b", "informed", range(1000, 1100)));
+        NearCopyIndex.Match match = index.best("https://spin.net/a", concat(range(0, 40), range(5000, 5060)));
+        assertThat(match.entry().id()).isEqualTo("a");
+        assertThat(match.containment()).isEqualTo(0.4);
+        assertThat(match.shared()).isEqualTo(40);
+        assertThat(match.pageShare()).isEqualTo(0.4);
+        assertThat(index.best("https://spin.net/a", concat(range(0, 30), range(5000, 5060))))
+                .as("30 % of it: under the threshold")
+                .isNull();
+    }
+
+    @Test
+    void aLongPageHoldingAShortLabelledPagesFewPhrasesIsNotItsCopy() {
+        NearCopyIndex index = new NearCopyIndex(PARAMS);
+        index.add(new NearCopyIndex.Entry("short", "https://expert.org/index", "informed", range(0, 20)));
+        assertThat(index.best("https://long.org/x", concat(range(0, 20), range(10_000, 10_200))))
+                .as("all 20 of them, but 9 % of the page")
+                .isNull();
+        assertThat(index.best("https://long.org/x", concat(range(0, 20), range(10_000, 10_100))))
+                .as("20 of 120: the page's own share is enough")
+                .isNotNull();
+        assertThat(index.best("https://tiny.org/x", range(0, 9)))
+                .as("fewer than 10 shared")
+                .isNull();
+    }
+
+    @Test
+    void aSiteDoesNotCopyItselfAndTiesGoToTheLesserUrlWhateverTheOrderOfLabels() {
+        NearCopyIndex forward = new NearCopyIndex(PARAMS);
+        NearCopyIndex backward = new NearCopyIndex(PARAMS);
+        var first = new NearCopyIndex.Entry("x", "https://expert.org/a", "informed", range(0, 50));
+        var second = new NearCopyIndex.Entry("y", "https://expert.org/b", "informed", range(0, 50));
+        forward.add(first);
+        forward.add(second);
+        backward.add(second);
+        backward.add(first);
+        long[] page = range(0, 50);
+        assertThat(forward.best("https://copy.net/p", page).entry().url()).isEqualTo("https://expert.org/a");
+        assertThat(backward.best("https://copy.net/p", page).entry().url()).isEqualTo("https://expert.org/a");
+        assertThat(forward.best("https://www.expert.org/p", page))
+                .as("the labelled site itself")
+                .isNull();
+    }
+
+    @Test
+    void aRemovedOrReplacedLabelMatchesNoMore() {
+        NearCopyIndex index = new NearCopyIndex(PARAMS);
+        index.add(new NearCopyIndex.Entry("a", "https://expert.org/a", "informed", range(0, 100)));
+        index.add(new NearCopyIndex.Entry("a", "https://expert.org/a", "informed", range(500, 600)));
+        assertThat(index.size()).isEqualTo(1);
+        assertThat(index.best("https://copy.net/a", range(0, 100))).isNull();
+        assertThat(index.best("https://copy.net/a", range(500, 600))).isNotNull();
+        index.remove("a");
+        assertThat(index.best("https://copy.net/a", range(500, 600))).isNull();
+        assertThat(index.size()).isZero();
+    }
+}
