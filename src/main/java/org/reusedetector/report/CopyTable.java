@@ -154,7 +154,8 @@ final class CopyTable {
                 holdings.sort(Comparator.comparing(Holding::host, CopyTable::natural));
                 List<WordCopies.Host> alikes = alikeBySite.getOrDefault(site, new ArrayList<>());
                 alikes.sort(Comparator.comparing(WordCopies.Host::host, CopyTable::natural));
-                if (holdings.isEmpty() && alikes.stream().allMatch(h -> h.pages().size() == 1)) {
+                if (holdings.isEmpty()
+                        && alikes.stream().allMatch(h -> h.pages().size() == 1)) {
                     stray.addAll(alikes);
                 } else {
                     rows.add(new Row(source, site, List.copyOf(holdings), List.copyOf(alikes)));
@@ -239,15 +240,17 @@ final class CopyTable {
                 row.add(alike(r));
             }
             row.add(exact ? count(r.pages()) : "");
-            row.add(exact
-                    ? Html.number(r.hosts().stream()
-                            .mapToDouble(Holding::badness)
-                            .max()
-                            .orElse(0))
-                    : "");
+            row.add(
+                    exact
+                            ? Html.number(r.hosts().stream()
+                                    .mapToDouble(Holding::badness)
+                                    .max()
+                                    .orElse(0))
+                            : "");
             cells.add(row);
         }
-        List<String> header = new ArrayList<>(List.of("copied source", "copied onto", "hosts", "coverage of the source"));
+        List<String> header =
+                new ArrayList<>(List.of("copied source", "copied onto", "hosts", "coverage of the source"));
         if (anyAlike) {
             header.add("pages alike in wording");
         }
@@ -317,7 +320,10 @@ final class CopyTable {
                     ? host.substring(0, host.length() - r.site().length() - 1)
                     : host;
             Holding h = exact.get(host);
-            names.add(h != null ? Html.link(h.prefix(), name) : "<i>" + Html.link(alike.get(host).root(), name) + "</i>");
+            names.add(
+                    h != null
+                            ? Html.link(h.prefix(), name)
+                            : "<i>" + Html.link(alike.get(host).root(), name) + "</i>");
             if (names.size() == HOSTS_NAMED && hosts.size() > HOSTS_NAMED + 1) {
                 names.add("… and " + (hosts.size() - HOSTS_NAMED) + " more");
                 break;

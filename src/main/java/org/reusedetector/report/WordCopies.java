@@ -118,9 +118,8 @@ final class WordCopies {
             .thenComparing(Host::source);
 
     /** The closest first, then by URL. */
-    static final Comparator<Page> CLOSEST_FIRST = Comparator.comparingDouble(Page::resemblance)
-            .reversed()
-            .thenComparing(Page::url);
+    static final Comparator<Page> CLOSEST_FIRST =
+            Comparator.comparingDouble(Page::resemblance).reversed().thenComparing(Page::url);
 
     private final Map<String, Page> byUrl = new HashMap<>();
 
@@ -202,7 +201,8 @@ final class WordCopies {
         List<SourcePage> sources = new ArrayList<>();
         groups.forEach((url, copies) -> sources.add(new SourcePage(copies.get(0).source(), url, List.copyOf(copies))));
         sources.sort(Comparator.comparingInt((SourcePage s) -> -s.copies().size())
-                .thenComparing(Comparator.comparingDouble(SourcePage::maxResemblance).reversed())
+                .thenComparing(
+                        Comparator.comparingDouble(SourcePage::maxResemblance).reversed())
                 .thenComparing(SourcePage::url));
         return sources;
     }
@@ -223,8 +223,9 @@ final class WordCopies {
     static void write(Html html, WordCopies words, CopyTable.Families families) {
         html.heading("Rewritten copies");
         if (words.isEmpty()) {
-            html.paragraph("No page was alerted near-copy or near-duplicate: no page was found alike in wording to a"
-                    + " labelled page (the word signals run when shingles.near-copy.enabled or imatch.lexicon is set).");
+            html.paragraph(
+                    "No page was alerted near-copy or near-duplicate: no page was found alike in wording to a"
+                            + " labelled page (the word signals run when shingles.near-copy.enabled or imatch.lexicon is set).");
             return;
         }
         List<Page> all = words.pages();
@@ -236,21 +237,25 @@ final class WordCopies {
             return;
         }
         Map<String, List<Host>> bySource = new LinkedHashMap<>();
-        hosts.forEach(h -> bySource.computeIfAbsent(h.source(), s -> new ArrayList<>()).add(h));
+        hosts.forEach(h ->
+                bySource.computeIfAbsent(h.source(), s -> new ArrayList<>()).add(h));
         List<String> lines = new ArrayList<>();
         bySource.forEach((source, copiers) -> {
             long pages = copiers.stream().mapToLong(h -> h.pages().size()).sum();
             long alone = copiers.stream()
                     .mapToLong(h -> h.pages().size() - h.exactAlerts())
                     .sum();
-            double min = copiers.stream().mapToDouble(Host::minResemblance).min().orElse(0);
-            double max = copiers.stream().mapToDouble(Host::maxResemblance).max().orElse(0);
-            lines.add(families.name(source) + " → " + count(pages) + (pages == 1 ? " rewritten page" : " rewritten pages")
-                    + " on " + copiers.size() + (copiers.size() == 1 ? " host" : " hosts") + ", resemblance "
-                    + range(min, max) + "; "
-                    + (alone == 0
-                            ? "each also alerted by its exact chunks"
-                            : count(alone) + " of them found by their wording alone"));
+            double min =
+                    copiers.stream().mapToDouble(Host::minResemblance).min().orElse(0);
+            double max =
+                    copiers.stream().mapToDouble(Host::maxResemblance).max().orElse(0);
+            lines.add(
+                    families.name(source) + " → " + count(pages) + (pages == 1 ? " rewritten page" : " rewritten pages")
+                            + " on " + copiers.size() + (copiers.size() == 1 ? " host" : " hosts") + ", resemblance "
+                            + range(min, max) + "; "
+                            + (alone == 0
+                                    ? "each also alerted by its exact chunks"
+                                    : count(alone) + " of them found by their wording alone"));
         });
         html.lead(String.join("; ", lines.subList(0, Math.min(lines.size(), CopyTable.HEADLINE_SOURCES)))
                 + (lines.size() > CopyTable.HEADLINE_SOURCES
@@ -290,8 +295,11 @@ final class WordCopies {
                 + " few), and how many pages that share alerted"
                 + (identical == 0
                         ? ""
-                        : "; the " + count(identical) + " pages that are identical copies of a labelled file are left"
-                                + " out here (the table above counts them)")
+                        : identical == 1
+                                ? "; the page that is an identical copy of a labelled file is left out here (the table"
+                                        + " above counts it)"
+                                : "; the " + count(identical) + " pages that are identical copies of a labelled file"
+                                        + " are left out here (the table above counts them)")
                 + (hosts.size() > ReportWriter.TOP_ROWS
                         ? "; the first " + ReportWriter.TOP_ROWS + " of " + hosts.size() + " hosts are shown."
                         : "."));
@@ -313,7 +321,8 @@ final class WordCopies {
                 sourceRows,
                 List.of("copies", "hosts", "closest"));
         if (sources.size() > ReportWriter.TOP_ROWS) {
-            html.paragraph("The " + ReportWriter.TOP_ROWS + " source pages with most copies of " + sources.size() + ".");
+            html.paragraph(
+                    "The " + ReportWriter.TOP_ROWS + " source pages with most copies of " + sources.size() + ".");
         }
         html.closeDetails();
     }
@@ -363,7 +372,8 @@ final class WordCopies {
     /** The copies of one source page (closest first), grouped by host in the order of each host's closest copy. */
     private static String copiesByHost(List<Page> copies) {
         Map<String, List<Page>> byHost = new LinkedHashMap<>();
-        copies.forEach(p -> byHost.computeIfAbsent(p.host(), h -> new ArrayList<>()).add(p));
+        copies.forEach(
+                p -> byHost.computeIfAbsent(p.host(), h -> new ArrayList<>()).add(p));
         List<String> parts = new ArrayList<>();
         byHost.forEach((host, pages) -> {
             List<String> links = new ArrayList<>();
