@@ -3,10 +3,12 @@ package org.reusedetector.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.reusedetector.batch.PageResult;
@@ -122,6 +124,7 @@ final class WordCopies {
             Comparator.comparingDouble(Page::resemblance).reversed().thenComparing(Page::url);
 
     private final Map<String, Page> byUrl = new HashMap<>();
+    private final Set<String> ownSite = new HashSet<>();
 
     /** Takes a word-signal alert (others are ignored); a page alerted more than once keeps its closest match. */
     void accept(Alert alert) {
@@ -133,6 +136,10 @@ final class WordCopies {
         String source = siteOfUrl(matched);
         if (matched == null || host == null || source == null) {
             return; // nothing names the page it resembles: no source to report it under
+        }
+        if (source.equals(siteOfUrl(alert.url()))) {
+            ownSite.add(alert.url()); // its publisher's own page (the labelled page itself, say): no copy
+            return;
         }
         double resemblance = alert.resemblance() != null ? alert.resemblance() : alert.badness();
         Page page = new Page(
@@ -157,6 +164,11 @@ final class WordCopies {
 
     boolean isEmpty() {
         return byUrl.isEmpty();
+    }
+
+    /** Pages alerted that are on the site of the labelled page they resemble: its publisher's own, left out. */
+    long ownSitePages() {
+        return ownSite.size();
     }
 
     /** The pages alerted, closest first. */
@@ -222,10 +234,15 @@ final class WordCopies {
      */
     static void write(Html html, WordCopies words, CopyTable.Families families) {
         html.heading("Rewritten copies");
+        String ownSite = words.ownSitePages() == 0
+                ? ""
+                : " Left out: " + count(words.ownSitePages()) + (words.ownSitePages() == 1 ? " page" : " pages")
+                        + " alike in wording to a labelled page of the same site (the publisher's own pages, the"
+                        + " labelled pages themselves among them).";
         if (words.isEmpty()) {
-            html.paragraph(
-                    "No page was alerted near-copy or near-duplicate: no page was found alike in wording to a"
-                            + " labelled page (the word signals run when shingles.near-copy.enabled or imatch.lexicon is set).");
+            html.paragraph("No page of another site was alerted near-copy or near-duplicate: no page was found alike in"
+                    + " wording to a labelled page (the word signals run when shingles.near-copy.enabled or"
+                    + " imatch.lexicon is set)." + ownSite);
             return;
         }
         List<Page> all = words.pages();
@@ -233,7 +250,8 @@ final class WordCopies {
         List<Host> hosts = words.hosts(false);
         if (hosts.isEmpty()) {
             html.paragraph("Each of the " + count(all.size()) + " pages alike in wording to a labelled page is an"
-                    + " identical copy of its file: they are counted in the table above, none is rewritten.");
+                    + " identical copy of its file: they are counted in the table above, none is rewritten."
+                    + ownSite);
             return;
         }
         Map<String, List<Host>> bySource = new LinkedHashMap<>();
@@ -302,7 +320,8 @@ final class WordCopies {
                                         + " are left out here (the table above counts them)")
                 + (hosts.size() > ReportWriter.TOP_ROWS
                         ? "; the first " + ReportWriter.TOP_ROWS + " of " + hosts.size() + " hosts are shown."
-                        : "."));
+                        : ".")
+                + ownSite);
 
         List<SourcePage> sources = words.sourcePages();
         html.openDetails("The " + count(sources.size()) + " source pages with rewritten copies, each with its copies:"

@@ -73,8 +73,9 @@ final class ReportFixtures {
      * {@link #informedDetection} with the word signals' alerts of {@value #SOURCE}'s pages: spun pages on spin0 and
      * spin1 of rewrite.net (which hold chunks in a bad neighbourhood too) and on spin3.rewrite.net and
      * spin0.reword.info (found by their wording alone: few labelled chunks, no page alert, no bad neighbourhood; one
-     * page of reword.info a near-duplicate too), one page each on phish.a.co and phish.b.co, and an identical copy on
-     * wiki0.clone.org. The alerts are written in the given order.
+     * page of reword.info a near-duplicate too), one page each on phish.a.co and phish.b.co, an identical copy on
+     * wiki0.clone.org, and a labelled page of the source matching itself. The alerts are written in the given order,
+     * or reversed.
      */
     static void spunDetection(Path dir, boolean reversed) throws IOException {
         informedDetection(dir);
@@ -99,6 +100,12 @@ final class ReportFixtures {
         spun(alerts, pages, "https://spin0.reword.info/b.html", src + "b.html", 0.55, 0.0, false);
         spun(alerts, pages, "https://phish.b.co/login.html", src + "login.html", 0.9, 0.8, true);
         spun(alerts, pages, "https://phish.a.co/login.html", src + "login.html", 0.9, 0.8, true);
+        // the labelled page itself, alerted by its own signature: its publisher's page, no copy
+        alerts.add(Alert.nearDuplicate(
+                src + "a.html",
+                0L,
+                "lexicon@1#0",
+                new Evidence("f00d", "imatch", "informed:reference.jsonl.gz", src + "a.html")));
         // the identical copy: its page line is in informedDetection's pages already
         alerts.add(Alert.nearCopy(
                 "https://wiki0.clone.org/wiki/a.html",

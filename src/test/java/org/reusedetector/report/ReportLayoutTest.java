@@ -50,7 +50,7 @@ class ReportLayoutTest {
         // no word-signal alerts: the answer table has no column for them, the section says why it is empty
         assertThat(answerSection).doesNotContain("alike in wording");
         assertThat(html.substring(html.indexOf("<h2>Rewritten copies"), html.indexOf("<h2>Worst neighborhoods")))
-                .contains("No page was alerted near-copy or near-duplicate")
+                .contains("No page of another site was alerted near-copy or near-duplicate")
                 .doesNotContain("<table");
 
         String summary = html.substring(html.indexOf("<h2>Summary"));
@@ -98,7 +98,10 @@ class ReportLayoutTest {
         assertThat(spun)
                 .contains("docs-source.org → 13 rewritten pages on 6 hosts, resemblance 0.420–1.000; 6 of them found by"
                         + " their wording alone.")
-                .contains("the page that is an identical copy of a labelled file is left out here");
+                .contains("the page that is an identical copy of a labelled file is left out here")
+                .contains(
+                        "Left out: 1 page alike in wording to a labelled page of the same site (the publisher&#39;s own"
+                                + " pages, the labelled pages themselves among them).");
         String byHost = spun.substring(0, spun.indexOf("<details>"));
         List<List<String>> hosts = rows(byHost);
         // strongest first: the sum of the pages' resemblance (2.1, 1.74, 1.55, 0.95, 0.9, 0.9), ties by host

@@ -54,13 +54,16 @@ class WordCopiesTest {
     }
 
     @Test
-    void otherAlertsAndWordAlertsThatNameNoPageAreLeftOut() {
+    void otherAlertsWordAlertsThatNameNoPageAndPagesOfTheSourceSiteAreLeftOut() {
         WordCopies words = new WordCopies();
         words.accept(Alert.nearDuplicate(
                 "https://spin.example.net/a.html", 0L, "lex#1", new Evidence("s", "imatch", "x", null)));
         words.accept(Alert.cleared("https://spin.example.net/", 0.1, 0.2, 3, 0L));
+        // a page of the labelled page's own site (another host of it): its publisher's, no copy
+        words.accept(nearCopy("https://www.example.org/a.html", SOURCE + "a.html", 0.9));
 
         assertThat(words.isEmpty()).isTrue();
+        assertThat(words.ownSitePages()).isEqualTo(1);
     }
 
     @Test
