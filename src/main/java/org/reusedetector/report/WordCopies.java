@@ -289,8 +289,10 @@ final class WordCopies {
                     Html.number(h.meanResemblance()),
                     Html.number(h.minResemblance()),
                     Html.escape(signals(h.pages())),
-                    (Double.isNaN(labelled) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * labelled))
-                            + "<br><span class=\"note\">" + alerted(h) + "</span>",
+                    Double.isNaN(labelled)
+                            ? "<span class=\"note\">not scored</span>" // its pages are not in pages.jsonl
+                            : String.format(Locale.ROOT, "%.0f%%", 100 * labelled) + "<br><span class=\"note\">"
+                                    + alerted(h) + "</span>",
                     closestPages(h.pages())));
         }
         html.table(
