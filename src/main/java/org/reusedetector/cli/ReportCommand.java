@@ -6,18 +6,24 @@ import org.reusedetector.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code report}: the plots of a discover or detect output directory, as one HTML page and PNG files. */
+/** {@code report}: the report of an output directory, as one HTML page and PNG files of its plots. */
 @Command(
         name = "report",
         mixinStandardHelpOptions = true,
         description = {
-            "Turn a discover or detect output directory into a self-contained HTML page (report.html) with the paper's plots",
-            "(frequency-occurrence of chunks and files; histogram and CDF of neighborhood badness with the threshold; top bad neighborhoods",
-            "with their evidence), and PNG files of the same plots."
+            "Turn a discover, detect, near-dups, phrases or quilts output directory into a self-contained HTML page (report.html),",
+            "and PNG files of its plots. A detect report opens with what was copied from where (sources and their copying hosts,",
+            "those found by the word signals alone among them), then the rewritten copies (pages alike in wording to a source's",
+            "pages, with their resemblance), the top bad neighborhoods with their evidence, the histogram and CDF of neighborhood",
+            "badness with the threshold, and the summary. A discover report: the copy families, the frequency-occurrence plots."
         })
 public final class ReportCommand implements Callable<Integer> {
 
-    @Option(names = "--in", required = true, paramLabel = "DIR", description = "A discover or detect output directory.")
+    @Option(
+            names = "--in",
+            required = true,
+            paramLabel = "DIR",
+            description = "A discover, detect, near-dups, phrases or quilts output directory.")
     Path in;
 
     @Option(

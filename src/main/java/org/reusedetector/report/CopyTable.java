@@ -40,12 +40,26 @@ final class CopyTable {
     /** The source key of the copy families whose discovery could not tell their source (grouped in one). */
     static final String UNTOLD = "family:?";
 
+    /**
+     * The site of the row that gathers a source's stray copies: hosts of several sites, with no bad neighbourhood and a
+     * single page each alike in wording (a phishing page, a scraped article), which one row per site would spread
+     * over a screen.
+     */
+    static final String STRAY = "";
+
     /** What one host holds of one source: its neighbourhood that holds most of it. */
     record Holding(
             String host, String prefix, double coverage, long chunks, long sourceChunks, long pages, double badness) {}
 
-    /** One source and the hosts of one site that copied it. */
-    record Row(String source, String site, List<Holding> hosts) {
+    /**
+     * One source and the hosts of one site that copied it: those holding its labelled chunks in a bad neighbourhood,
+     * and those with pages alike in wording to its pages (the word signals), either or both.
+     */
+    record Row(String source, String site, List<Holding> hosts, List<WordCopies.Host> alike) {
+        Row(String source, String site, List<Holding> hosts) {
+            this(source, site, hosts, List.of());
+        }
+
         double maxCoverage() {
             return hosts.stream().mapToDouble(Holding::coverage).max().orElse(0);
         }
@@ -57,12 +71,45 @@ final class CopyTable {
         long pages() {
             return hosts.stream().mapToLong(Holding::pages).sum();
         }
+
+        /** The pages of its hosts alike in wording to the source's. */
+        long alikePages() {
+            return alike.stream().mapToLong(h -> h.pages().size()).sum();
+        }
+
+        double alikeWeight() {
+            return alike.stream().mapToDouble(WordCopies.Host::weight).sum();
+        }
+
+        /** Its hosts, each once, in natural order. */
+        List<String> hostNames() {
+            Set<String> names = new java.util.TreeSet<>(CopyTable::natural);
+            hosts.forEach(h -> names.add(h.host()));
+            alike.forEach(h -> names.add(h.host()));
+            return List.copyOf(names);
+        }
+
+        /** Its hosts that hold none of the source's chunks in a bad neighbourhood: found by their wording alone. */
+        long wordOnlyHosts() {
+            Set<String> exact = new HashSet<>();
+            hosts.forEach(h -> exact.add(h.host()));
+            return alike.stream().filter(h -> !exact.contains(h.host())).count();
+        }
     }
 
     private CopyTable() {}
 
     /** The rows of the bad neighbourhoods: sources with most copying hosts first, then most coverage. */
     static List<Row> of(List<NeighbourhoodResult> bad, Families families) {
+        return of(bad, families, Map.of());
+    }
+
+    /**
+     * The rows of the bad neighbourhoods and of the hosts alike in wording ({@link WordCopies#bySourceAndHost}): sources
+     * with most copying hosts first; a source's sites by most coverage, then most weight of alike pages, then name.
+     */
+    static List<Row> of(
+            List<NeighbourhoodResult> bad, Families families, Map<String, Map<String, WordCopies.Host>> alike) {
         Map<String, Map<String, Holding>> bySource = new LinkedHashMap<>(); // source -> host -> best holding
         for (NeighbourhoodResult n : bad) {
             String host = hostOf(n.prefix());
@@ -79,23 +126,55 @@ final class CopyTable {
                 bySource.computeIfAbsent(source, s -> new HashMap<>()).merge(host, h, CopyTable::better);
             }
         }
+        Set<String> sources = new HashSet<>(bySource.keySet());
+        sources.addAll(alike.keySet());
         List<Row> rows = new ArrayList<>();
         Map<String, Integer> hostsOfSource = new HashMap<>();
-        bySource.forEach((source, hosts) -> {
-            hostsOfSource.put(source, hosts.size());
+        for (String source : sources) {
+            Map<String, Holding> hosts = bySource.getOrDefault(source, Map.of());
+            Map<String, WordCopies.Host> alikeHosts = alike.getOrDefault(source, Map.of());
+            Set<String> all = new HashSet<>(hosts.keySet());
+            all.addAll(alikeHosts.keySet());
+            hostsOfSource.put(source, all.size());
             Map<String, List<Holding>> bySite = new HashMap<>();
+            Map<String, List<WordCopies.Host>> alikeBySite = new HashMap<>();
             hosts.values()
                     .forEach(h -> bySite.computeIfAbsent(siteOf(h.host()), s -> new ArrayList<>())
                             .add(h));
-            bySite.forEach((site, holdings) -> {
+            alikeHosts
+                    .values()
+                    .forEach(h -> alikeBySite
+                            .computeIfAbsent(siteOf(h.host()), s -> new ArrayList<>())
+                            .add(h));
+            Set<String> sites = new HashSet<>(bySite.keySet());
+            sites.addAll(alikeBySite.keySet());
+            List<WordCopies.Host> stray = new ArrayList<>();
+            for (String site : sites) {
+                List<Holding> holdings = bySite.getOrDefault(site, new ArrayList<>());
                 holdings.sort(Comparator.comparing(Holding::host, CopyTable::natural));
-                rows.add(new Row(source, site, List.copyOf(holdings)));
-            });
-        });
+                List<WordCopies.Host> alikes = alikeBySite.getOrDefault(site, new ArrayList<>());
+                alikes.sort(Comparator.comparing(WordCopies.Host::host, CopyTable::natural));
+                if (holdings.isEmpty()
+                        && alikes.stream().allMatch(h -> h.pages().size() == 1)) {
+                    stray.addAll(alikes);
+                } else {
+                    rows.add(new Row(source, site, List.copyOf(holdings), List.copyOf(alikes)));
+                }
+            }
+            if (stray.size() == 1) {
+                rows.add(new Row(source, siteOf(stray.get(0).host()), List.of(), List.copyOf(stray)));
+            } else if (!stray.isEmpty()) {
+                stray.sort(Comparator.comparing((WordCopies.Host h) -> siteOf(h.host()))
+                        .thenComparing(WordCopies.Host::host, CopyTable::natural));
+                rows.add(new Row(source, STRAY, List.of(), List.copyOf(stray)));
+            }
+        }
         rows.sort(Comparator.comparing((Row r) -> r.source().equals(UNTOLD))
                 .thenComparing((Row r) -> -hostsOfSource.get(r.source()))
                 .thenComparing(Row::source)
+                .thenComparing((Row r) -> r.site().equals(STRAY))
                 .thenComparing(Comparator.comparingDouble(Row::maxCoverage).reversed())
+                .thenComparing(Comparator.comparingDouble(Row::alikeWeight).reversed())
                 .thenComparing(Row::site));
         return rows;
     }
@@ -112,48 +191,84 @@ final class CopyTable {
 
     static void write(Html html, List<Row> rows, Families families) {
         if (rows.isEmpty()) {
-            html.paragraph("No neighborhood was judged bad: nothing was found copied.");
+            html.paragraph("No neighborhood was judged bad and no page was found alike in wording to a labelled page:"
+                    + " nothing was found copied.");
             return;
         }
         Map<String, Set<String>> hosts = new LinkedHashMap<>();
-        rows.forEach(r -> hosts.computeIfAbsent(r.source(), s -> new HashSet<>())
-                .addAll(r.hosts().stream().map(Holding::host).toList()));
+        Map<String, Set<String>> exactHosts = new HashMap<>();
+        rows.forEach(r -> {
+            hosts.computeIfAbsent(r.source(), s -> new HashSet<>()).addAll(r.hostNames());
+            exactHosts
+                    .computeIfAbsent(r.source(), s -> new HashSet<>())
+                    .addAll(r.hosts().stream().map(Holding::host).toList());
+        });
         List<String> lines = new ArrayList<>();
-        hosts.forEach((source, copiers) -> lines.add(
-                source.equals(UNTOLD)
-                        ? copiers.size() + " hosts share the text of " + families.untoldCount()
-                                + " copy families whose source is not told apart"
-                        : families.name(source) + " → copied onto " + copiers.size()
-                                + (copiers.size() == 1 ? " host" : " hosts")));
+        hosts.forEach((source, copiers) -> {
+            int byWording = copiers.size() - exactHosts.get(source).size();
+            lines.add(
+                    source.equals(UNTOLD)
+                            ? copiers.size() + " hosts share the text of " + families.untoldCount()
+                                    + " copy families whose source is not told apart"
+                            : families.name(source) + " → copied onto " + copiers.size()
+                                    + (copiers.size() == 1 ? " host" : " hosts")
+                                    + (byWording == 0
+                                            ? ""
+                                            : " (" + byWording + " of them found by their wording alone)"));
+        });
         html.lead(String.join("; ", lines.subList(0, Math.min(lines.size(), HEADLINE_SOURCES)))
                 + (lines.size() > HEADLINE_SOURCES ? "; " + (lines.size() - HEADLINE_SOURCES) + " more below." : "."));
+        boolean anyAlike = rows.stream().anyMatch(r -> !r.alike().isEmpty());
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows.subList(0, Math.min(rows.size(), ReportWriter.TOP_ROWS))) {
             long chunks = r.hosts().stream().mapToLong(Holding::chunks).max().orElse(0);
             long sourceChunks =
                     r.hosts().stream().mapToLong(Holding::sourceChunks).max().orElse(0);
-            cells.add(List.of(
+            boolean exact = !r.hosts().isEmpty();
+            List<String> row = new ArrayList<>(List.of(
                     families.describe(r.source()),
                     hostList(r),
-                    String.valueOf(r.hosts().size()),
-                    coverage(r)
-                            + (r.source().equals(UNTOLD)
-                                    ? "<br><span class=\"note\">of a family</span>"
-                                    : "<br><span class=\"note\">up to " + count(chunks) + " of " + count(sourceChunks)
-                                            + " chunks</span>"),
-                    count(r.pages()),
-                    Html.number(r.hosts().stream()
-                            .mapToDouble(Holding::badness)
-                            .max()
-                            .orElse(0))));
+                    String.valueOf(r.hostNames().size()),
+                    !exact
+                            ? "<span class=\"note\">none in a bad neighborhood</span>"
+                            : coverage(r)
+                                    + (r.source().equals(UNTOLD)
+                                            ? "<br><span class=\"note\">of a family</span>"
+                                            : "<br><span class=\"note\">up to " + count(chunks) + " of "
+                                                    + count(sourceChunks) + " chunks</span>")));
+            if (anyAlike) {
+                row.add(alike(r));
+            }
+            row.add(exact ? count(r.pages()) : "");
+            row.add(
+                    exact
+                            ? Html.number(r.hosts().stream()
+                                    .mapToDouble(Holding::badness)
+                                    .max()
+                                    .orElse(0))
+                            : "");
+            cells.add(row);
         }
-        html.table(
-                List.of("copied source", "copied onto", "hosts", "coverage of the source", "pages", "worst badness"),
-                cells,
-                List.of("hosts", "pages", "worst badness"));
+        List<String> header =
+                new ArrayList<>(List.of("copied source", "copied onto", "hosts", "coverage of the source"));
+        if (anyAlike) {
+            header.add("pages alike in wording");
+        }
+        header.addAll(List.of("pages", "worst badness"));
+        html.table(header, cells, List.of("hosts", "pages", "worst badness"));
         html.paragraph("Each row: one source and the hosts of one site that hold its labelled text in a bad"
-                + " neighborhood. Coverage: the share of the source's labelled chunks a host holds (its neighborhood"
+                + " neighborhood"
+                + (anyAlike
+                        ? " or have pages alike in wording to its pages (near-copy and near-duplicate alerts: a copy"
+                                + " with words replaced keeps few exact chunks; hosts in italics were found this way"
+                                + " alone)"
+                        : "")
+                + ". Coverage: the share of the source's labelled chunks a host holds (its neighborhood"
                 + " holding most of them); pages: the pages of those neighborhoods"
+                + (anyAlike
+                        ? "; pages alike in wording: how many, and their resemblance to the source's pages"
+                                + " (those that are not identical files are listed under Rewritten copies)"
+                        : "")
                 + (families.untoldCount() == 0
                         ? ""
                         : ". " + families.untoldCount() + " copy families of the"
@@ -174,21 +289,74 @@ final class CopyTable {
         return min.equals(max) ? max : min + "–" + max;
     }
 
-    /** The site in bold, then its hosts by the part before the site, in natural order. */
+    /** The row's pages alike in wording: how many, and their resemblance (range and mean). */
+    private static String alike(Row r) {
+        if (r.alike().isEmpty()) {
+            return "";
+        }
+        List<WordCopies.Page> pages = new ArrayList<>();
+        r.alike().forEach(h -> pages.addAll(h.pages()));
+        pages.sort(WordCopies.CLOSEST_FIRST); // the mean over a fixed order: the same digits every run
+        double min = pages.get(pages.size() - 1).resemblance();
+        double max = pages.get(0).resemblance();
+        double mean = pages.stream().mapToDouble(WordCopies.Page::resemblance).sum() / pages.size();
+        return count(pages.size()) + (pages.size() == 1 ? " page" : " pages") + "<br><span class=\"note\">resemblance "
+                + WordCopies.range(min, max) + (pages.size() > 2 ? ", mean " + Html.number(mean) : "") + "</span>";
+    }
+
+    /**
+     * The site in bold, then its hosts by the part before the site, in natural order: a host holding the source's
+     * chunks linked to its neighbourhood, a host found by its wording alone in italics, linked to its root.
+     */
     private static String hostList(Row r) {
+        Map<String, Holding> exact = new HashMap<>();
+        r.hosts().forEach(h -> exact.put(h.host(), h));
+        Map<String, WordCopies.Host> alike = new HashMap<>();
+        r.alike().forEach(h -> alike.put(h.host(), h));
+        List<String> hosts = r.hostNames();
         List<String> names = new ArrayList<>();
-        for (Holding h : r.hosts()) {
-            String name = h.host().endsWith("." + r.site())
-                    ? h.host().substring(0, h.host().length() - r.site().length() - 1)
-                    : h.host();
-            names.add(Html.link(h.prefix(), name));
-            if (names.size() == HOSTS_NAMED && r.hosts().size() > HOSTS_NAMED + 1) {
-                names.add("… and " + (r.hosts().size() - HOSTS_NAMED) + " more");
+        for (String host : hosts) {
+            String name = host.endsWith("." + r.site())
+                    ? host.substring(0, host.length() - r.site().length() - 1)
+                    : host;
+            Holding h = exact.get(host);
+            names.add(
+                    h != null
+                            ? Html.link(h.prefix(), name)
+                            : "<i>" + Html.link(alike.get(host).root(), name) + "</i>");
+            if (names.size() == HOSTS_NAMED && hosts.size() > HOSTS_NAMED + 1) {
+                names.add("… and " + (hosts.size() - HOSTS_NAMED) + " more");
                 break;
             }
         }
-        boolean onlySite = r.hosts().size() == 1 && r.hosts().get(0).host().equals(r.site());
+        if (r.site().equals(STRAY)) {
+            return strayList(r);
+        }
+        boolean onlySite = hosts.size() == 1 && hosts.get(0).equals(r.site());
         return onlySite ? names.get(0) : "<b>" + Html.escape(r.site()) + "</b>: " + String.join(", ", names);
+    }
+
+    /** The stray row's hosts in italics, each linked to its page, grouped by site in bold. */
+    private static String strayList(Row r) {
+        Map<String, List<String>> bySite = new LinkedHashMap<>(); // the row's hosts are sorted by site, then host
+        for (WordCopies.Host h : r.alike()) {
+            String site = siteOf(h.host());
+            String name = h.host().endsWith("." + site)
+                    ? h.host().substring(0, h.host().length() - site.length() - 1)
+                    : h.host();
+            bySite.computeIfAbsent(site, s -> new ArrayList<>())
+                    .add("<i>" + Html.link(h.pages().get(0).url(), name) + "</i>");
+        }
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : bySite.entrySet()) {
+            if (parts.size() == HOSTS_NAMED && bySite.size() > HOSTS_NAMED + 1) {
+                parts.add("… and " + (bySite.size() - HOSTS_NAMED) + " more sites");
+                break;
+            }
+            parts.add("<b>" + Html.escape(e.getKey()) + "</b>: " + String.join(", ", e.getValue()));
+        }
+        return "<span class=\"note\">" + bySite.size() + " sites, one page alike on each host:</span><br>"
+                + String.join("; ", parts);
     }
 
     static String hostOf(String prefix) {

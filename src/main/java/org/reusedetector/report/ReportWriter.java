@@ -42,11 +42,13 @@ import org.slf4j.LoggerFactory;
  *       {@code frequent.jsonl}): the log-log frequency-occurrence plots of chunks and files with the
  *       threshold, the summary, the most frequent labels and the frequent hashes kept out as templates.
  *   <li>Detection ({@code pages.jsonl}, {@code neighborhoods.jsonl}, {@code alerts.jsonl},
- *       {@code summary.json}): the histogram and CDF of neighbourhood badness with the threshold, the
- *       summary, and the worst neighbourhoods with their evidence.
+ *       {@code summary.json}): what was copied from where (sources and their copying hosts), the rewritten copies
+ *       the word signals found ({@link WordCopies}), the histogram and CDF of neighbourhood badness with the
+ *       threshold, the summary, and the worst neighbourhoods with their evidence.
  * </ul>
  *
- * Inputs are streamed: the report needs memory for the top rows and fixed badness bins only.
+ * Inputs are streamed: the report needs memory for the top rows, fixed badness bins, the bad neighbourhoods and the
+ * pages the word signals alerted (one small record each).
  */
 public final class ReportWriter {
 
@@ -259,6 +261,18 @@ public final class ReportWriter {
         BackfillSummary summary = BackfillOutput.readSummary(in);
         int minPages = summary == null ? 0 : summary.neighborhoodMinPages();
 
+        boolean hasAlerts = Files.exists(in.resolve(BackfillOutput.ALERTS));
+        Map<String, Alert> latest = new LinkedHashMap<>(); // a neighbourhood alerts again as it grows: its last alert
+        WordCopies words = new WordCopies();
+        if (hasAlerts) {
+            BackfillOutput.forEachAlert(in, alert -> {
+                if (alert.type() == AlertType.NEIGHBORHOOD && alert.prefix() != null) {
+                    latest.put(alert.prefix(), alert);
+                }
+                words.accept(alert);
+            });
+        }
+
         long[] pageCounts = new long[3]; // pages, partial targets, file matches
         PriorityQueue<PageResult> worstPages = new PriorityQueue<>(Comparator.comparingDouble(PageResult::badness));
         BackfillOutput.forEachPage(in, page -> {
@@ -266,6 +280,7 @@ public final class ReportWriter {
             pageCounts[1] += page.partialTarget() ? 1 : 0;
             pageCounts[2] += page.fileMatch() ? 1 : 0;
             keepTop(worstPages, page, 20);
+            words.accept(page);
         });
         // the threshold statistic's neighbourhoods: those of at least the minimum pages, as in summary.json
         BadnessBins bins = new BadnessBins();
@@ -287,18 +302,14 @@ public final class ReportWriter {
 
         CopyTable.Families families = CopyTable.Families.of(summary == null ? null : summary.labels(), badOnes);
         html.heading("What was copied from where");
-        CopyTable.write(html, CopyTable.of(badOnes, families), families);
+        CopyTable.write(html, CopyTable.of(badOnes, families, words.bySourceAndHost()), families);
+        if (hasAlerts) {
+            WordCopies.write(html, words, families);
+        }
 
         html.heading("Worst neighborhoods");
         List<List<String>> rows = new ArrayList<>();
-        if (Files.exists(in.resolve(BackfillOutput.ALERTS))) {
-            Map<String, Alert> latest =
-                    new LinkedHashMap<>(); // a neighbourhood alerts again as it grows: keep its last alert
-            BackfillOutput.forEachAlert(in, alert -> {
-                if (alert.type() == AlertType.NEIGHBORHOOD && alert.prefix() != null) {
-                    latest.put(alert.prefix(), alert);
-                }
-            });
+        if (hasAlerts) {
             List<Alert> worst = latest.values().stream()
                     .sorted(Comparator.comparingDouble(Alert::badness)
                             .reversed()

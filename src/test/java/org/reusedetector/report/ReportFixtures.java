@@ -66,6 +66,85 @@ final class ReportFixtures {
         BackfillOutput.writeSummary(dir, summary(dir.resolve("labels.jsonl").toString()));
     }
 
+    /** The URL of a spun page whose query holds markup, to show that the report escapes it. */
+    static final String MARKUP_URL = "https://spin3.rewrite.net/s.html?q=<b>&x=\"1\"";
+
+    /**
+     * {@link #informedDetection} with the word signals' alerts of {@value #SOURCE}'s pages: spun pages on spin0 and
+     * spin1 of rewrite.net (which hold chunks in a bad neighbourhood too) and on spin3.rewrite.net and
+     * spin0.reword.info (found by their wording alone: few labelled chunks, no page alert, no bad neighbourhood; one
+     * page of reword.info a near-duplicate too), one page each on phish.a.co and phish.b.co, an identical copy on
+     * wiki0.clone.org, and a labelled page of the source matching itself. The alerts are written in the given order,
+     * or reversed.
+     */
+    static void spunDetection(Path dir, boolean reversed) throws IOException {
+        informedDetection(dir);
+        String src = "https://www." + SOURCE + "/";
+        List<Alert> alerts = new ArrayList<>();
+        List<PageResult> pages = new ArrayList<>();
+        spun(alerts, pages, "https://spin0.rewrite.net/a.html", src + "a.html", 0.8, 0.5, true);
+        spun(alerts, pages, "https://spin0.rewrite.net/b.html", src + "b.html", 0.7, 0.5, true);
+        spun(alerts, pages, "https://spin0.rewrite.net/c.html", src + "c.html", 0.6, 0.4, true);
+        spun(alerts, pages, "https://spin1.rewrite.net/a.html", src + "a.html", 0.5, 0.3, true);
+        spun(alerts, pages, "https://spin1.rewrite.net/b.html", src + "b.html", 0.45, 0.3, true);
+        spun(alerts, pages, "https://spin3.rewrite.net/a.html", src + "a.html", 0.45, 0.05, false);
+        spun(alerts, pages, "https://spin3.rewrite.net/b.html", src + "b.html", 0.44, 0.05, false);
+        spun(alerts, pages, MARKUP_URL, src + "c.html", 0.43, 0.05, false);
+        spun(alerts, pages, "https://spin3.rewrite.net/d.html", src + "d.html", 0.42, 0.05, false);
+        spun(alerts, pages, "https://spin0.reword.info/a.html", src + "a.html", 0.9, 0.0, false);
+        alerts.add(Alert.nearDuplicate(
+                "https://spin0.reword.info/a.html",
+                0L,
+                "lexicon@1#2",
+                new Evidence("f00d", "imatch", "informed:reference.jsonl.gz", src + "a.html")));
+        spun(alerts, pages, "https://spin0.reword.info/b.html", src + "b.html", 0.55, 0.0, false);
+        spun(alerts, pages, "https://phish.b.co/login.html", src + "login.html", 0.9, 0.8, true);
+        spun(alerts, pages, "https://phish.a.co/login.html", src + "login.html", 0.9, 0.8, true);
+        // the labelled page itself, alerted by its own signature: its publisher's page, no copy
+        alerts.add(Alert.nearDuplicate(
+                src + "a.html",
+                0L,
+                "lexicon@1#0",
+                new Evidence("f00d", "imatch", "informed:reference.jsonl.gz", src + "a.html")));
+        // the identical copy: its page line is in informedDetection's pages already
+        alerts.add(Alert.nearCopy(
+                "https://wiki0.clone.org/wiki/a.html",
+                0L,
+                1.0,
+                0.4,
+                new Evidence("beef", "shingle", "informed:reference.jsonl.gz", src + "a.html")));
+        if (reversed) {
+            java.util.Collections.reverse(alerts);
+            java.util.Collections.reverse(pages);
+        }
+        Files.write(
+                dir.resolve(BackfillOutput.ALERTS),
+                alerts.stream().map(Json::write).toList(),
+                java.nio.file.StandardOpenOption.APPEND);
+        Files.write(
+                dir.resolve(BackfillOutput.PAGES),
+                pages.stream().map(Json::write).toList(),
+                java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    private static void spun(
+            List<Alert> alerts,
+            List<PageResult> pages,
+            String url,
+            String sourceUrl,
+            double resemblance,
+            double labelledShare,
+            boolean pageAlert) {
+        alerts.add(Alert.nearCopy(
+                url,
+                0L,
+                resemblance,
+                0.4,
+                new Evidence(
+                        Integer.toHexString(url.hashCode()), "shingle", "informed:reference.jsonl.gz", sourceUrl)));
+        pages.add(new PageResult(url, 40, (int) Math.round(40 * labelledShare), labelledShare, false, pageAlert));
+    }
+
     /**
      * A blind detection against a discovery run's labels in {@code discovery}: family fa (source judged: src.example,
      * copied onto mirror0..mirror4.parked.net) and family fb (source not told apart, on old.example and clone.org).

@@ -40,6 +40,32 @@ class ReportRenderTest {
         Path chromium = chromium();
         assumeTrue(chromium != null, "no chromium on the PATH");
         ReportFixtures.informedDetection(in);
+
+        String dom = firstScreenHoldsTheAnswer(chromium, in, out);
+
+        assertThat(dom).contains("docs-source.org → copied onto 15 hosts.");
+    }
+
+    @Test
+    void hostsFoundByTheirWordingAloneKeepTheAnswerOnTheFirstScreen(@TempDir Path in, @TempDir Path out)
+            throws Exception {
+        Path chromium = chromium();
+        assumeTrue(chromium != null, "no chromium on the PATH");
+        ReportFixtures.spunDetection(in, false);
+
+        String dom = firstScreenHoldsTheAnswer(chromium, in, out);
+
+        assertThat(dom)
+                .contains("docs-source.org → copied onto 19 hosts (4 of them found by their wording alone).")
+                .contains("<h2>Rewritten copies</h2>")
+                .contains("docs-source.org → 13 rewritten pages on 6 hosts");
+    }
+
+    /**
+     * Renders the report of {@code in}: text on the top third, the answer's sentence above its first row, and that
+     * row ending on the first screen. Returns the rendered DOM.
+     */
+    private static String firstScreenHoldsTheAnswer(Path chromium, Path in, Path out) throws Exception {
         Path html = ReportWriter.write(in, out).html();
 
         Path png = out.resolve("report.png");
@@ -58,7 +84,7 @@ class ReportRenderTest {
         assertThat(rowBottom)
                 .as("the first row of the answer ends on the first screen")
                 .isLessThanOrEqualTo(HEIGHT);
-        assertThat(dom).contains("docs-source.org → copied onto 15 hosts.");
+        return dom;
     }
 
     private static Path chromium() {
