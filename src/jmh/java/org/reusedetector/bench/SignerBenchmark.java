@@ -37,6 +37,9 @@ import org.reusedetector.shingle.QuiltParams;
 @State(Scope.Thread)
 public class SignerBenchmark {
 
+    private static final org.reusedetector.shingle.NearCopyParams NEAR_COPY =
+            org.reusedetector.shingle.NearCopyParams.defaults();
+
     /** Per page, its chunks' chars. */
     private char[][][] chunks;
 
@@ -75,7 +78,8 @@ public class SignerBenchmark {
             for (char[] chunk : page) {
                 sketcher.chunk(chunk, chunk.length);
             }
-            blackhole.consume(sketcher.sketch());
+            blackhole.consume(sketcher.sampledPhrases(NEAR_COPY));
+            sketcher.reset();
         }
     }
 }

@@ -6,21 +6,19 @@ import org.reusedetector.page.WordChars;
 import org.reusedetector.page.WordSink;
 
 /**
- * Sketches a page from its words: its near-copy sketch ({@link OnePermutationHash}, 84 values) over circular k-word
- * phrases, and those phrases themselves (computed once a page). Two ways
+ * A page's words as fingerprints, and what the word signals take from them: its sampled distinct phrases for the
+ * near-copy signal ({@link #sampledPhrases}) and its circular k-word phrases (computed once a page). Two ways
  * in: as a {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's
  * {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk
  * text (see {@link #chunk}), with no word objects and no word stream, into the same words as {@code WordSplitter}
  * (maximal runs of letters and digits, per code point) with the same fingerprints as {@link Fingerprints#word}. One
- * per thread; {@link #sketch} or {@link #reset} after each page.
+ * per thread; {@link #reset} after each page.
  */
 public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink {
 
-    private static final long[] EMPTY = new long[0];
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
     private final int k;
-    private final OnePermutationHash sketcher = new OnePermutationHash(OnePermutationHash.BINS);
     private long[] words = new long[1024];
     private int count;
     /** The current chunk's runs of word chars: start, end, start, end, ... */
@@ -155,22 +153,6 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
         return phrases;
     }
 
-    /** The page's shingles (empty for a page without words); resets for the next page. */
-    public long[] sketch() {
-        long[] shingles = shingles();
-        reset();
-        return shingles;
-    }
-
-    /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
-    public long[] shingles() {
-        if (count == 0) {
-            return EMPTY;
-        }
-        // the phrases rolled straight into the sketch, unless another reader had them made already
-        return phrasesValid ? sketcher.sketch(phrases, count) : sketcher.sketchOfWords(words, count, k);
-    }
-
     /**
      * The current page's sampled distinct phrases of {@code params.k()} words ({@link Phrases#sampledGramSet}), its side
      * of the near-copy signal, keeping its words for other readers.
@@ -179,13 +161,13 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
         return Phrases.sampledGramSet(words, count, params.k(), params);
     }
 
-    /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */
+    /** Forgets the current page's words (after each page, or a page that failed to parse). */
     public void reset() {
         count = 0;
         phrasesValid = false;
     }
 
-    /** The word fingerprints of the current page, before {@link #sketch}. */
+    /** The word fingerprints of the current page, before {@link #reset}. */
     public long[] words() {
         return Arrays.copyOf(words, count);
     }

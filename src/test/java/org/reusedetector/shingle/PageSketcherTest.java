@@ -36,7 +36,6 @@ class PageSketcherTest {
         PageHasher hasher = PageHasher.tokenizing(Set.of("p", "div"));
         PageSketcher stream = new PageSketcher(5);
         PageSketcher fused = new PageSketcher(5);
-        OnePermutationHash oph = new OnePermutationHash(OnePermutationHash.BINS);
         for (String body : bodies()) {
             hasher.hashWithWords("https://a/", 0, body, stream);
             hasher.hashWithChunks("https://a/", 0, body, fused);
@@ -45,9 +44,10 @@ class PageSketcherTest {
             assertThat(fused.wordCount()).isEqualTo(words.length);
             long[] phrases = Phrases.circular(words, 5);
             assertThat(Arrays.copyOf(fused.phrases(), fused.wordCount())).isEqualTo(phrases);
-            long[] expected = oph.sketch(phrases, phrases.length);
-            assertThat(fused.sketch()).isEqualTo(expected);
-            assertThat(fused.wordCount()).as("sketching resets").isZero();
+            NearCopyParams params = NearCopyParams.defaults();
+            assertThat(fused.sampledPhrases(params))
+                    .isEqualTo(Phrases.sampledGramSet(words, words.length, params.k(), params));
+            fused.reset();
             stream.reset();
         }
     }
@@ -66,7 +66,7 @@ class PageSketcherTest {
     }
 
     @Test
-    void thePhrasesAreComputedOnceAPageForTheSketchAndTheGramsAndResetForgetsThePage() {
+    void thePhrasesAreComputedOnceAPageForTheGramsAndResetForgetsThePage() {
         PageSketcher sketcher = new PageSketcher(5);
         String text = "the quick brown fox jumps over the lazy dog and runs away";
         sketcher.chunk(text.toCharArray(), text.length());
@@ -78,15 +78,13 @@ class PageSketcherTest {
         assertThat(Arrays.copyOf(sketcher.phrases(), sketcher.wordCount()))
                 .as("asking twice")
                 .isEqualTo(phrases);
-        long[] shingles = sketcher.shingles();
+        NearCopyParams all = new NearCopyParams(2, 0.35, 0, 10, 0.1);
+        assertThat(sketcher.sampledPhrases(all)).as("every distinct word pair").hasSize(11);
         assertThat(sketcher.wordCount())
-                .as("shingles keep the words for other readers")
+                .as("the sampled phrases keep the words for other readers")
                 .isEqualTo(12);
-        assertThat(sketcher.sketch()).as("the sketch is those shingles").isEqualTo(shingles);
-        assertThat(sketcher.wordCount()).as("sketching resets").isZero();
-        sketcher.chunk(text.toCharArray(), text.length());
         sketcher.reset();
         assertThat(sketcher.wordCount()).isZero();
-        assertThat(sketcher.sketch()).isEmpty();
+        assertThat(sketcher.sampledPhrases(all)).isEmpty();
     }
 }

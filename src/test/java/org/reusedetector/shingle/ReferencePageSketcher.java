@@ -6,22 +6,19 @@ import org.reusedetector.page.WordChars;
 import org.reusedetector.page.WordSink;
 
 /**
- * Sketches a page from its words: its near-copy sketch ({@link ReferenceOnePermutationHash}, 84 values) over circular k-word
- * phrases, and those phrases themselves (computed once a page). Two ways
+ * The sketcher's word fingerprints and circular k-word phrases as they were computed before its word hashing was
+ * unrolled (the differential test's oracle). Two ways
  * in: as a {@link WordSink} behind {@code PageHasher.hashWithWords}, or as the chunker's
  * {@link TokenizingChunker.ChunkSink} ({@code PageHasher.hashWithChunks}), which cuts the words itself from the chunk
  * text (see {@link #chunk}), with no word objects and no word stream, into the same words as {@code WordSplitter}
  * (maximal runs of letters and digits, per code point) with the same fingerprints as {@link Fingerprints#word}. One
- * per thread; {@link #sketch} or {@link #reset} after each page.
+ * per thread; {@link #reset} after each page.
  */
 public final class ReferencePageSketcher implements WordSink, TokenizingChunker.ChunkSink {
 
-    private static final long[] EMPTY = new long[0];
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
     private final int k;
-    private final ReferenceOnePermutationHash sketcher =
-            new ReferenceOnePermutationHash(ReferenceOnePermutationHash.BINS);
     private long[] words = new long[1024];
     private int count;
     /** The current chunk's runs of word chars: start, end, start, end, ... */
@@ -132,25 +129,13 @@ public final class ReferencePageSketcher implements WordSink, TokenizingChunker.
         return phrases;
     }
 
-    /** The page's shingles (empty for a page without words); resets for the next page. */
-    public long[] sketch() {
-        long[] shingles = shingles();
-        reset();
-        return shingles;
-    }
-
-    /** The current page's shingles (empty for a page without words), keeping its words for other readers. */
-    public long[] shingles() {
-        return count == 0 ? EMPTY : sketcher.sketch(phrases(), count);
-    }
-
     /** Forgets the current page's words (a page that failed to parse, or after its grams when it needs no sketch). */
     public void reset() {
         count = 0;
         phrasesValid = false;
     }
 
-    /** The word fingerprints of the current page, before {@link #sketch}. */
+    /** The word fingerprints of the current page, before {@link #reset}. */
     public long[] words() {
         return Arrays.copyOf(words, count);
     }
