@@ -1,8 +1,9 @@
 package org.reusedetector.shingle;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,69 +28,117 @@ public final class NearCopyIndex {
      */
     public record Match(Entry entry, double containment, int shared, double pageShare) {}
 
+    private static final int[] NONE = new int[0];
+
     private final NearCopyParams params;
-    private final Map<String, Entry> entries = new HashMap<>();
-    private final Map<Long, List<Entry>> byPhrase = new HashMap<>();
+    /** Each labelled page under a slot of its own; {@code null} where a removed one was. */
+    private final List<Entry> bySlot = new ArrayList<>();
+
+    private final Map<String, Integer> slotOfId = new HashMap<>();
+    private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
+    /** A phrase → 1 + the index of its slot list in {@link #postings} (0: no labelled page holds it). */
+    private final LongIntCounts postingOf = new LongIntCounts(1024);
+
+    private int[][] postings = new int[1024][];
+    private int postingCount;
+    /** Per slot, the current page's phrases it holds; {@link #touched} lists the slots counted, to reset them. */
+    private int[] counts = new int[16];
+
+    private int[] touched = new int[16];
 
     public NearCopyIndex(NearCopyParams params) {
         this.params = params;
     }
 
     public int size() {
-        return entries.size();
+        return slotOfId.size();
     }
 
     /** Adds or replaces a labelled page. */
     public void add(Entry entry) {
         remove(entry.id());
-        entries.put(entry.id(), entry);
+        int slot = freeSlots.isEmpty() ? bySlot.size() : freeSlots.pop();
+        if (slot == bySlot.size()) {
+            bySlot.add(entry);
+        } else {
+            bySlot.set(slot, entry);
+        }
+        slotOfId.put(entry.id(), slot);
+        if (counts.length <= slot) {
+            counts = Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
+            touched = Arrays.copyOf(touched, counts.length);
+        }
         for (long phrase : entry.phrases()) {
-            byPhrase.computeIfAbsent(phrase, p -> new ArrayList<>(1)).add(entry);
+            int posting = postingOf.get(phrase);
+            if (posting == 0) {
+                if (postingCount == postings.length) {
+                    postings = Arrays.copyOf(postings, postingCount * 2);
+                }
+                postings[postingCount] = new int[] {slot};
+                postingOf.put(phrase, ++postingCount);
+            } else {
+                int[] slots = postings[posting - 1];
+                int[] grown = Arrays.copyOf(slots, slots.length + 1);
+                grown[slots.length] = slot;
+                postings[posting - 1] = grown;
+            }
         }
     }
 
     public void remove(String id) {
-        Entry old = entries.remove(id);
-        if (old == null) {
+        Integer slot = slotOfId.remove(id);
+        if (slot == null) {
             return;
         }
-        for (long phrase : old.phrases()) {
-            List<Entry> list = byPhrase.get(phrase);
-            if (list != null) {
-                list.removeIf(e -> e.id().equals(id));
-                if (list.isEmpty()) {
-                    byPhrase.remove(phrase);
+        for (long phrase : bySlot.get(slot).phrases()) {
+            int posting = postingOf.get(phrase);
+            if (posting != 0) {
+                int[] slots = postings[posting - 1];
+                int[] kept = new int[slots.length - 1];
+                int n = 0;
+                for (int other : slots) {
+                    if (other != slot && n < kept.length) {
+                        kept[n++] = other;
+                    }
                 }
+                postings[posting - 1] = n == 0 ? NONE : Arrays.copyOf(kept, n);
             }
         }
+        bySlot.set(slot, null);
+        freeSlots.push(slot);
     }
 
     /**
      * The labelled page of another site of which the page holds the largest share of distinctive phrases, if that
      * share reaches the threshold, with at least {@code minPhrases} of them making at least {@code minPageShare} of the
      * page's phrases. Ties go to the lesser URL, then id, so the answer does not depend on the order labels came in.
+     * Not thread-safe: one index per matcher instance.
      *
      * @param pagePhrases the page's sampled phrases, distinct ({@link PageSketcher#sampledPhrases})
      */
     public Match best(String pageUrl, long[] pagePhrases) {
-        if (pagePhrases.length == 0 || entries.isEmpty()) {
+        if (pagePhrases.length == 0 || slotOfId.isEmpty()) {
             return null;
         }
-        Map<Entry, int[]> shared = new IdentityHashMap<>();
+        int touchedCount = 0;
         for (long phrase : pagePhrases) {
-            List<Entry> holders = byPhrase.get(phrase);
-            if (holders != null) {
-                for (Entry holder : holders) {
-                    shared.computeIfAbsent(holder, e -> new int[1])[0]++;
+            int posting = postingOf.get(phrase);
+            if (posting != 0) {
+                for (int slot : postings[posting - 1]) {
+                    if (counts[slot]++ == 0) {
+                        touched[touchedCount++] = slot;
+                    }
                 }
             }
         }
         String pageSite = null;
         boolean siteKnown = false;
         Match best = null;
-        for (Map.Entry<Entry, int[]> candidate : shared.entrySet()) {
-            Entry entry = candidate.getKey();
-            int count = candidate.getValue()[0];
+        for (int t = 0; t < touchedCount; t++) {
+            int slot = touched[t];
+            int count = counts[slot];
+            counts[slot] = 0;
+            Entry entry = bySlot.get(slot);
             double containment = (double) count / entry.phrases().length;
             double pageShare = (double) count / pagePhrases.length;
             if (count < params.minPhrases()

@@ -23,15 +23,19 @@ import org.reusedetector.model.Label;
 
 /**
  * The near-copy path end to end on the embedded broker: {@code label} (with {@code shingles.near-copy.enabled}) turns
- * an expert page into a {@code shingle} label, and the {@code stream} job sketches every page and alerts the expert
- * page's edited copy, whose chunk hashes all differ, as a {@code near-copy} naming the expert page; the copy also
- * counts as a target (a page alert with the near copy as evidence).
+ * two expert pages into {@code shingle} labels, and the {@code stream} job samples every page's word pairs and alerts
+ * a host's edited copies of both, whose chunk hashes all differ, as {@code near-copy} alerts naming the expert pages;
+ * the copies also count as targets (page alerts with the near copy as evidence). A host with an edited copy of one
+ * expert page only is not reported (host corroboration).
  */
 @ExtendWith(KafkaBrokerExtension.class)
 class NearCopyAlertITCase {
 
     private static final String EXPERT = "https://expert.example/guide.html";
+    private static final String EXPERT_2 = "https://expert.example/intro.html";
     private static final String COPY = "https://copy.example/guide.html";
+    private static final String COPY_2 = "https://copy.example/intro.html";
+    private static final String LONE = "https://lone.example/guide.html";
 
     @TempDir
     Path dir;
@@ -45,15 +49,16 @@ class NearCopyAlertITCase {
         return words;
     }
 
-    @Test
-    void anEditedCopyOfAnExpertPageRaisesANearCopyAlertAndCountsAsATarget() throws Exception {
-        Random random = new Random(11);
-        List<List<String>> guide = List.of(paragraph(random), paragraph(random), paragraph(random), paragraph(random));
+    /** An expert page's text (four paragraphs) and its edited copy: two words of every paragraph changed. */
+    private record Guide(List<String> original, List<String> edited) {}
+
+    private static Guide guide(Random random) {
         List<String> original = new ArrayList<>();
         List<String> edited = new ArrayList<>();
-        for (List<String> p : guide) {
-            original.add(String.join(" ", p));
-            List<String> copy = new ArrayList<>(p);
+        for (int p = 0; p < 4; p++) {
+            List<String> words = paragraph(random);
+            original.add(String.join(" ", words));
+            List<String> copy = new ArrayList<>(words);
             for (int i = 10; i < copy.size(); i += 25) {
                 copy.set(
                         i,
@@ -62,6 +67,18 @@ class NearCopyAlertITCase {
             }
             edited.add(String.join(" ", copy));
         }
+        return new Guide(original, edited);
+    }
+
+    private static String page(String url, List<String> paragraphs) {
+        return TestPages.pageJson(url, "2026-01-01T00:00:00Z", TestPages.html(paragraphs.toArray(new String[0])));
+    }
+
+    @Test
+    void editedCopiesOfExpertPagesRaiseNearCopyAlertsAndCountAsTargetsOnceTheirHostCopiesTwo() throws Exception {
+        Random random = new Random(11);
+        Guide guide = guide(random);
+        Guide intro = guide(random);
         List<String> crawl = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             crawl.add(TestPages.pageJson(
@@ -69,12 +86,12 @@ class NearCopyAlertITCase {
                     "2026-01-01T00:00:00Z",
                     TestPages.html(String.join(" ", paragraph(random)), String.join(" ", paragraph(random)))));
         }
-        crawl.add(TestPages.pageJson(COPY, "2026-01-01T00:00:00Z", TestPages.html(edited.toArray(new String[0]))));
+        crawl.add(page(COPY, guide.edited()));
+        crawl.add(page(COPY_2, intro.edited()));
+        crawl.add(page(LONE, guide.edited())); // a host with one near copy: like a generator's page, not reported
         Path pages = write(dir.resolve("pages.jsonl"), crawl);
         Path expert = write(
-                dir.resolve("expert.jsonl"),
-                List.of(TestPages.pageJson(
-                        EXPERT, "2026-01-01T00:00:00Z", TestPages.html(original.toArray(new String[0])))));
+                dir.resolve("expert.jsonl"), List.of(page(EXPERT, guide.original()), page(EXPERT_2, intro.original())));
 
         String bootstrap = KafkaBrokerExtension.bootstrapServers();
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
@@ -88,9 +105,7 @@ class NearCopyAlertITCase {
         List<Label> shingle = JsonLines.readAll(labels, Label.class).stream()
                 .filter(l -> l.kind().equals(Label.KIND_SHINGLE))
                 .toList();
-        assertThat(shingle)
-                .singleElement()
-                .satisfies(l -> assertThat(l.exampleUrl()).isEqualTo(EXPERT));
+        assertThat(shingle).extracting(Label::exampleUrl).containsExactlyInAnyOrder(EXPERT, EXPERT_2);
 
         assertThat(Main.run(concat(List.of("stream", "--bounded", "--labels", labels.toString()), settings)))
                 .isZero();
@@ -102,9 +117,12 @@ class NearCopyAlertITCase {
                 .toList();
         assertThat(alerts)
                 .filteredOn(a -> a.type().equals(AlertType.NEAR_COPY))
+                .extracting(Alert::url)
+                .containsExactlyInAnyOrder(COPY, COPY_2);
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals(AlertType.NEAR_COPY) && a.url().equals(COPY))
                 .singleElement()
                 .satisfies(a -> {
-                    assertThat(a.url()).isEqualTo(COPY);
                     assertThat(a.matchedUrl()).isEqualTo(EXPERT);
                     assertThat(a.resemblance()).isBetween(0.3, 1.0).isEqualTo(a.badness());
                     assertThat(a.evidence())
@@ -113,6 +131,11 @@ class NearCopyAlertITCase {
                 });
         assertThat(alerts)
                 .filteredOn(a -> a.type().equals(AlertType.PAGE))
+                .extracting(Alert::url)
+                .as("the lone copy is scored by its chunks alone: none match")
+                .containsExactlyInAnyOrder(COPY, COPY_2);
+        assertThat(alerts)
+                .filteredOn(a -> a.type().equals(AlertType.PAGE) && a.url().equals(COPY))
                 .singleElement()
                 .satisfies(a -> {
                     assertThat(a.url()).isEqualTo(COPY);

@@ -75,7 +75,13 @@ class NearDuplicateAlertITCase {
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
         Path lexicon = dir.resolve("lexicon.json.gz");
         List<String> settings = AlertTestFiles.streamSettings(
-                dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic, "imatch.lexicon=" + lexicon);
+                dir.resolve("state"),
+                alertsTopic,
+                "kafka.topics.lexicon=" + lexiconTopic,
+                "imatch.lexicon=" + lexicon,
+                // one copy on its host: reported on its own (host corroboration is CorroborateNearCopiesTest's and
+                // NearCopyAlertITCase's)
+                "word-signals.min-host-pages=1");
 
         assertThat(Main.run(concat(
                         List.of("lexicon", "--input", pages.toString(), "--out", lexicon.toString(), "--publish"),
@@ -147,7 +153,10 @@ class NearDuplicateAlertITCase {
         String lexiconTopic = KafkaBrokerExtension.uniqueName("lexicon");
         String alertsTopic = KafkaBrokerExtension.uniqueName("alerts");
         List<String> kafka = AlertTestFiles.streamSettings(
-                dir.resolve("state"), alertsTopic, "kafka.topics.lexicon=" + lexiconTopic);
+                dir.resolve("state"),
+                alertsTopic,
+                "kafka.topics.lexicon=" + lexiconTopic,
+                "word-signals.min-host-pages=1");
         Path old = dir.resolve("old-lexicon.json.gz");
         Path lexicon = dir.resolve("lexicon.json.gz");
         // two corpora (two keys) on the compacted topic: the later one is the stream's

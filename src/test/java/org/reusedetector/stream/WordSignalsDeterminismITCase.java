@@ -98,6 +98,25 @@ class WordSignalsDeterminismITCase {
             wrapped.add(List.of("top", "ads", "for", "you"));
             crawl.add(TestPages.pageJson("https://ads" + i + ".example/guide.html", at(second++ / 2), page(wrapped)));
         }
+        // each edited and ad-wrapped host copies a second guide: the word signals report a host's copies once they copy
+        // two labelled pages
+        for (int i = 0; i < guides.size(); i++) {
+            List<List<String>> other = guides.get((i + 1) % guides.size());
+            List<List<String>> edited = new ArrayList<>();
+            for (List<String> p : other) {
+                List<String> copy = new ArrayList<>(p);
+                for (int w = 7; w < copy.size(); w += 20) {
+                    copy.set(w, "edited" + w);
+                }
+                edited.add(copy);
+            }
+            crawl.add(TestPages.pageJson("https://edit" + i + ".example/guide-b.html", at(second++ / 2), page(edited)));
+            List<List<String>> wrapped = new ArrayList<>();
+            wrapped.add(List.of("buy", "now", "and", "win", "big"));
+            wrapped.addAll(other);
+            wrapped.add(List.of("top", "ads", "for", "you"));
+            crawl.add(TestPages.pageJson("https://ads" + i + ".example/guide-b.html", at(second++ / 2), page(wrapped)));
+        }
         // stitched pages: a paragraph from each of four pages of four sites; the first ones fetched in the second of
         // their
         // last source, and every two in one second
