@@ -200,7 +200,9 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "Source coverage: a neighborhood that holds at least this share of one source's labelled chunks (and at least"
                             + " neighborhood.coverage.min-chunks of them) is bad whatever its badness: added text cannot dilute it. A source is"
-                            + " the site of an expert label's example page, or a blind discovery copy family. Above 1: off.");
+                            + " the site of an expert label's example page, or a blind discovery copy family; a family makes verdicts only"
+                            + " where discovery judged one of its sites the source (labels' family_source), and never on that site. Above 1:"
+                            + " off.");
     public static final ConfigOption<Long> NEIGHBORHOOD_COVERAGE_MIN_CHUNKS = key("neighborhood.coverage.min-chunks")
             .longType()
             .defaultValue(20L)
