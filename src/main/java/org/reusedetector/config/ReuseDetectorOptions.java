@@ -305,8 +305,10 @@ public final class ReuseDetectorOptions {
             .longType()
             .defaultValue(3L)
             .withDescription(
-                    "STRUCTURE: the group threshold is max(min-group, ceil(mean countable chunks per page)): a copy carries at least a"
-                            + " page's worth of content to the same hosts; natural duplication spreads chunk by chunk.");
+                    "STRUCTURE: each host set's group threshold is max(min-group, the countable chunks of the smallest example page of"
+                            + " the hashes on it): a copy carries at least one whole page's worth of content to the same hosts; natural"
+                            + " duplication spreads chunk by chunk. Judged on the host set's own pages, so that other sites of the crawl"
+                            + " change no host set's verdict.");
     public static final ConfigOption<Long> DISCOVERY_THRESHOLD_COUNT = key("discovery.threshold.count")
             .longType()
             .noDefaultValue()
