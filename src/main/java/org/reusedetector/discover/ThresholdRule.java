@@ -115,7 +115,7 @@ public record ThresholdRule(
             case STRUCTURE ->
                 String.format(
                         Locale.ROOT,
-                        "structure: a candidate is labelled when >= max(%d, countable chunks of the smallest example page of the candidates)) distinct candidates sit on exactly its hosts",
+                        "structure: a candidate is labelled when >= max(%d, countable chunks of the smallest example page of the candidates) distinct candidates sit on exactly its hosts",
                         minGroup);
         };
     }
