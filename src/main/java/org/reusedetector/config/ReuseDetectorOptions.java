@@ -200,7 +200,9 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "Source coverage: a neighborhood that holds at least this share of one source's labelled chunks (and at least"
                             + " neighborhood.coverage.min-chunks of them) is bad whatever its badness: added text cannot dilute it. A source is"
-                            + " the site of an expert label's example page, or a blind discovery copy family. Above 1: off.");
+                            + " the site of an expert label's example page, or a blind discovery copy family; a family makes verdicts only"
+                            + " where discovery judged one of its sites the source (labels' family_source), and never on that site. Above 1:"
+                            + " off.");
     public static final ConfigOption<Long> NEIGHBORHOOD_COVERAGE_MIN_CHUNKS = key("neighborhood.coverage.min-chunks")
             .longType()
             .defaultValue(20L)
@@ -303,8 +305,10 @@ public final class ReuseDetectorOptions {
             .longType()
             .defaultValue(3L)
             .withDescription(
-                    "STRUCTURE: the group threshold is max(min-group, ceil(mean countable chunks per page)): a copy carries at least a"
-                            + " page's worth of content to the same hosts; natural duplication spreads chunk by chunk.");
+                    "STRUCTURE: each host set's group threshold is max(min-group, the countable chunks of the smallest example page of"
+                            + " the hashes on it): a copy carries at least one whole page's worth of content to the same hosts; natural"
+                            + " duplication spreads chunk by chunk. Judged on the host set's own pages, so that other sites of the crawl"
+                            + " change no host set's verdict.");
     public static final ConfigOption<Long> DISCOVERY_THRESHOLD_COUNT = key("discovery.threshold.count")
             .longType()
             .noDefaultValue()

@@ -63,13 +63,16 @@ public final class DiscoveryFunctions {
      * Applies the broadcast thresholds and the template rule, keyed by host-set fingerprint. In the count modes
      * a hash at or above the threshold gets its verdict at once. In {@link ThresholdRule.Mode#STRUCTURE} every
      * hash on enough hosts gets a verdict; candidates wait for the end of their key (BATCH execution fires a
-     * key's timers once all its records are in) and are labelled together when enough of them share the hosts.
+     * key's timers once all its records are in) and are labelled together when enough of them share the hosts:
+     * at least the host set's own group threshold, from the pages they sit on
+     * ({@link DiscoveryThresholds#groupThreshold(long)}).
      */
     public static final class Classify
             extends KeyedBroadcastProcessFunction<Long, Tally, DiscoveryThresholds, HashCount> {
         private final TemplateRule template;
         private transient ListState<HashCount> candidates;
         private transient ValueState<Long> groupSize;
+        private transient ValueState<Long> smallestExamplePage;
 
         public Classify(TemplateRule template) {
             this.template = template;
@@ -81,6 +84,8 @@ public final class DiscoveryFunctions {
                     .getListState(
                             new ListStateDescriptor<>("discover-candidates", TypeInformation.of(HashCount.class)));
             groupSize = getRuntimeContext().getState(new ValueStateDescriptor<>("discover-group-size", Types.LONG));
+            smallestExamplePage = getRuntimeContext()
+                    .getState(new ValueStateDescriptor<>("discover-group-smallest-example-page", Types.LONG));
         }
 
         @Override
@@ -103,6 +108,9 @@ public final class DiscoveryFunctions {
                 candidates.add(t.toCount(Verdict.LABEL, 0));
                 Long size = groupSize.value();
                 groupSize.update(size == null ? 1 : size + 1);
+                Long smallest = smallestExamplePage.value();
+                smallestExamplePage.update(
+                        smallest == null ? t.exampleChunks() : Math.min(smallest, t.exampleChunks()));
                 ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
             } else if (verdict != Verdict.FEW_HOSTS) {
                 out.collect(t.toCount(verdict, 0)); // hashes on one or two hosts are every corpus's bulk: not listed
@@ -112,12 +120,14 @@ public final class DiscoveryFunctions {
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<HashCount> out) throws Exception {
             long size = groupSize.value() == null ? 0 : groupSize.value();
-            boolean copiedSite = size >= thresholds(ctx).groupThreshold();
+            long smallest = smallestExamplePage.value() == null ? 0 : smallestExamplePage.value();
+            boolean copiedSite = size >= thresholds(ctx).groupThreshold(smallest);
             for (HashCount c : candidates.get()) {
                 out.collect(c.judged(copiedSite ? Verdict.LABEL : Verdict.SMALL_GROUP, size, ctx.getCurrentKey()));
             }
             candidates.clear();
             groupSize.clear();
+            smallestExamplePage.clear();
         }
 
         private static DiscoveryThresholds thresholds(ReadOnlyContext ctx) throws Exception {

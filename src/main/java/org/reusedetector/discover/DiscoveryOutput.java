@@ -80,14 +80,18 @@ public final class DiscoveryOutput {
         DiscoverySummary summary = JsonLines.readAll(dir.resolve(SUMMARY_PART), DiscoverySummary.class).stream()
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("discovery produced no summary (empty input?)"));
+        List<Family> families = Files.exists(dir.resolve(FAMILIES_PART))
+                ? JsonLines.readAll(dir.resolve(FAMILIES_PART), Family.class)
+                : null;
         DiscoveryRun run = DiscoveryRun.of(
                 summary,
                 JsonLines.readAll(dir.resolve(FREQUENT_PART), HashCount.class),
                 JsonLines.readAll(dir.resolve(HISTOGRAM_PART), HistogramRow.class),
-                source);
+                source,
+                families == null ? java.util.Map.of() : Families.sourceUrls(families));
         write(dir, run);
-        if (Files.exists(dir.resolve(FAMILIES_PART))) {
-            writeFamilies(dir.resolve(FAMILIES), JsonLines.readAll(dir.resolve(FAMILIES_PART), Family.class));
+        if (families != null) {
+            writeFamilies(dir.resolve(FAMILIES), families);
         }
         for (String part : new String[] {FREQUENT_PART, HISTOGRAM_PART, SUMMARY_PART, FAMILIES_PART}) {
             Files.deleteIfExists(dir.resolve(part));

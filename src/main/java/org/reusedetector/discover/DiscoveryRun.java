@@ -3,6 +3,7 @@ package org.reusedetector.discover;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import org.reusedetector.model.Label;
 
 /**
@@ -25,12 +26,26 @@ public record DiscoveryRun(
     /** Orders the (unordered) results of a run and derives its labels. */
     public static DiscoveryRun of(
             DiscoverySummary summary, List<HashCount> frequent, List<HistogramRow> histogram, String source) {
+        return of(summary, frequent, histogram, source, Map.of());
+    }
+
+    /**
+     * Orders the (unordered) results of a run and derives its labels, each naming its family's source where
+     * {@code familySources} (family id to source URL, {@link Families#sourceUrls}) knows it.
+     */
+    public static DiscoveryRun of(
+            DiscoverySummary summary,
+            List<HashCount> frequent,
+            List<HistogramRow> histogram,
+            String source,
+            Map<String, String> familySources) {
         List<HashCount> ordered = new ArrayList<>(frequent);
         ordered.sort(FREQUENT_ORDER);
         List<Label> labels = new ArrayList<>();
         for (HashCount c : ordered) {
             if (c.verdict().published()) {
-                labels.add(c.toLabel(source));
+                Label label = c.toLabel(source);
+                labels.add(c.family() == null ? label : label.withFamilySource(familySources.get(c.family())));
             }
         }
         List<HistogramRow> rows = new ArrayList<>(histogram);

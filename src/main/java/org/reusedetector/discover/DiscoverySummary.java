@@ -9,7 +9,7 @@ import org.reusedetector.model.Label;
  *
  * @param run the run name
  * @param pages pages counted
- * @param countedChunks distinct countable chunks summed over the pages counted (their mean sets the group threshold)
+ * @param countedChunks distinct countable chunks summed over the pages counted
  * @param recursionPages pages left out as crawler recursion errors
  * @param invalidUrlPages pages left out for an unusable URL
  * @param minChunkLength shortest chunk counted
@@ -17,7 +17,8 @@ import org.reusedetector.model.Label;
  * @param templateRule the template rule, in words
  * @param chunkThreshold the chunk threshold chosen
  * @param fileThreshold the file threshold chosen
- * @param groupThreshold the group threshold chosen (0: no grouping)
+ * @param groupThreshold the floor of every host set's group threshold (0: no grouping); each host set's own is a page's
+ *     worth of the pages its candidates sit on ({@link ThresholdRule#groupThreshold(long, long)})
  * @param distinctChunks distinct chunks counted
  * @param distinctFiles distinct files counted
  * @param frequentChunks chunks at or above the threshold

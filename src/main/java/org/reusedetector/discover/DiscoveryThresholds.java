@@ -8,17 +8,23 @@ import org.reusedetector.model.Label;
  * @param pages pages counted
  * @param chunkThreshold chunks on at least this many pages are candidates
  * @param fileThreshold files on at least this many pages are candidates
- * @param groupThreshold candidates are labelled when at least this many sit on the same hosts (0: no grouping)
+ * @param groupThreshold the floor of the group threshold: candidates are labelled when at least this many, and at
+ *     least a page's worth of the pages they sit on ({@link ThresholdRule#groupThreshold(long, long)}), sit on
+ *     the same hosts (0: no grouping)
  */
 public record DiscoveryThresholds(long pages, long chunkThreshold, long fileThreshold, long groupThreshold) {
 
     public static DiscoveryThresholds of(long pages, ThresholdRule rule) {
-        return of(pages, 0, rule);
+        long threshold = rule.threshold(pages);
+        return new DiscoveryThresholds(pages, threshold, threshold, rule.groupFloor());
     }
 
-    public static DiscoveryThresholds of(long pages, long countedChunks, ThresholdRule rule) {
-        long threshold = rule.threshold(pages);
-        return new DiscoveryThresholds(pages, threshold, threshold, rule.groupThreshold(pages, countedChunks));
+    /**
+     * The group threshold of one host set whose candidates' smallest example page holds {@code smallestExamplePage}
+     * countable chunks ({@link ThresholdRule#groupThreshold(long, long)}).
+     */
+    public long groupThreshold(long smallestExamplePage) {
+        return ThresholdRule.groupThreshold(groupThreshold, smallestExamplePage);
     }
 
     public long forKind(String kind) {

@@ -188,7 +188,7 @@ public final class DiscoveryWorkflow {
             DataStream<RecursionUrl> recursion,
             DataStream<PageHashes> pages) {
         DataStream<DiscoveryThresholds> thresholds = pageStats
-                .map(s -> DiscoveryThresholds.of(s.pages(), s.countedChunks(), params.threshold()))
+                .map(s -> DiscoveryThresholds.of(s.pages(), params.threshold()))
                 .uid(OperatorIds.DISCOVER_THRESHOLDS)
                 .name("discover: choose thresholds");
 

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.reusedetector.model.Label;
 
 /**
  * Copy families: a copy carries a site's content to the same set of hosts, so the published hashes of a discovery
@@ -125,6 +126,36 @@ public final class Families {
                 labels.exampleUrl(),
                 firstSeen,
                 members);
+    }
+
+    /**
+     * The source of each family whose hosts discovery could tell apart: the root URL of its host judged
+     * {@link CopySide#SOURCE} with the most of the family's pages (of equal pages, the least name), in the scheme of the
+     * family's example page. Families with no such host (unclear sides, templates) are not in the map. Labels carry it
+     * ({@link Label#familySource}), so that detection counts the family's coverage on every other site only.
+     */
+    public static Map<String, String> sourceUrls(Iterable<Family> families) {
+        Map<String, String> sources = new HashMap<>();
+        for (Family f : families) {
+            if (f.hosts() == null || TEMPLATE.equals(f.kind())) {
+                continue;
+            }
+            Family.Member best = null;
+            for (Family.Member m : f.hosts()) {
+                if (CopySide.SOURCE.equals(m.side())
+                        && (best == null
+                                || m.pages() > best.pages()
+                                || m.pages() == best.pages() && m.host().compareTo(best.host()) < 0)) {
+                    best = m;
+                }
+            }
+            if (best != null) {
+                String example = f.exampleUrl();
+                String scheme = example != null && example.startsWith("http://") ? "http" : "https";
+                sources.put(f.id(), scheme + "://" + best.host() + "/");
+            }
+        }
+        return sources;
     }
 
     /** Four decimals: enough to read, and the file stays the same from run to run. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.reusedetector.format.LabelCodec;
 import org.reusedetector.model.Label;
 
@@ -16,7 +17,7 @@ import org.reusedetector.model.Label;
  * wins. Labels of other sources (informed discovery, manual stop labels) are never removed nor overwritten:
  * removes only touch labels whose source starts with {@value Label#DISCOVERED_SOURCE_PREFIX}, and a hash that
  * is already labelled is not re-published (a new record would replace the other source's label on the
- * compacted topic).
+ * compacted topic). A discovered label is published again when its copy family or the family's source changed.
  *
  * @param adds labels to publish with {@code op=add}
  * @param removes labels to publish with {@code op=remove}
@@ -40,7 +41,13 @@ public record LabelDiff(List<Label> adds, List<Label> removes) {
         }
         List<Label> adds = new ArrayList<>();
         for (Map.Entry<String, Label> e : wanted.entrySet()) {
-            if (!live.containsKey(e.getKey())) {
+            Label old = live.get(e.getKey());
+            // a label whose family or family source changed is published again: detection counts its coverage by them
+            if (old == null
+                    || Label.isDiscovered(old)
+                            && (!Objects.equals(old.family(), e.getValue().family())
+                                    || !Objects.equals(
+                                            old.familySource(), e.getValue().familySource()))) {
                 adds.add(e.getValue());
             }
         }

@@ -314,7 +314,7 @@ final class PartitionCounts {
         Ranked ranked = rank();
         BlockWriter[] writers = new BlockWriter[ranges];
         for (int r = 0; r < ranges; r++) {
-            writers[r] = new BlockWriter(source, r, ranked.urlOfRank, out);
+            writers[r] = new BlockWriter(source, r, ranked.urlOfRank, ranked.chunksOfRank, out);
         }
         count(ranked, (table, slot) -> writers[range(table.key0(slot), ranges)].add(table, slot));
         for (BlockWriter writer : writers) {
@@ -335,7 +335,8 @@ final class PartitionCounts {
                         table,
                         slot,
                         Math.max(table.topHostPages(slot), table.currentHostPages(slot)),
-                        ranked.urlOfRank));
+                        ranked.urlOfRank,
+                        ranked.chunksOfRank));
         totals.finish(histogram);
     }
 
@@ -345,6 +346,7 @@ final class PartitionCounts {
             int[] rankOfSlot,
             int[] hostOfRank,
             String[] urlOfRank,
+            int[] chunksOfRank,
             long[] fingerprints,
             int[] siteOfHost) {}
 
@@ -379,17 +381,19 @@ final class PartitionCounts {
         Arrays.fill(rankOfSlot, -1);
         int[] hostOfRank = new int[counted];
         String[] urlOfRank = new String[counted];
+        int[] chunksOfRank = new int[counted];
         for (int r = 0; r < counted; r++) {
             int slot = live[order[r]];
             rankOfSlot[slot] = r;
             hostOfRank[r] = pageHost.get(slot);
             urlOfRank[r] = urls.get(slot);
+            chunksOfRank[r] = chunkCounts.get(slot);
         }
         long[] fingerprints = new long[hostNames.size()];
         for (int h = 0; h < fingerprints.length; h++) {
             fingerprints[h] = HostSets.fingerprint(hostNames.get(h));
         }
-        return new Ranked(counted, rankOfSlot, hostOfRank, urlOfRank, fingerprints, siteOfHost);
+        return new Ranked(counted, rankOfSlot, hostOfRank, urlOfRank, chunksOfRank, fingerprints, siteOfHost);
     }
 
     /** Counts every coarse bucket in turn, and hands each hash counted to {@code out}, in bucket order. */
@@ -653,22 +657,25 @@ final class PartitionCounts {
      * (20 bytes), unless on one page the pages, hosts, sites and top-host pages (varints), the host-set
      * fingerprint (8 bytes) and the example page (varint: its index among this source's counted pages). Most
      * hashes are on one page and take 33 bytes. After the entries, blocks with no entries carry the URLs of
-     * the example pages, ascending (their indices as delta varints in {@code data}): a bit per page marks
+     * the example pages, ascending (their indices as delta varints in {@code data}, then each page's countable
+     * chunks as varints, for the group rule): a bit per page marks
      * them as entries are written, small enough to stay in the processor's cache.
      */
     private static final class BlockWriter {
         private final int source;
         private final int range;
         private final String[] urlOfPage;
+        private final int[] chunksOfPage;
         private final Consumer<CountBlock> out;
         private final long[] referenced;
         private Bytes bytes = new Bytes(new byte[BLOCK_ENTRIES * 40]);
         private int entries;
 
-        BlockWriter(int source, int range, String[] urlOfPage, Consumer<CountBlock> out) {
+        BlockWriter(int source, int range, String[] urlOfPage, int[] chunksOfPage, Consumer<CountBlock> out) {
             this.source = source;
             this.range = range;
             this.urlOfPage = urlOfPage;
+            this.chunksOfPage = chunksOfPage;
             this.out = out;
             referenced = new long[(urlOfPage.length + 63) >>> 6];
         }
@@ -708,6 +715,7 @@ final class PartitionCounts {
         void finish() {
             flushEntries();
             List<String> urls = new ArrayList<>();
+            IntList chunks = new IntList();
             int last = 0;
             for (int word = 0; word < referenced.length; word++) {
                 for (long bits = referenced[word]; bits != 0; bits &= bits - 1) {
@@ -716,21 +724,28 @@ final class PartitionCounts {
                     bytes.putVarint(page - last);
                     last = page;
                     urls.add(urlOfPage[page]);
+                    chunks.add(chunksOfPage[page]);
                     if (urls.size() == BLOCK_ENTRIES) {
-                        flushUrls(urls);
+                        flushUrls(urls, chunks);
                         last = 0;
                     }
                 }
             }
-            flushUrls(urls);
+            flushUrls(urls, chunks);
         }
 
-        private void flushUrls(List<String> urls) {
+        /** Sends a block of example URLs: their pages' delta varints, then each page's countable chunks (varints). */
+        private void flushUrls(List<String> urls, IntList chunks) {
             if (!urls.isEmpty()) {
+                for (int i = 0; i < chunks.size; i++) {
+                    bytes.ensure(8);
+                    bytes.putVarint(chunks.get(i));
+                }
                 out.accept(new CountBlock(
                         source, range, 0, Arrays.copyOf(bytes.data, bytes.pos), urls.toArray(String[]::new)));
             }
             urls.clear();
+            chunks.size = 0;
             bytes.pos = 0;
         }
     }

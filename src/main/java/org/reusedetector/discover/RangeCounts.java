@@ -30,6 +30,8 @@ final class RangeCounts {
 
     /** The example URLs of all sources, each source's pages from its {@link Source#base}: filled in {@link #finish}. */
     private String[] urls;
+    /** The countable chunks of each of those example pages. */
+    private int[] chunks;
     /** Per source and range, its entry blocks and its blocks of example URLs, in order. */
     private final Map<Long, Source> sources = new HashMap<>();
 
@@ -88,7 +90,7 @@ final class RangeCounts {
             source.base = (int) total;
             if (!source.urlBlocks.isEmpty()) {
                 CountBlock last = source.urlBlocks.get(source.urlBlocks.size() - 1);
-                int[] pages = pages(last);
+                int[] pages = pages(new PartitionCounts.Bytes(last.data()), last.urls().length);
                 total += pages[pages.length - 1] + 1L;
             }
             if (total > Integer.MAX_VALUE - 8) {
@@ -96,21 +98,28 @@ final class RangeCounts {
             }
         }
         urls = new String[(int) total];
+        chunks = new int[(int) total];
         for (Source source : sources.values()) {
             for (CountBlock block : source.urlBlocks) {
-                int[] pages = pages(block);
+                PartitionCounts.Bytes in = new PartitionCounts.Bytes(block.data());
+                int[] pages = pages(in, block.urls().length);
                 for (int i = 0; i < pages.length; i++) {
                     urls[source.base + pages[i]] = block.urls()[i];
+                }
+                for (int i = 0; i < pages.length; i++) {
+                    chunks[source.base + pages[i]] = in.varint();
                 }
             }
             source.urlBlocks.clear();
         }
     }
 
-    /** The pages of a block of example URLs: delta varints, ascending. */
-    private static int[] pages(CountBlock block) {
-        PartitionCounts.Bytes in = new PartitionCounts.Bytes(block.data());
-        int[] pages = new int[block.urls().length];
+    /**
+     * The pages of a block of {@code count} example URLs: delta varints, ascending (their chunk counts follow, one
+     * varint each).
+     */
+    private static int[] pages(PartitionCounts.Bytes in, int count) {
+        int[] pages = new int[count];
         int page = 0;
         for (int i = 0; i < pages.length; i++) {
             page += in.varint();
@@ -158,7 +167,7 @@ final class RangeCounts {
             last = Math.max(1 << 10, table.size());
             for (int slot = 0; slot < table.capacity(); slot++) {
                 if (table.used(slot)) {
-                    totals.add(table, slot, table.topHostPages(slot), urls);
+                    totals.add(table, slot, table.topHostPages(slot), urls, chunks);
                 }
             }
         }
@@ -179,8 +188,11 @@ final class RangeCounts {
             this.spread = spread;
         }
 
-        /** The totals of the hash in {@code slot}: {@code top} its pages on the top host, its example page an index into {@code urls}. */
-        void add(HashCountTable table, int slot, int top, String[] urls) {
+        /**
+         * The totals of the hash in {@code slot}: {@code top} its pages on the top host, its example page an index into
+         * {@code urls} and {@code chunks} (that page's countable chunks).
+         */
+        void add(HashCountTable table, int slot, int top, String[] urls, int[] chunks) {
             int kind = table.kind(slot);
             int pages = table.pages(slot);
             if (pages < DENSE_COUNTS) {
@@ -198,7 +210,8 @@ final class RangeCounts {
                         table.hostSet(slot),
                         top,
                         urls[table.example(slot)],
-                        null));
+                        null,
+                        chunks[table.example(slot)]));
             }
         }
 

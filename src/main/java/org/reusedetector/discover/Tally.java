@@ -16,6 +16,8 @@ import org.reusedetector.model.Label;
  * @param topHostPages pages on the top host
  * @param exampleUrl the smallest URL seen
  * @param text chunk text, or {@code null}
+ * @param exampleChunks the countable distinct chunks of the example page (0 for a text alone): the size of one page
+ *     the hash sits on, from which its host set's group threshold is judged ({@link ThresholdRule#groupThreshold(long, long)})
  */
 public record Tally(
         String kind,
@@ -26,10 +28,11 @@ public record Tally(
         long hostSet,
         long topHostPages,
         String exampleUrl,
-        String text) {
+        String text,
+        long exampleChunks) {
 
     public static Tally ofSample(ChunkSample sample) {
-        return new Tally(Label.KIND_CHUNK, sample.hash(), 0, 0, 0, 0, 0, null, HashCount.clip(sample.text()));
+        return new Tally(Label.KIND_CHUNK, sample.hash(), 0, 0, 0, 0, 0, null, HashCount.clip(sample.text()), 0);
     }
 
     public String hashKey() {
@@ -48,7 +51,8 @@ public record Tally(
                 counted.hostSet,
                 counted.topHostPages,
                 counted.exampleUrl,
-                text != null ? text : o.text);
+                text != null ? text : o.text,
+                counted.exampleChunks);
     }
 
     /** The count with its verdict; a published one names the family of its host set. */

@@ -14,9 +14,20 @@ import org.reusedetector.config.ThresholdMode;
  * hosts</em>, while natural duplication (a quote, a licence, a syndicated paragraph) lands each chunk on its
  * own set of hosts. So a candidate (on at least {@code minHosts} hosts of at least two sites, not
  * boilerplate; see {@link TemplateRule}) is labelled when the number of distinct candidates that sit on
- * exactly its hosts is at least the <em>group threshold</em>: at least one page's worth of content, the
- * corpus's own mean number of countable chunks per page, and never less than {@code minGroup}. Nothing here
- * grows with the corpus, so a site copied onto five hosts is found in a crawl of any size.
+ * exactly its hosts is at least the <em>group threshold</em> of those hosts: at least one page's worth of
+ * content, and never less than {@code minGroup}.
+ *
+ * <p>A page's worth is measured on the pages the group sits on, not on the corpus: the countable chunks of the
+ * smallest of the candidates' example pages ({@link #groupThreshold(long, long)}). A corpus-wide mean moves with
+ * every site in the crawl, so adding or removing the pages of a site that shares nothing with a copy would move
+ * the threshold of the copy's hosts, and could take its labels, and with them its hosts' verdicts, away. The
+ * pages of the group itself change only when the copy does. They are also the right scale: the group must hold
+ * at least as many distinct chunks as one whole page it sits on, so a copy of any one page of the site passes,
+ * while a quote (a chunk or two of an article of its own) stays below the article it sits in. The smallest page
+ * rather than a mean: a copy taken a few paragraphs per page from long pages still holds whole short pages, and
+ * a mean over its candidates would weigh each page by the candidates it holds, long pages most. Nothing here
+ * grows with the corpus, so a site copied onto five hosts is found in a crawl of any size, and the verdict on
+ * one host set depends on its own pages only.
  *
  * <p>{@link ThresholdMode#SCALED} (the earlier default, {@code max(minCount, ceil(scale · pages^exponent))}) and
  * {@link ThresholdMode#FIXED} (the paper's absolute count) remain for corpora where a count is wanted: a hash on at
@@ -64,15 +75,24 @@ public record ThresholdRule(
     }
 
     /**
-     * The group threshold ({@link ThresholdMode#STRUCTURE}): a page's worth of content, the corpus's mean number of
-     * countable distinct chunks per page, at least {@code minGroup}; 0 (no grouping) in the count modes.
+     * The floor of every host set's group threshold ({@link ThresholdMode#STRUCTURE}): {@code minGroup}; 0 (no
+     * grouping) in the count modes.
      */
-    public long groupThreshold(long pages, long countedChunks) {
-        if (mode != ThresholdMode.STRUCTURE) {
-            return 0;
-        }
-        long perPage = pages == 0 ? 0 : (long) Math.ceil((double) countedChunks / pages);
-        return Math.max(minGroup, perPage);
+    public long groupFloor() {
+        return mode == ThresholdMode.STRUCTURE ? minGroup : 0;
+    }
+
+    /**
+     * The group threshold of one host set: a page's worth of content on the pages its candidates sit on, the countable
+     * distinct chunks of the smallest of their example pages ({@link Tally#exampleChunks}: each candidate's smallest
+     * URL, so that runs agree), and at least {@code floor} ({@link #groupFloor}). Nothing outside the host set's own
+     * candidates enters (see the class comment).
+     *
+     * @param floor the least threshold
+     * @param smallestExamplePage the countable chunks of the smallest example page of the host set's candidates
+     */
+    public static long groupThreshold(long floor, long smallestExamplePage) {
+        return Math.max(floor, smallestExamplePage);
     }
 
     /** The threshold for a corpus of {@code pages} pages: hashes on at least this many pages are candidates. */
@@ -95,7 +115,7 @@ public record ThresholdRule(
             case STRUCTURE ->
                 String.format(
                         Locale.ROOT,
-                        "structure: a candidate is labelled when >= max(%d, ceil(countable chunks per page)) distinct candidates sit on exactly its hosts",
+                        "structure: a candidate is labelled when >= max(%d, countable chunks of the smallest example page of the candidates) distinct candidates sit on exactly its hosts",
                         minGroup);
         };
     }

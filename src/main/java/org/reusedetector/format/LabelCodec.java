@@ -30,7 +30,16 @@ public final class LabelCodec {
             throw new IllegalArgumentException("unknown label op '" + op + "' (add or remove)");
         }
         return new Label(
-                hash, kind, op, raw.source(), raw.exampleUrl(), raw.count(), raw.hosts(), raw.text(), raw.family());
+                hash,
+                kind,
+                op,
+                raw.source(),
+                raw.exampleUrl(),
+                raw.count(),
+                raw.hosts(),
+                raw.text(),
+                raw.family(),
+                raw.familySource());
     }
 
     public static String write(Label label) {

@@ -104,8 +104,12 @@ public final class LabelIndex {
      */
     public static String originOf(Label label) {
         // discovery's example URLs differ per hash: kept in its own output, not in the dictionary, which they would
-        // bloat; its copy family (one per host set) is kept, as the source the chunk's coverage counts for
-        String example = Label.isDiscovered(label) || label.exampleUrl() == null ? "" : label.exampleUrl();
+        // bloat; its copy family (one per host set) is kept, as the source the chunk's coverage counts for, and so is
+        // the family's source when discovery could tell it (one per family): like an expert's example page, it says
+        // which site the content is the publisher's own on
+        String example = Label.isDiscovered(label)
+                ? (label.familySource() == null ? "" : label.familySource())
+                : (label.exampleUrl() == null ? "" : label.exampleUrl());
         String origin = (label.source() == null ? "" : label.source()) + ORIGIN_SEPARATOR + example;
         if (label.family() != null && !label.family().isEmpty()) {
             origin += ORIGIN_SEPARATOR + label.family();
@@ -230,7 +234,8 @@ public final class LabelIndex {
 
     /**
      * The site (registrable domain) of an origin's example URL, or {@code ""} when it has none (blind
-     * discovery's labels, labels without an example): such labels belong to no site.
+     * discovery's labels of a family whose source is unclear, labels without an example): such labels belong to no
+     * site. A discovered label's example is its family's source ({@link Label#familySource}).
      */
     public String originSite(int originId) {
         String origin = store.origin(originId);

@@ -9,7 +9,8 @@ package org.reusedetector.model;
  *     source
  * @param chunks distinct labelled chunks of the source present in the neighbourhood
  * @param sourceChunks labelled chunks of the source in all
- * @param exampleUrl a page of the source that holds copied text, or {@code null} when the labels do not say (blind)
+ * @param exampleUrl a page of the source that holds copied text, or {@code null} when the labels do not say; for a
+ *     blind family, the root of the host discovery judged its source, or {@code null} when its sides are unclear
  */
 public record Copy(String source, double coverage, long chunks, long sourceChunks, String exampleUrl) {
 

@@ -18,6 +18,10 @@ package org.reusedetector.model;
  * @param family for blind discovery's labels, the copy family the chunk belongs to (the chunks that sit on exactly
  *     the same hosts; {@code families.jsonl} of the discovery run describes it), or {@code null}: an expert label's
  *     source is the site of its example page
+ * @param familySource for blind discovery's labels whose copy family has a host judged its source (the side
+ *     judgement of {@code families.jsonl}), that host's root URL: like an expert label's example page, it names the
+ *     publisher the content came from, so that the family's coverage counts against every other site as a copy.
+ *     {@code null} when the family's sides are unclear, and for every other label
  */
 public record Label(
         String hash,
@@ -28,7 +32,27 @@ public record Label(
         Long count,
         Long hosts,
         String text,
-        String family) {
+        String family,
+        String familySource) {
+
+    /** A label whose copy family names no source. */
+    public Label(
+            String hash,
+            String kind,
+            String op,
+            String source,
+            String exampleUrl,
+            Long count,
+            Long hosts,
+            String text,
+            String family) {
+        this(hash, kind, op, source, exampleUrl, count, hosts, text, family, null);
+    }
+
+    /** This label with its copy family's source named ({@code null}: none). */
+    public Label withFamilySource(String sourceUrl) {
+        return new Label(hash, kind, op, source, exampleUrl, count, hosts, text, family, sourceUrl);
+    }
 
     /** A label that names no copy family. */
     public Label(
@@ -40,7 +64,7 @@ public record Label(
             Long count,
             Long hosts,
             String text) {
-        this(hash, kind, op, source, exampleUrl, count, hosts, text, null);
+        this(hash, kind, op, source, exampleUrl, count, hosts, text, null, null);
     }
 
     public static final String KIND_CHUNK = "chunk";

@@ -8,10 +8,17 @@ import org.reusedetector.model.Copy;
  * chunks, and at least {@code minChunks} of them. The share is what dilution cannot touch; the count keeps a few generic
  * chunks of a small source from condemning a prefix on their own.
  *
- * <p>Only an expert's site is a source of verdicts. A blind discovery copy family is the content on exactly the same
- * hosts, so every host of a family covers all of it by construction, the original publisher's as well as natural
- * duplication's: its coverage says which family a neighbourhood holds (alerts list it), not that the neighbourhood
- * copied it. Blind verdicts stay with badness.
+ * <p>An expert's site is a source of verdicts: its labels say where the content came from, and its own pages never
+ * count toward its coverage. A blind discovery copy family is the content on exactly the same hosts, so every host of
+ * a family covers all of it by construction, the original publisher's as well as the copies'. It is a source of
+ * verdicts when the family's own structure names its source, as an expert's label does: discovery's side judgement
+ * put one site's hosts on the source side ({@link org.reusedetector.model.Label#familySource}), that site's pages do
+ * not count toward the family's coverage, and the copy then carries the source's page as its example. A family whose
+ * sides are unclear (a whole-site mirror of a source that publishes nothing else, natural duplication) says which
+ * content a neighbourhood holds (alerts list it), not that the neighbourhood copied it: no verdict.
+ *
+ * <p>Coverage is the family's own evidence: the share of the family's labelled chunks the neighbourhood holds, which
+ * no other site of the crawl changes, while badness is judged against a threshold drawn from every neighbourhood.
  *
  * @param minShare the least coverage of one source (above 1: the rule is off)
  * @param minChunks the fewest distinct chunks of that source
@@ -41,7 +48,7 @@ public record CoverageRule(double minShare, long minChunks, int maxSources) impl
     /** Whether one copy is enough to make its neighbourhood bad. */
     public boolean covers(Copy copy) {
         return enabled()
-                && !Copy.isFamily(copy.source())
+                && (!Copy.isFamily(copy.source()) || copy.exampleUrl() != null)
                 && copy.sourceChunks() > 0
                 && copy.coverage() >= minShare
                 && copy.chunks() >= minChunks;

@@ -23,8 +23,9 @@ import org.reusedetector.url.Sites;
  *
  * <p>An expert label knows where its content comes from (its example URL). On a page of that same site
  * (registrable domain: {@link Sites}) the content is its publisher's own, not a copy, so the chunk counts as
- * ordinary content there. Blind discovery's labels have no origin (content cannot tell an original from its
- * copies) and match everywhere.
+ * ordinary content there. Blind discovery's labels match everywhere (content cannot tell an original from its
+ * copies); where discovery's side judgement named a family's source ({@link Label#familySource}), the family's
+ * chunks count toward its coverage on every other site only, as an expert label's do.
  */
 public final class PageScorer {
 
@@ -84,7 +85,11 @@ public final class PageScorer {
                 if (evidence.size() < maxEvidence) {
                     evidence.add(labels.evidence(hashes, i * 20, lookup, Label.KIND_CHUNK));
                 }
-                if (maxSources > 0) {
+                // a chunk counts toward its source's coverage only on another site than the source's: on the
+                // source's own pages it is what the source published (an expert label does not match there at all;
+                // a discovered label whose family's source is known still matches, as content cannot tell, but
+                // the source does not copy itself)
+                if (maxSources > 0 && foreign(lookup, page.url(), labels)) {
                     tally = tally(tally, lookup, labels, hashes, i * 20);
                 }
             }
@@ -134,7 +139,7 @@ public final class PageScorer {
         return id;
     }
 
-    /** Whether an expert label's origin is another site than the page's (or unknown). */
+    /** Whether a label's origin (an expert's example page, a copy family's source) is another site than the page's (or unknown). */
     private boolean foreign(long lookup, String url, LabelIndex labels) {
         if (!url.equals(siteOfUrl)) { // the page's site, worked out only when an expert label matches
             siteOfUrl = url;

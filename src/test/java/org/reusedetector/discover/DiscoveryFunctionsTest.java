@@ -68,7 +68,22 @@ class DiscoveryFunctionsTest {
 
     private static Tally tally(
             String kind, String hash, long count, long hosts, long sites, long hostSet, long top, String text) {
-        return new Tally(kind, hash, count, hosts, sites, hostSet, top, "https://" + hash + ".example/", text);
+        return tally(kind, hash, count, hosts, sites, hostSet, top, text, 2);
+    }
+
+    /** A tally whose example page holds {@code exampleChunks} countable chunks. */
+    private static Tally tally(
+            String kind,
+            String hash,
+            long count,
+            long hosts,
+            long sites,
+            long hostSet,
+            long top,
+            String text,
+            long exampleChunks) {
+        return new Tally(
+                kind, hash, count, hosts, sites, hostSet, top, "https://" + hash + ".example/", text, exampleChunks);
     }
 
     @Test
@@ -104,6 +119,14 @@ class DiscoveryFunctionsTest {
             h.processElement(tally(Label.KIND_FILE, "a3", 6, 6, 2, 7, 1, null), 3);
             h.processElement(tally(Label.KIND_CHUNK, "q1", 3, 3, 3, 9, 1, null), 4); // a quote: alone on its hosts
             h.processElement(tally(Label.KIND_CHUNK, "t1", 2, 2, 2, 10, 1, null), 5); // too few hosts: not listed
+            // three on other hosts, but their pages hold eight chunks each: less than a page's worth of them
+            h.processElement(tally(Label.KIND_CHUNK, "p1", 3, 3, 2, 11, 1, null, 8), 6);
+            h.processElement(tally(Label.KIND_CHUNK, "p2", 3, 3, 2, 11, 1, null, 8), 7);
+            h.processElement(tally(Label.KIND_CHUNK, "p3", 3, 3, 2, 11, 1, null, 8), 8);
+            // three whose pages hold eight chunks, but one of them only three: a whole page of it is in the group
+            h.processElement(tally(Label.KIND_CHUNK, "s1", 3, 3, 2, 12, 1, null, 8), 9);
+            h.processElement(tally(Label.KIND_CHUNK, "s2", 3, 3, 2, 12, 1, null, 3), 10);
+            h.processElement(tally(Label.KIND_CHUNK, "s3", 3, 3, 2, 12, 1, null, 8), 11);
             assertThat(h.extractOutputValues()).isEmpty(); // candidates wait for the end of their key
             h.processWatermark(Long.MAX_VALUE);
             h.processBroadcastWatermark(Long.MAX_VALUE); // a two-input operator's watermark is the lower of its inputs'
@@ -113,7 +136,13 @@ class DiscoveryFunctionsTest {
                             tuple("a1", Verdict.LABEL, 3L),
                             tuple("a2", Verdict.LABEL, 3L),
                             tuple("a3", Verdict.LABEL, 3L),
-                            tuple("q1", Verdict.SMALL_GROUP, 1L));
+                            tuple("q1", Verdict.SMALL_GROUP, 1L),
+                            tuple("p1", Verdict.SMALL_GROUP, 3L),
+                            tuple("p2", Verdict.SMALL_GROUP, 3L),
+                            tuple("p3", Verdict.SMALL_GROUP, 3L),
+                            tuple("s1", Verdict.LABEL, 3L),
+                            tuple("s2", Verdict.LABEL, 3L),
+                            tuple("s3", Verdict.LABEL, 3L));
         }
     }
 

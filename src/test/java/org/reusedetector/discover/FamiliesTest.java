@@ -44,7 +44,7 @@ class FamiliesTest {
 
     @Test
     void aPublishedHashNamesTheFamilyOfItsHostSetAndItsLabelCarriesIt() {
-        Tally t = new Tally(Label.KIND_CHUNK, "ab", 6, 3, 2, 42L, 2, "https://a.org/", "text");
+        Tally t = new Tally(Label.KIND_CHUNK, "ab", 6, 3, 2, 42L, 2, "https://a.org/", "text", 5);
 
         HashCount labelled = t.toCount(Verdict.LABEL, 7);
         assertThat(labelled.family()).isEqualTo(Families.id(42L));
@@ -229,5 +229,31 @@ class FamiliesTest {
                 List.of(Family.class, FamilyPage.class, FamilyHost.class, FamilyLabels.class, HostPages.class)) {
             assertThat(PojoTypes.of(type)).isNotNull();
         }
+    }
+
+    @Test
+    void aFamilysSourceIsTheRootOfItsSourceHostWithTheMostPages() {
+        Family.Member source = new Family.Member("docs.author.org", 6, 0.5, CopySide.SOURCE, 0.6, 12, 20, 8);
+        Family.Member otherSource = new Family.Member("www.author.org", 2, 0.5, CopySide.SOURCE, 0.6, 4, 20, 8);
+        Family.Member copier = new Family.Member("m1.farm.net", 6, 1.0, CopySide.COPIER, 0.6, 6, 6, 0);
+        Family.Member unclear = new Family.Member("m2.farm.net", 6, 1.0, CopySide.UNCLEAR, 0, 6, 6, 0);
+        Family sourced = new Family(
+                "f1", Families.PARTIAL, 12, 0, 0, 18, 3, null, "http://m1.farm.net/p1.html", null, new Family.Member[] {
+                    copier, otherSource, source
+                });
+        Family unclearSides = new Family(
+                "f2",
+                Families.PARTIAL,
+                12,
+                0,
+                0,
+                12,
+                2,
+                null,
+                "https://m2.farm.net/p1.html",
+                null,
+                new Family.Member[] {unclear, copier});
+        assertThat(Families.sourceUrls(java.util.List.of(sourced, unclearSides)))
+                .containsExactly(java.util.Map.entry("f1", "http://docs.author.org/"));
     }
 }

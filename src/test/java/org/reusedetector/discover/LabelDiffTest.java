@@ -55,6 +55,23 @@ class LabelDiffTest {
     }
 
     @Test
+    void aLabelWhoseFamilyOrFamilySourceChangedIsPublishedAgain() {
+        Label before = new Label(A, "chunk", Label.OP_ADD, "discover:run1", "https://x.example/", 50L, 40L, null, "f1");
+        Label sourced = new Label(A, "chunk", Label.OP_ADD, "discover:run2", "https://x.example/", 50L, 40L, null, "f1")
+                .withFamilySource("https://docs.author.org/");
+        Label moved = new Label(A, "chunk", Label.OP_ADD, "discover:run2", "https://x.example/", 50L, 40L, null, "f2");
+        assertThat(LabelDiff.between(List.of(before), List.of(sourced), "discover:run2")
+                        .adds())
+                .containsExactly(sourced);
+        assertThat(LabelDiff.between(List.of(before), List.of(moved), "discover:run2")
+                        .adds())
+                .containsExactly(moved);
+        assertThat(LabelDiff.between(List.of(sourced), List.of(sourced), "discover:run3")
+                        .isEmpty())
+                .isTrue();
+    }
+
+    @Test
     void anUnchangedSetPublishesNothing() {
         List<Label> labels = List.of(add(A, "chunk", "discover:1"), add(B, "file", "discover:1"));
         assertThat(LabelDiff.between(labels, labels, "discover:2").isEmpty()).isTrue();

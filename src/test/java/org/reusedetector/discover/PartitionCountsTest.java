@@ -115,6 +115,7 @@ class PartitionCountsTest {
         Map<String, Occurrences> hashes = new LinkedHashMap<>();
         long counted = 0;
         long countedChunks = 0;
+        Map<String, Long> chunksOfUrl = new HashMap<>();
         long recursion = 0;
         long invalid = 0;
         for (HashedPage page : latest.values()) {
@@ -137,8 +138,10 @@ class PartitionCountsTest {
                     seen.add(Label.KIND_CHUNK + ':' + Sha1.hex(page.chunkHashes(), i));
                 }
             }
-            countedChunks +=
+            long pageChunks =
                     seen.stream().filter(k -> k.startsWith(Label.KIND_CHUNK)).count();
+            countedChunks += pageChunks;
+            chunksOfUrl.put(page.url(), pageChunks);
             for (String key : seen) {
                 String[] kindAndHash = key.split(":");
                 hashes.computeIfAbsent(key, k -> new Occurrences(kindAndHash[0], kindAndHash[1], new HashMap<>()))
@@ -154,6 +157,10 @@ class PartitionCountsTest {
             long count = byHost.values().stream().mapToLong(List::size).sum();
             histogram.merge(o.kind() + ":" + count, 1L, Long::sum);
             if (byHost.size() > 1) {
+                String example = byHost.values().stream()
+                        .flatMap(List::stream)
+                        .min(String::compareTo)
+                        .orElseThrow();
                 spread.add(new Tally(
                         o.kind(),
                         o.hash(),
@@ -164,11 +171,9 @@ class PartitionCountsTest {
                                 .mapToLong(HostSets::fingerprint)
                                 .sum(),
                         byHost.values().stream().mapToLong(List::size).max().orElseThrow(),
-                        byHost.values().stream()
-                                .flatMap(List::stream)
-                                .min(String::compareTo)
-                                .orElseThrow(),
-                        null));
+                        example,
+                        null,
+                        chunksOfUrl.get(example)));
             }
         }
         return new Counted(DiscoverySummary.ofPages(counted, countedChunks, recursion, invalid), histogram, spread, 0);

@@ -23,12 +23,22 @@ class ThresholdRuleTest {
         assertThat(rule.mode()).isEqualTo(org.reusedetector.config.ThresholdMode.STRUCTURE);
         assertThat(rule.threshold(8_635)).isEqualTo(1);
         assertThat(rule.threshold(2_860_000_000L)).isEqualTo(1); // nothing grows with the corpus
-        assertThat(rule.groupThreshold(8_926, 266_641)).isEqualTo(30); // 29.9 countable chunks per page
-        assertThat(rule.groupThreshold(100, 50)).isEqualTo(3); // the floor
-        assertThat(rule.groupThreshold(0, 0)).isEqualTo(3);
-        assertThat(ThresholdRule.scaled(0.35, 0.5, 3).groupThreshold(100, 5000)).isZero(); // count modes do not group
+        assertThat(rule.groupFloor()).isEqualTo(3);
+        assertThat(ThresholdRule.scaled(0.35, 0.5, 3).groupFloor()).isZero(); // count modes do not group
         assertThat(rule.describe()).startsWith("structure");
         assertThatThrownBy(() -> ThresholdRule.structure(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aHostSetsGroupThresholdIsThePageItsCandidatesSitOnWithTheFewestChunks() {
+        assertThat(ThresholdRule.groupThreshold(3, 31)).isEqualTo(31);
+        assertThat(ThresholdRule.groupThreshold(3, 2)).isEqualTo(3); // the floor
+        assertThat(ThresholdRule.groupThreshold(3, 0)).isEqualTo(3);
+        // the same candidates judged alike whatever else the corpus holds: nothing but their own pages enters
+        ThresholdRule rule = DiscoveryParams.defaults("t").threshold();
+        assertThat(DiscoveryThresholds.of(1_000, rule).groupThreshold(31))
+                .isEqualTo(DiscoveryThresholds.of(1_000_000, rule).groupThreshold(31))
+                .isEqualTo(31);
     }
 
     @Test

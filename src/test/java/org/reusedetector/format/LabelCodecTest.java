@@ -24,6 +24,17 @@ class LabelCodecTest {
     }
 
     @Test
+    void aDiscoveredLabelNamesItsFamilyAndTheFamilysSource() {
+        String json = "{\"hash\":\"" + HASH + "\",\"source\":\"discover:r\",\"family\":\"f1\","
+                + "\"family_source\":\"https://docs.author.org/\"}";
+        Label label = LabelCodec.parse(json);
+        assertThat(label.family()).isEqualTo("f1");
+        assertThat(label.familySource()).isEqualTo("https://docs.author.org/");
+        assertThat(LabelCodec.parse(LabelCodec.write(label))).isEqualTo(label);
+        assertThat(LabelCodec.write(label.withFamilySource(null))).doesNotContain("family_source");
+    }
+
+    @Test
     void defaultsAreAddAndChunk() {
         Label label = LabelCodec.parse("{\"hash\":\"" + HASH + "\"}");
         assertThat(label).isEqualTo(new Label(HASH, Label.KIND_CHUNK, Label.OP_ADD, null, null, null, null, null));

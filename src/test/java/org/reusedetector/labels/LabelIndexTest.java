@@ -356,6 +356,15 @@ class LabelIndexTest {
                 .isNull();
         assertThat(index.originSite(LabelIndex.originOf(lookup))).isEmpty();
         assertThat(LabelIndex.sourceOfOrigin("informed:x\u0000")).isEqualTo("informed:x");
+
+        // a family whose source discovery could tell: the source is its example, and its site the label's site
+        String y = Sha1.hex(Sha1.of("y"));
+        index.apply(new Label(y, Label.KIND_CHUNK, Label.OP_ADD, "discover:r1", "https://m.org/", 3L, 3L, null, "f8")
+                .withFamilySource("https://docs.author.org/"));
+        long sourced = index.lookup(Sha1.of("y"), 0);
+        assertThat(index.sourceOf(LabelIndex.originOf(sourced))).isEqualTo("family:f8");
+        assertThat(index.exampleOf(LabelIndex.originOf(sourced))).isEqualTo("https://docs.author.org/");
+        assertThat(index.originSite(LabelIndex.originOf(sourced))).isEqualTo("author.org");
         assertThat(LabelIndex.sourceOfOrigin("s\u0000https://a.example.co.uk/p"))
                 .isEqualTo("example.co.uk");
     }

@@ -212,8 +212,9 @@ class PojoSerializationTest {
                                         0L,
                                         2,
                                         "http://a.org/",
-                                        null),
-                                new Tally(Label.KIND_FILE, "h", 7, 2, 2, -42L, 5, null, "text"))),
+                                        null,
+                                        12),
+                                new Tally(Label.KIND_FILE, "h", 7, 2, 2, -42L, 5, null, "text", 0))),
                 Arguments.of(
                         HashCount.class,
                         List.of(

@@ -264,6 +264,18 @@ class NeighbourhoodThresholdTest {
         assertThat(rule.turnsClean(2, 0.01, 0.02, 0.3, 0, covered)).isFalse();
         assertThat(rule.turnsClean(2, 0.01, 0.02, 0.3, 0, none)).isTrue();
         assertThat(rule.turnsClean(2, 0.01, 0.02, Double.NaN, 0, none)).isFalse();
+        // a blind copy family makes a verdict only where its labels named its source (the copy then carries it)
+        org.reusedetector.model.Copy unclearFamily = new org.reusedetector.model.Copy("family:f1", 1.0, 40, 40, null);
+        org.reusedetector.model.Copy sourcedFamily =
+                new org.reusedetector.model.Copy("family:f1", 1.0, 40, 40, "https://author.org/");
+        assertThat(rule.turnsBad(2, 0.01, 0.0, 0.3, 0, new org.reusedetector.model.Copy[] {unclearFamily}))
+                .isFalse();
+        assertThat(rule.turnsBad(2, 0.01, 0.0, 0.3, 0, new org.reusedetector.model.Copy[] {sourcedFamily}))
+                .isTrue();
+        assertThat(rule.coverage()
+                        .covers(new org.reusedetector.model.Copy("family:f1", 1.0, 19, 19, "https://author.org/")))
+                .as("too few chunks, as for any source")
+                .isFalse();
 
         NeighbourhoodThreshold paper = new NeighbourhoodThreshold(
                 5, 20, 1.0, Double.NaN, 0.05, 0.5, 2, true, new NeighbourhoodConfidence(0.95), CoverageRule.OFF, 0);

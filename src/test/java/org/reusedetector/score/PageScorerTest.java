@@ -327,6 +327,38 @@ class PageScorerTest {
     }
 
     @Test
+    void aFamilysChunksCountTowardItsCoverageOnlyOffTheSiteDiscoveryJudgedItsSource() {
+        Label copied = new Label(
+                        hex("c1"), Label.KIND_CHUNK, Label.OP_ADD, "discover:run", "http://x.org/", 3L, 3L, null, "f7")
+                .withFamilySource("http://a.org/");
+        labels.apply(copied);
+        labels.apply(new Label(
+                        hex("c2"), Label.KIND_CHUNK, Label.OP_ADD, "discover:run", "http://y.org/", 3L, 3L, null, "f7")
+                .withFamilySource("http://a.org/"));
+        PageScorer scorer = new PageScorer(StopChunks.none(), 5, 8);
+        // on the source's own site (page() is on a.org): matched, as content cannot tell, but no copy of the family
+        PageScore onSource = scorer.score(page("c1", "c2", "c3"), labels);
+        assertThat(onSource.matchedChunks()).isEqualTo(2);
+        assertThat(onSource.sources()).isEmpty();
+        // on any other site: the family's coverage, naming its source
+        HashedPage elsewhere = page("c1", "c2", "c3");
+        elsewhere = new HashedPage(
+                "https://copier.net/p.html",
+                elsewhere.eventTime(),
+                elsewhere.fileHash(),
+                elsewhere.chunkHashes(),
+                elsewhere.chunkLengths(),
+                elsewhere.bodyBytes());
+        PageScore onCopier = scorer.score(elsewhere, labels);
+        assertThat(onCopier.sources()).singleElement().satisfies(t -> {
+            assertThat(t.source()).isEqualTo("family:f7");
+            assertThat(t.chunks()).hasSize(2);
+            assertThat(t.sourceChunks()).isEqualTo(2);
+            assertThat(t.exampleUrl()).isEqualTo("http://a.org/");
+        });
+    }
+
+    @Test
     void aPublishersOwnChunksAreNoCopyOfIt() {
         label("c1", Label.KIND_CHUNK);
         HashedPage own =
