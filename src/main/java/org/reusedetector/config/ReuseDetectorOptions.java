@@ -417,18 +417,18 @@ public final class ReuseDetectorOptions {
                     "Words per phrase of the near-copy signal: short phrases survive a rewrite that replaces words.");
     public static final ConfigOption<Integer> NEAR_COPY_SAMPLE_BITS = key("shingles.near-copy.sample-bits")
             .intType()
-            .defaultValue(1)
+            .defaultValue(0)
             .withDescription(
                     "One phrase in 2^bits is kept, chosen by its fingerprint (the same phrases on every page): fewer bits"
                             + " recognise shorter pages, more make labels, index and pages smaller.");
     public static final ConfigOption<Integer> NEAR_COPY_MIN_PHRASES = key("shingles.near-copy.min-phrases")
             .intType()
-            .defaultValue(10)
+            .defaultValue(6)
             .withDescription(
                     "Fewest sampled distinctive phrases of a labelled page, and of a match: a page with fewer gives no shingle label.");
     public static final ConfigOption<Double> NEAR_COPY_MIN_PAGE_SHARE = key("shingles.near-copy.min-page-share")
             .doubleType()
-            .defaultValue(0.1)
+            .defaultValue(0.05)
             .withDescription(
                     "Least share of a page's own sampled phrases that must be the labelled page's: a long page sharing a"
                             + " short labelled page's few phrases is not its copy.");

@@ -46,7 +46,7 @@ public record NearCopyParams(int k, double threshold, int sampleBits, int minPhr
 
     /** The defaults of {@code shingles.near-copy.*}. */
     public static NearCopyParams defaults() {
-        return new NearCopyParams(2, 0.35, 1, 10, 0.1);
+        return new NearCopyParams(2, 0.35, 0, 6, 0.05);
     }
 
     /** Whether a phrase fingerprint is in the sample. */

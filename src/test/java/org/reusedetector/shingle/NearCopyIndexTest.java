@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class NearCopyIndexTest {
 
     private static final NearCopyParams PARAMS =
-            NearCopyParams.defaults(); // threshold 0.35, page share 0.1, 10 phrases
+            NearCopyParams.defaults(); // threshold 0.35, page share 0.05, 6 phrases
 
     private static long[] range(long from, long to) {
         return LongStream.range(from, to).toArray();
@@ -44,15 +44,17 @@ class NearCopyIndexTest {
     void aLongPageHoldingAShortLabelledPagesFewPhrasesIsNotItsCopy() {
         NearCopyIndex index = new NearCopyIndex(PARAMS);
         index.add(new NearCopyIndex.Entry("short", "https://expert.org/index", "informed", range(0, 20)));
-        assertThat(index.best("https://long.org/x", concat(range(0, 20), range(10_000, 10_200))))
-                .as("all 20 of them, but 9 % of the page")
+        assertThat(index.best("https://long.org/x", concat(range(0, 20), range(10_000, 10_400))))
+                .as("all 20 of them, but under 5 % of the page")
                 .isNull();
-        assertThat(index.best("https://long.org/x", concat(range(0, 20), range(10_000, 10_100))))
-                .as("20 of 120: the page's own share is enough")
+        assertThat(index.best("https://long.org/x", concat(range(0, 20), range(10_000, 10_300))))
+                .as("20 of 320: the page's own share is enough")
                 .isNotNull();
-        assertThat(index.best("https://tiny.org/x", range(0, 9)))
-                .as("fewer than 10 shared")
+        index.add(new NearCopyIndex.Entry("small", "https://expert.org/small", "informed", range(50_000, 50_010)));
+        assertThat(index.best("https://tiny.org/x", range(50_000, 50_005)))
+                .as("half of a small labelled page, but fewer than 6 phrases")
                 .isNull();
+        assertThat(index.best("https://tiny.org/x", range(50_000, 50_006))).isNotNull();
     }
 
     @Test

@@ -113,10 +113,11 @@ class MatchNearCopiesTest {
     @Test
     void parsingSketchesPagesOnlyWithTheSignalOn() throws Exception {
         long[] fingerprints = words(1).stream().mapToLong(Fingerprints::word).toArray();
+        long[] pairs = Phrases.sampledGramSet(fingerprints, fingerprints.length, PARAMS.k(), PARAMS);
         assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).result(NearCopyPageSignal.SKETCH))
-                .as("the page's sampled word pairs")
-                .isEqualTo(Phrases.sampledGramSet(fingerprints, fingerprints.length, PARAMS.k(), PARAMS))
-                .hasSizeBetween(100, 200);
+                .as("the page's word pairs: the text's, and those the page's own words around it add")
+                .contains(pairs)
+                .hasSizeBetween(pairs.length, pairs.length + 4);
         assertThat(parsed(TestPages.settings(null, 0), "https://expert.org/a.html", words(1))
                         .result(NearCopyPageSignal.SKETCH))
                 .as("signal off: no sketch")
