@@ -56,6 +56,28 @@ class WordSignalsDeterminismITCase {
         return START.plusSeconds(second).toString();
     }
 
+    /** The guide with every 20th word of each paragraph replaced: no chunk hash survives. */
+    private static List<List<String>> edited(List<List<String>> guide) {
+        List<List<String>> edited = new ArrayList<>();
+        for (List<String> p : guide) {
+            List<String> copy = new ArrayList<>(p);
+            for (int w = 7; w < copy.size(); w += 20) {
+                copy.set(w, "edited" + w);
+            }
+            edited.add(copy);
+        }
+        return edited;
+    }
+
+    /** The guide between short ad lines. */
+    private static List<List<String>> wrapped(List<List<String>> guide) {
+        List<List<String>> wrapped = new ArrayList<>();
+        wrapped.add(List.of("buy", "now", "and", "win", "big"));
+        wrapped.addAll(guide);
+        wrapped.add(List.of("top", "ads", "for", "you"));
+        return wrapped;
+    }
+
     @Test
     void everyWordSignalCommitsTheSameAlertsInEveryRunAndAtParallelismOneAndTwo() throws Exception {
         Random random = new Random(23);
@@ -83,39 +105,19 @@ class WordSignalsDeterminismITCase {
         for (int i = 0; i < guides.size(); i++) {
             List<List<String>> guide = guides.get(i);
             crawl.add(TestPages.pageJson("https://copy" + i + ".example/guide.html", at(second++ / 2), page(guide)));
-            List<List<String>> edited = new ArrayList<>();
-            for (List<String> p : guide) {
-                List<String> copy = new ArrayList<>(p);
-                for (int w = 7; w < copy.size(); w += 20) {
-                    copy.set(w, "edited" + w);
-                }
-                edited.add(copy);
-            }
-            crawl.add(TestPages.pageJson("https://edit" + i + ".example/guide.html", at(second++ / 2), page(edited)));
-            List<List<String>> wrapped = new ArrayList<>();
-            wrapped.add(List.of("buy", "now", "and", "win", "big"));
-            wrapped.addAll(guide);
-            wrapped.add(List.of("top", "ads", "for", "you"));
-            crawl.add(TestPages.pageJson("https://ads" + i + ".example/guide.html", at(second++ / 2), page(wrapped)));
+            crawl.add(TestPages.pageJson(
+                    "https://edit" + i + ".example/guide.html", at(second++ / 2), page(edited(guide))));
+            crawl.add(TestPages.pageJson(
+                    "https://ads" + i + ".example/guide.html", at(second++ / 2), page(wrapped(guide))));
         }
         // each edited and ad-wrapped host copies a second guide: the word signals report a host's copies once they copy
         // two labelled pages
         for (int i = 0; i < guides.size(); i++) {
             List<List<String>> other = guides.get((i + 1) % guides.size());
-            List<List<String>> edited = new ArrayList<>();
-            for (List<String> p : other) {
-                List<String> copy = new ArrayList<>(p);
-                for (int w = 7; w < copy.size(); w += 20) {
-                    copy.set(w, "edited" + w);
-                }
-                edited.add(copy);
-            }
-            crawl.add(TestPages.pageJson("https://edit" + i + ".example/guide-b.html", at(second++ / 2), page(edited)));
-            List<List<String>> wrapped = new ArrayList<>();
-            wrapped.add(List.of("buy", "now", "and", "win", "big"));
-            wrapped.addAll(other);
-            wrapped.add(List.of("top", "ads", "for", "you"));
-            crawl.add(TestPages.pageJson("https://ads" + i + ".example/guide-b.html", at(second++ / 2), page(wrapped)));
+            crawl.add(TestPages.pageJson(
+                    "https://edit" + i + ".example/guide-b.html", at(second++ / 2), page(edited(other))));
+            crawl.add(TestPages.pageJson(
+                    "https://ads" + i + ".example/guide-b.html", at(second++ / 2), page(wrapped(other))));
         }
         // stitched pages: a paragraph from each of four pages of four sites; the first ones fetched in the second of
         // their
