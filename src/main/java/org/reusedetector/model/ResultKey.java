@@ -51,6 +51,11 @@ public final class ResultKey<T> implements Serializable {
         return new ResultKey<>(name, ResultKey::encodeLongs, ResultKey::decodeLongs);
     }
 
+    /** A key of int arrays, 4 bytes a value, big-endian. */
+    public static ResultKey<int[]> ints(String name) {
+        return new ResultKey<>(name, ResultKey::encodeInts, ResultKey::decodeInts);
+    }
+
     /** The name the result goes under on the page: it is in checkpoints of held pages, so it never changes. */
     public String name() {
         return name;
@@ -68,6 +73,21 @@ public final class ResultKey<T> implements Serializable {
         ByteBuffer buffer = ByteBuffer.allocate(values.length * Long.BYTES);
         buffer.asLongBuffer().put(values);
         return buffer.array();
+    }
+
+    static byte[] encodeInts(int[] values) {
+        ByteBuffer buffer = ByteBuffer.allocate(values.length * Integer.BYTES);
+        buffer.asIntBuffer().put(values);
+        return buffer.array();
+    }
+
+    static int[] decodeInts(byte[] bytes) {
+        if (bytes.length % Integer.BYTES != 0) {
+            throw new IllegalArgumentException(bytes.length + " bytes are not a whole number of ints");
+        }
+        int[] values = new int[bytes.length / Integer.BYTES];
+        ByteBuffer.wrap(bytes).asIntBuffer().get(values);
+        return values;
     }
 
     static long[] decodeLongs(byte[] bytes) {

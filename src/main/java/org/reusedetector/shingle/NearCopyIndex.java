@@ -16,8 +16,11 @@ import org.reusedetector.url.Sites;
  */
 public final class NearCopyIndex {
 
-    /** A labelled page: its id (the label's hash), URL, label source and distinctive phrases (distinct). */
-    public record Entry(String id, String url, String source, long[] phrases) {}
+    /**
+     * A labelled page: its id (the label's hash), URL, label source and the ids of its distinctive phrases
+     * ({@link Phrases#id}, distinct).
+     */
+    public record Entry(String id, String url, String source, int[] phraseIds) {}
 
     /**
      * The labelled page a page copies most of.
@@ -68,7 +71,7 @@ public final class NearCopyIndex {
             counts = Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
             touched = Arrays.copyOf(touched, counts.length);
         }
-        for (long phrase : entry.phrases()) {
+        for (int phrase : entry.phraseIds()) {
             int posting = postingOf.get(phrase);
             if (posting == 0) {
                 if (postingCount == postings.length) {
@@ -90,7 +93,7 @@ public final class NearCopyIndex {
         if (slot == null) {
             return;
         }
-        for (long phrase : bySlot.get(slot).phrases()) {
+        for (int phrase : bySlot.get(slot).phraseIds()) {
             int posting = postingOf.get(phrase);
             if (posting != 0) {
                 int[] slots = postings[posting - 1];
@@ -114,14 +117,14 @@ public final class NearCopyIndex {
      * page's phrases. Ties go to the lesser URL, then id, so the answer does not depend on the order labels came in.
      * Not thread-safe: one index per matcher instance.
      *
-     * @param pagePhrases the page's sampled phrases, distinct ({@link PageSketcher#sampledPhrases})
+     * @param pagePhrases the ids of the page's sampled phrases, distinct ({@link PageSketcher#phraseIds})
      */
-    public Match best(String pageUrl, long[] pagePhrases) {
+    public Match best(String pageUrl, int[] pagePhrases) {
         if (pagePhrases.length == 0 || slotOfId.isEmpty()) {
             return null;
         }
         int touchedCount = 0;
-        for (long phrase : pagePhrases) {
+        for (int phrase : pagePhrases) {
             int posting = postingOf.get(phrase);
             if (posting != 0) {
                 for (int slot : postings[posting - 1]) {
@@ -139,7 +142,7 @@ public final class NearCopyIndex {
             int count = counts[slot];
             counts[slot] = 0;
             Entry entry = bySlot.get(slot);
-            double containment = (double) count / entry.phrases().length;
+            double containment = (double) count / entry.phraseIds().length;
             double pageShare = (double) count / pagePhrases.length;
             if (count < params.minPhrases()
                     || containment < params.threshold()

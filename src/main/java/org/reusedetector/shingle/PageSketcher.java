@@ -18,7 +18,14 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
 
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
+    private static final int[] NO_IDS = new int[0];
     private final int k;
+    /** {@link #phraseIds}' open-addressing table of the page's ids, valid where its stamp is the page's. */
+    private int[] idTable = new int[0];
+
+    private int[] idStamps = new int[0];
+    private int stamp;
+    private int[] ids = new int[1024];
     private long[] words = new long[1024];
     private int count;
     /** The current chunk's runs of word chars: start, end, start, end, ... */
@@ -159,6 +166,63 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
      */
     public long[] sampledPhrases(NearCopyParams params) {
         return Phrases.sampledGramSet(words, count, params.k(), params);
+    }
+
+    /**
+     * The ids ({@link Phrases#id}) of the current page's distinct {@code params.k()}-word phrases that the sample keeps,
+     * in no order: the page's side of the near-copy signal, the ids of {@link #sampledPhrases}. Rolled from the words
+     * and made distinct in a table reused from page to page, with no sort; keeps the words for other readers.
+     */
+    public int[] phraseIds(NearCopyParams params) {
+        int k = params.k();
+        int n = count;
+        if (n < k) {
+            return NO_IDS;
+        }
+        int phrases = n - k + 1;
+        int capacity = Integer.highestOneBit(Math.max(16, phrases * 2 - 1)) << 1;
+        if (idTable.length < capacity) {
+            idTable = new int[capacity];
+            idStamps = new int[capacity];
+            stamp = 0;
+        }
+        if (++stamp == 0) { // the stamps went round: forget them all
+            Arrays.fill(idStamps, 0);
+            stamp = 1;
+        }
+        int mask = idTable.length - 1;
+        if (ids.length < phrases) {
+            ids = new int[Math.max(phrases, ids.length * 2)];
+        }
+        long top = 1; // R^(k-1)
+        for (int j = 1; j < k; j++) {
+            top *= Fingerprints.R;
+        }
+        long h = 0;
+        for (int j = 0; j < k; j++) {
+            h = h * Fingerprints.R + words[j];
+        }
+        int distinct = 0;
+        for (int i = 0; ; i++) {
+            long phrase = Fingerprints.mix(h);
+            if (params.sampled(phrase)) {
+                int id = Phrases.id(phrase);
+                int slot = (int) (phrase >>> 16) & mask; // above the sampled low bits, which are all zero
+                while (idStamps[slot] == stamp && idTable[slot] != id) {
+                    slot = (slot + 1) & mask;
+                }
+                if (idStamps[slot] != stamp) {
+                    idStamps[slot] = stamp;
+                    idTable[slot] = id;
+                    ids[distinct++] = id;
+                }
+            }
+            if (i + k >= n) {
+                break;
+            }
+            h = (h - words[i] * top) * Fingerprints.R + words[i + k];
+        }
+        return Arrays.copyOf(ids, distinct);
     }
 
     /** Forgets the current page's words (after each page, or a page that failed to parse). */

@@ -68,6 +68,24 @@ public final class Phrases {
     }
 
     /**
+     * A phrase's id in the near-copy index: the high half of its fingerprint (the sample takes the low bits). Two
+     * phrases share an id with probability 2⁻³²: a stray hit now and then, never the several on one labelled page
+     * that a match needs.
+     */
+    public static int id(long phrase) {
+        return (int) (phrase >>> 32);
+    }
+
+    /** The distinct ids ({@link #id}) of phrases, sorted. */
+    public static int[] ids(long[] phrases) {
+        return java.util.Arrays.stream(phrases)
+                .mapToInt(Phrases::id)
+                .sorted()
+                .distinct()
+                .toArray();
+    }
+
+    /**
      * The distinct k-grams of the first {@code n} words ({@link #gramSet}'s values) that {@code sample} keeps, sorted:
      * a page's side of the near-copy signal. Rolled straight from the words, with no array of all phrases.
      */

@@ -30,8 +30,7 @@ public final class ShingleLabels {
             throw new IllegalArgumentException("not a shingle label with phrases and a page: " + label.hash());
         }
         // distinct, whoever wrote the label: a repeated phrase would count twice towards its containment
-        long[] phrases =
-                Arrays.stream(Sketches.decode(label.text())).sorted().distinct().toArray();
-        return new NearCopyIndex.Entry(label.hash(), label.exampleUrl(), label.source(), phrases);
+        return new NearCopyIndex.Entry(
+                label.hash(), label.exampleUrl(), label.source(), Phrases.ids(Sketches.decode(label.text())));
     }
 }

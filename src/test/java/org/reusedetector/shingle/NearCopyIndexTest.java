@@ -2,7 +2,7 @@ package org.reusedetector.shingle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.stream.LongStream;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class NearCopyIndexTest {
@@ -10,16 +10,12 @@ class NearCopyIndexTest {
     private static final NearCopyParams PARAMS =
             NearCopyParams.defaults(); // threshold 0.35, page share 0.05, 6 phrases
 
-    private static long[] range(long from, long to) {
-        return LongStream.range(from, to).toArray();
+    private static int[] range(int from, int to) {
+        return IntStream.range(from, to).toArray();
     }
 
-    private static long[] concat(long[]... parts) {
-        return LongStream.concat(
-                        LongStream.of(parts[0]),
-                        parts.length == 1
-                                ? LongStream.empty()
-                                : LongStream.of(concat(java.util.Arrays.copyOfRange(parts, 1, parts.length))))
+    private static int[] concat(int[] a, int[] b) {
+        return IntStream.concat(IntStream.of(a), IntStream.of(b))
                 .sorted()
                 .distinct()
                 .toArray();
@@ -67,7 +63,7 @@ class NearCopyIndexTest {
         forward.add(second);
         backward.add(second);
         backward.add(first);
-        long[] page = range(0, 50);
+        int[] page = range(0, 50);
         assertThat(forward.best("https://copy.net/p", page).entry().url()).isEqualTo("https://expert.org/a");
         assertThat(backward.best("https://copy.net/p", page).entry().url()).isEqualTo("https://expert.org/a");
         assertThat(forward.best("https://www.expert.org/p", page))

@@ -87,4 +87,25 @@ class PageSketcherTest {
         assertThat(sketcher.wordCount()).isZero();
         assertThat(sketcher.sampledPhrases(all)).isEmpty();
     }
+
+    @Test
+    void thePhraseIdsAreTheIdsOfTheSampledPhrasesPageAfterPage() {
+        PageSketcher sketcher = new PageSketcher(2);
+        java.util.Random random = new java.util.Random(5);
+        for (int bits = 0; bits <= 2; bits++) {
+            NearCopyParams params = new NearCopyParams(2, 0.35, bits, 6, 0.05);
+            for (int page = 0; page < 50; page++) {
+                StringBuilder text = new StringBuilder();
+                for (int w = random.nextInt(3000); w > 0; w--) {
+                    text.append('w').append(random.nextInt(60)).append(' '); // repeats: pairs recur on a page
+                }
+                sketcher.chunk(text.toString().toCharArray(), text.length());
+                int[] ids = sketcher.phraseIds(params);
+                assertThat(ids).doesNotHaveDuplicates();
+                assertThat(ids).containsExactlyInAnyOrder(Phrases.ids(sketcher.sampledPhrases(params)));
+                sketcher.reset();
+            }
+        }
+        assertThat(sketcher.phraseIds(NearCopyParams.defaults())).as("no words").isEmpty();
+    }
 }

@@ -90,7 +90,7 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
             Collector<HashedPage> out,
             java.util.function.Consumer<HashedPage> candidates)
             throws Exception {
-        long[] sketch = page.result(NearCopyPageSignal.SKETCH);
+        int[] sketch = page.result(NearCopyPageSignal.SKETCH);
         if (sketch == null || sketch.length == 0) {
             out.collect(page);
             return;

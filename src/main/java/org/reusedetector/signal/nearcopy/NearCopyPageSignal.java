@@ -13,8 +13,8 @@ import org.reusedetector.shingle.PageSketcher;
  */
 public final class NearCopyPageSignal implements PageSignal {
 
-    /** The page's sampled phrases; none when it has none. The matcher drops them once it has done its work. */
-    public static final ResultKey<long[]> SKETCH = ResultKey.longs("near-copy.sketch");
+    /** The ids of the page's sampled phrases; none when it has none. The matcher drops them once it has done its work. */
+    public static final ResultKey<int[]> SKETCH = ResultKey.ints("near-copy.phrase-ids");
 
     private final PageSketcher words;
     private final NearCopyParams params;
@@ -31,7 +31,7 @@ public final class NearCopyPageSignal implements PageSignal {
 
     @Override
     public HashedPage apply(HashedPage page) {
-        long[] phrases = words.sampledPhrases(params);
+        int[] phrases = words.phraseIds(params);
         words.reset();
         return phrases.length == 0 ? page : page.with(SKETCH, phrases);
     }

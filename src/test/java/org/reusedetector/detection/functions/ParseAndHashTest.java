@@ -195,7 +195,8 @@ class ParseAndHashTest {
                         .isEqualTo(signer.signatures());
                 assertThat(out.get(p).result(NearCopyPageSignal.SKETCH))
                         .isNotEmpty()
-                        .isEqualTo(sketcher.sampledPhrases(org.reusedetector.shingle.NearCopyParams.defaults()));
+                        .containsExactlyInAnyOrder(
+                                sketcher.phraseIds(org.reusedetector.shingle.NearCopyParams.defaults()));
                 sketcher.reset();
             }
         }

@@ -78,8 +78,11 @@ class MatchNearCopiesTest {
                 0);
     }
 
-    private static SourceRecord label(HashedPage expert, String op) {
-        Label label = ShingleLabels.of(expert.url(), expert.result(NearCopyPageSignal.SKETCH), "informed:expert");
+    /** The {@code shingle} label of an expert page of these words (all its phrases: one page has no template). */
+    private static SourceRecord label(String url, List<String> words, String op) {
+        long[] fingerprints = words.stream().mapToLong(Fingerprints::word).toArray();
+        Label label = ShingleLabels.of(
+                url, Phrases.sampledGramSet(fingerprints, fingerprints.length, PARAMS.k(), PARAMS), "informed:expert");
         return new SourceRecord(
                 Json.write(new Label(
                         label.hash(), label.kind(), op, label.source(), label.exampleUrl(), null, null, label.text())),
@@ -113,9 +116,11 @@ class MatchNearCopiesTest {
     @Test
     void parsingSketchesPagesOnlyWithTheSignalOn() throws Exception {
         long[] fingerprints = words(1).stream().mapToLong(Fingerprints::word).toArray();
-        long[] pairs = Phrases.sampledGramSet(fingerprints, fingerprints.length, PARAMS.k(), PARAMS);
-        assertThat(parsed(SETTINGS, "https://expert.org/a.html", words(1)).result(NearCopyPageSignal.SKETCH))
-                .as("the page's word pairs: the text's, and those the page's own words around it add")
+        int[] pairs = Phrases.ids(Phrases.sampledGramSet(fingerprints, fingerprints.length, PARAMS.k(), PARAMS));
+        int[] ids = parsed(SETTINGS, "https://expert.org/a.html", words(1)).result(NearCopyPageSignal.SKETCH);
+        assertThat(ids).as("distinct").doesNotHaveDuplicates();
+        assertThat(ids)
+                .as("the ids of the page's word pairs: the text's, and those the page's own words around it add")
                 .contains(pairs)
                 .hasSizeBetween(pairs.length, pairs.length + 4);
         assertThat(parsed(TestPages.settings(null, 0), "https://expert.org/a.html", words(1))
@@ -130,7 +135,7 @@ class MatchNearCopiesTest {
         HashedPage expert = parsed(SETTINGS, "https://expert.org/a.html", source);
         try (var h = harness()) {
             h.open();
-            h.processBroadcastElement(label(expert, Label.OP_ADD), 1);
+            h.processBroadcastElement(label(expert.url(), source, Label.OP_ADD), 1);
             h.processElement(parsed(SETTINGS, "https://copy.net/a.html", edited(source, 20)), 2); // 15 words edited
             h.processElement(parsed(SETTINGS, "https://other.net/b.html", words(2)), 3); // unrelated
             h.processElement(parsed(SETTINGS, "https://www.expert.org/b.html", source), 4); // the labelled site itself
@@ -148,7 +153,8 @@ class MatchNearCopiesTest {
                     .isGreaterThanOrEqualTo(PARAMS.threshold())
                     .isCloseTo(containment(source, edited(source, 20)), within(0.1));
             assertThat(found.get(0).result(MatchNearCopies.LABEL))
-                    .isEqualTo(LabelCodec.parse(label(expert, Label.OP_ADD).value())
+                    .isEqualTo(LabelCodec.parse(label(expert.url(), source, Label.OP_ADD)
+                                            .value())
                                     .hash() + "\tinformed:expert");
             assertThat(found.get(0).result(NearCopyPageSignal.SKETCH))
                     .as("phrases dropped")
@@ -178,7 +184,7 @@ class MatchNearCopiesTest {
         OperatorSubtaskState snapshot;
         try (var h = harness()) {
             h.open();
-            h.processBroadcastElement(label(expert, Label.OP_ADD), 1);
+            h.processBroadcastElement(label(expert.url(), source, Label.OP_ADD), 1);
             snapshot = h.snapshot(1, 2);
         }
         try (var restored = harness()) {
@@ -189,7 +195,7 @@ class MatchNearCopiesTest {
                     .as("index rebuilt from broadcast state")
                     .hasSize(1);
 
-            restored.processBroadcastElement(label(expert, Label.OP_REMOVE), 4);
+            restored.processBroadcastElement(label(expert.url(), source, Label.OP_REMOVE), 4);
             restored.processBroadcastElement(new SourceRecord("not a label", "labels/0/1"), 5);
             restored.processElement(copy, 6);
             assertThat(candidates(restored)).hasSize(1);
