@@ -80,7 +80,11 @@ public final class NearCopyDiscovery {
 
         public static Params of(NearCopyParams nearCopy, double templateMinShare, int templateMinPages) {
             return new Params(
-                    nearCopy, templateMinShare, templateMinPages, DEFAULT_MIN_COPIED_SHARE, DEFAULT_MAX_PAGES_PER_PHRASE);
+                    nearCopy,
+                    templateMinShare,
+                    templateMinPages,
+                    DEFAULT_MIN_COPIED_SHARE,
+                    DEFAULT_MAX_PAGES_PER_PHRASE);
         }
     }
 
@@ -191,9 +195,10 @@ public final class NearCopyDiscovery {
 
         int pairCount;
         int leftOut;
-        /** Per host, how many of its pages pair with pages of each site, and how many are alike pages of each host. */
-        private List<Map<Integer, Integer>> siteCounts;
-        private List<Map<Integer, Integer>> hostCounts;
+        /** Per host, how many of its pages pair with pages of each host, and how many are alike them. */
+        private List<Map<Integer, Integer>> pairCounts;
+
+        private List<Map<Integer, Integer>> alikeCounts;
 
         Graph(List<DistinctivePhrases.Page> pages, Map<String, Fetch> byUrl) {
             n = pages.size();
@@ -357,7 +362,6 @@ public final class NearCopyDiscovery {
                     }
                 }
             }
-            debugDump(); // DEBUG-REMOVE
             boolean[] matched = new boolean[n];
             List<Cluster> out = new ArrayList<>();
             while (true) {
@@ -392,30 +396,14 @@ public final class NearCopyDiscovery {
             return out;
         }
 
-        void debugDump() { // DEBUG-REMOVE
-            String file = System.getProperty("nearcopy.debug"); // DEBUG-REMOVE
-            if (file == null) return; // DEBUG-REMOVE
-            try (java.io.PrintWriter w = new java.io.PrintWriter(file)) { // DEBUG-REMOVE
-                for (int i = 0; i < n; i++) { // DEBUG-REMOVE
-                    StringBuilder b = new StringBuilder(); // DEBUG-REMOVE
-                    for (int j : paired.get(i)) { // DEBUG-REMOVE
-                        int c = intersection(phrases[i], sampled[j]); // DEBUG-REMOVE
-                        int c2 = intersection(phrases[j], sampled[i]); // DEBUG-REMOVE
-                        b.append(' ').append(urls[j]).append(matches.get(i).contains(j) ? "+" : "-").append(String.format("%.2f/%.2f", (double) c / phrases[i].length, (double) c2 / phrases[j].length)); // DEBUG-REMOVE
-                        b.append('[').append(pairedWith(host[j], site[i])).append('/').append(hostPages[host[j]]).append(']'); // DEBUG-REMOVE
-                    } // DEBUG-REMOVE
-                    w.println(urls[i] + "\t" + phrases[i].length + "\t" + sampled[i].length + "\t" + hostPages[host[i]] + "\t" + (matches.get(i).isEmpty() ? "none" : mayLabel(i)) + "\t" + b); // DEBUG-REMOVE
-                } // DEBUG-REMOVE
-            } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); } // DEBUG-REMOVE
-        } // DEBUG-REMOVE
 
         /**
-         * Whether the page may be a label: every page its label would match is on a host that copies the page's site,
-         * and is the copy side of their pair ({@link #sourceSide}).
+         * Whether the page may be a label: every page its label would match is on a host that copies the page's host
+         * ({@link #copies}), and is the copy side of their pair ({@link #sourceSide}).
          */
         private boolean mayLabel(int r) {
             for (int m : matches.get(r)) {
-                if (pairedWith(host[m], site[r]) < params.minCopiedShare() * hostPages[host[m]] || !sourceSide(r, m)) {
+                if (!copies(host[m], host[r]) || !sourceSide(r, m)) {
                     return false;
                 }
             }
@@ -423,78 +411,68 @@ public final class NearCopyDiscovery {
         }
 
         /**
-         * Whether page {@code r} is the source side of its pair with {@code m}: its label would match pages on more hosts
-         * (a source page is held by each of its copies; a copy by its source and the few copies of the same source
-         * that resemble it enough; a page that adds to what it copies, a frame, ads or other pages' text, by none), or,
-         * as many, the other's host copies its host and its host does not copy the other's (a copier's pages are
-         * mostly copies, its source has pages of its own). Neither is the source side when both are alike: content
-         * alone cannot tell an original from its copy.
+         * Whether page {@code r} is the source side of its pair with {@code m}: its label would match pages on more
+         * sites (a source page is held by each of its copies; a copy by its source and the few copies of the same
+         * source that resemble it enough; a page that adds to what it copies, a frame, ads or other pages' text, by
+         * none; sites, not hosts: a publisher's hosts that hold the same text, its translations or releases, are one
+         * witness, not many), or, as many, a lesser share of its host's pages are alike the other host's than of the
+         * other's are alike its (a copier's pages are mostly copies, its source has pages of its own). Neither is the
+         * source side when both are alike: content alone cannot tell an original from its copy.
          */
         private boolean sourceSide(int r, int m) {
-            int rHosts = matchedHosts(r);
-            int mHosts = matchedHosts(m);
-            if (rHosts != mHosts) {
-                return rHosts > mHosts;
+            int rSites = matchedSites(r);
+            int mSites = matchedSites(m);
+            if (rSites != mSites) {
+                return rSites > mSites;
             }
-            return copiesHost(host[m], host[r]) && !copiesHost(host[r], host[m]);
+            int h = host[r];
+            int g = host[m];
+            // the shares compared as products: h's pages alike g's over h's pages, less than g's alike h's over g's
+            return (long) count(true, h, g) * hostPages[g] < (long) count(true, g, h) * hostPages[h];
         }
 
-        /** On how many hosts are the pages that page {@code i}'s label would match. */
-        private int matchedHosts(int i) {
-            Set<Integer> hosts = new java.util.HashSet<>();
+        /** On how many sites are the pages that page {@code i}'s label would match. */
+        private int matchedSites(int i) {
+            Set<Integer> sites = new java.util.HashSet<>();
             for (int j : matches.get(i)) {
-                hosts.add(host[j]);
+                sites.add(site[j]);
             }
-            return hosts.size();
+            return sites.size();
         }
 
-        /** Whether at least {@code minCopiedShare} of host {@code h}'s pages are alike pages of host {@code g}. */
-        private boolean copiesHost(int h, int g) {
-            return pairedWithHost(h, g) >= params.minCopiedShare() * hostPages[h];
-        }
-
-        /** How many of host {@code h}'s pages are near copies of (or copied by) a page of site {@code s}. */
-        private int pairedWith(int h, int s) {
-            counts();
-            return siteCounts.get(h).getOrDefault(s, 0);
+        /** Whether at least {@code minCopiedShare} of host {@code h}'s pages pair with pages of host {@code g}. */
+        private boolean copies(int h, int g) {
+            return count(false, h, g) >= params.minCopiedShare() * hostPages[h];
         }
 
         /**
-         * How many of host {@code h}'s pages are alike a page of host {@code g} (each holds enough of the other's
-         * phrases): the pairs that say which host copies which, where a short page of one host that many pages of the
-         * other contain (a generic page) says nothing.
+         * How many of host {@code h}'s pages pair with a page of host {@code g}, or, {@code alike}, are alike one
+         * (each holds enough of the other's phrases; the pairs that say which host copies which,
+         * where a short page of one host that many pages of the other contain, a generic page, says nothing).
          */
-        private int pairedWithHost(int h, int g) {
-            counts();
-            return hostCounts.get(h).getOrDefault(g, 0);
+        private int count(boolean alike, int h, int g) {
+            if (pairCounts == null) {
+                pairCounts = perHost(paired);
+                alikeCounts = perHost(this.alike);
+            }
+            return (alike ? alikeCounts : pairCounts).get(h).getOrDefault(g, 0);
         }
 
-        private void counts() {
-            if (siteCounts != null) {
-                return;
-            }
-            siteCounts = new ArrayList<>(hostPages.length);
-            hostCounts = new ArrayList<>(hostPages.length);
+        private List<Map<Integer, Integer>> perHost(List<List<Integer>> pairs) {
+            List<Map<Integer, Integer>> counts = new ArrayList<>(hostPages.length);
             for (int i = 0; i < hostPages.length; i++) {
-                siteCounts.add(new HashMap<>());
-                hostCounts.add(new HashMap<>());
+                counts.add(new HashMap<>());
             }
             for (int i = 0; i < n; i++) {
-                Set<Integer> pairedSites = new LinkedHashSet<>();
-                Set<Integer> pairedHosts = new LinkedHashSet<>();
-                for (int j : paired.get(i)) {
-                    pairedSites.add(site[j]);
+                Set<Integer> hosts = new LinkedHashSet<>();
+                for (int j : pairs.get(i)) {
+                    hosts.add(host[j]);
                 }
-                for (int j : alike.get(i)) {
-                    pairedHosts.add(host[j]);
-                }
-                for (int s : pairedSites) {
-                    siteCounts.get(host[i]).merge(s, 1, Integer::sum);
-                }
-                for (int g : pairedHosts) {
-                    hostCounts.get(host[i]).merge(g, 1, Integer::sum);
+                for (int g : hosts) {
+                    counts.get(host[i]).merge(g, 1, Integer::sum);
                 }
             }
+            return counts;
         }
     }
 
