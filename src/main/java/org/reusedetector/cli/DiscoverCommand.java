@@ -42,7 +42,9 @@ import picocli.CommandLine.Option;
             "boilerplate shared by several sites becomes stop labels.",
             "Writes labels.jsonl, frequent.jsonl (for review), histogram.csv (frequency-occurrence), summary.json and recursion.jsonl to --out,",
             "and families.jsonl: the copy families (labels on the same hosts), each host judged source, copier or unclear.",
-            "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic."
+            "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic.",
+            "With shingles.near-copy.enabled and raw pages (not an index: it holds no words), also labels the source pages of near copies",
+            "spread across sites (pages copied with words changed) as shingle labels, leaving out a generator's pages alike on unrelated sites."
         })
 public final class DiscoverCommand implements Callable<Integer> {
 

@@ -195,9 +195,7 @@ public final class NearCopyDiscovery {
 
         int pairCount;
         int leftOut;
-        /** Per host, how many of its pages pair with pages of each host, and how many are alike them. */
-        private List<Map<Integer, Integer>> pairCounts;
-
+        /** Per host, how many of its pages are alike pages of each other host. */
         private List<Map<Integer, Integer>> alikeCounts;
 
         Graph(List<DistinctivePhrases.Page> pages, Map<String, Fetch> byUrl) {
@@ -428,7 +426,7 @@ public final class NearCopyDiscovery {
             int h = host[r];
             int g = host[m];
             // the shares compared as products: h's pages alike g's over h's pages, less than g's alike h's over g's
-            return (long) count(true, h, g) * hostPages[g] < (long) count(true, g, h) * hostPages[h];
+            return (long) alikePages(h, g) * hostPages[g] < (long) alikePages(g, h) * hostPages[h];
         }
 
         /** On how many sites are the pages that page {@code i}'s label would match. */
@@ -440,22 +438,21 @@ public final class NearCopyDiscovery {
             return sites.size();
         }
 
-        /** Whether at least {@code minCopiedShare} of host {@code h}'s pages pair with pages of host {@code g}. */
+        /** Whether at least {@code minCopiedShare} of host {@code h}'s pages are alike pages of host {@code g}. */
         private boolean copies(int h, int g) {
-            return count(false, h, g) >= params.minCopiedShare() * hostPages[h];
+            return alikePages(h, g) >= params.minCopiedShare() * hostPages[h];
         }
 
         /**
-         * How many of host {@code h}'s pages pair with a page of host {@code g}, or, {@code alike}, are alike one
-         * (each holds enough of the other's phrases; the pairs that say which host copies which,
-         * where a short page of one host that many pages of the other contain, a generic page, says nothing).
+         * How many of host {@code h}'s pages are alike a page of host {@code g}: each holds enough of the other's
+         * phrases. These are the pairs that say which host copies which; a short page of one host that many pages of
+         * the other contain (a generic page) says nothing, nor does a page stitched from several others.
          */
-        private int count(boolean alike, int h, int g) {
-            if (pairCounts == null) {
-                pairCounts = perHost(paired);
-                alikeCounts = perHost(this.alike);
+        private int alikePages(int h, int g) {
+            if (alikeCounts == null) {
+                alikeCounts = perHost(alike);
             }
-            return (alike ? alikeCounts : pairCounts).get(h).getOrDefault(g, 0);
+            return alikeCounts.get(h).getOrDefault(g, 0);
         }
 
         private List<Map<Integer, Integer>> perHost(List<List<Integer>> pairs) {
