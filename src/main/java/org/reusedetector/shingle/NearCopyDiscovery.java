@@ -394,7 +394,6 @@ public final class NearCopyDiscovery {
             return out;
         }
 
-
         /**
          * Whether the page may be a label: every page its label would match is on a host that copies the page's host
          * ({@link #copies}), and is the copy side of their pair ({@link #sourceSide}).
