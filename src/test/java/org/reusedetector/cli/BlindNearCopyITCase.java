@@ -169,5 +169,24 @@ class BlindNearCopyITCase {
                 .noneMatch(a -> a.url().contains("alpha")
                         || a.url().contains("beta")
                         || a.url().contains("gamma"));
+
+        // a hash index holds no words: discovery from it runs, and finds no near copies
+        Path index = dir.resolve("index");
+        assertThat(Main.run("index", "--input", pages.toString(), "--out", index.toString(), "--set", state))
+                .isZero();
+        Path fromIndex = dir.resolve("discover-index");
+        assertThat(Main.run(
+                        "discover",
+                        "--input",
+                        index.toString(),
+                        "--out",
+                        fromIndex.toString(),
+                        "--set",
+                        state,
+                        "--set",
+                        nearCopy))
+                .isZero();
+        assertThat(LabelFiles.read(fromIndex.resolve("labels.jsonl")))
+                .noneMatch(l -> l.kind().equals(Label.KIND_SHINGLE));
     }
 }
