@@ -132,6 +132,27 @@ class NearCopyDiscoveryTest {
     }
 
     @Test
+    void aShortPageThatPagesOfUnrelatedSitesQuoteIsNoLabel() {
+        // a licence page, quoted whole inside one page of each of two sites that otherwise have their own content:
+        // each quoting page holds it (it is on the source side of both pairs), but neither site copies its host
+        List<Page> pages = new ArrayList<>();
+        long[] licence = content(30);
+        pages.add(new Page("https://www.licence.example/licence.html", join(licence)));
+        for (int i = 0; i < 5; i++) {
+            pages.add(new Page("https://www.licence.example/p" + i + ".html", join(content(60))));
+        }
+        for (String site : List.of("one", "two")) {
+            pages.add(new Page("https://www." + site + ".example/about.html", join(content(100), licence)));
+            for (int i = 0; i < 9; i++) {
+                pages.add(new Page("https://www." + site + ".example/p" + i + ".html", join(content(60))));
+            }
+        }
+        NearCopyDiscovery.Outcome outcome = discover(pages);
+        assertThat(outcome.pairs()).isEqualTo(2);
+        assertThat(outcome.clusters()).isEmpty();
+    }
+
+    @Test
     void aPageAndItsExactCopyOnTwoAlikeHostsAreNoLabel() {
         // two hosts, each with one page the other has too and pages of their own: content cannot tell the original
         List<Page> pages = new ArrayList<>();
