@@ -29,30 +29,36 @@ import org.reusedetector.url.Sites;
  *
  * <p><b>Copies, not a generator's pages (the stop rule).</b> A documentation generator writes some pages alike on
  * every site it builds (the help page of javadoc, the graph legend of doxygen, the boilerplate of rustdoc's item
- * pages): they pair across sites as copies do, yet no one copied them. What tells them apart is the hosts, judged
- * from the pairs alone and never from the crawl's size or from names: a host <em>copies</em> a site when most of its
- * own pages (at least {@code minCopiedShare} of those with distinctive phrases) pair with pages of that site. A
- * copier's pages are the copy; a site that runs a generator has its own content on most of its pages, and only its
- * few generic pages pair with other sites of the generator. So a page may be a label only when every page its label
- * would match is on a host that copies the page's site: a generator's generic page matches the same page on sites
- * that copy nothing of each other, and is left out, however few other pages one of them has; a source page matches
- * its copies on copier hosts, and is kept. Within the crawl, a label then alerts copier hosts only.
+ * pages), and sites quote a short text whole (a licence): they pair across sites as copies do, yet no one copied
+ * them. What tells them apart is the hosts, judged from the pairs of the hosts involved alone, never from the crawl's
+ * size or from names. Two pages are <em>alike</em> when each holds enough of the other's phrases; a host
+ * <em>copies</em> another when most of its own pages (at least {@code minCopiedShare} of those with distinctive
+ * phrases) are alike pages of the other. A copier's pages are the copy; a site that runs a generator, or quotes a
+ * text, has its own content on most of its pages. So a page may be a label only when every page its label would
+ * match is on a host that copies the page's host: a generator's page matches the same page on sites that copy
+ * nothing of each other, and is left out, however few other pages one of them has; a source page matches its copies
+ * on copier hosts, and is kept. Within the crawl, a label then alerts copier hosts only.
  *
- * <p><b>The labels.</b> Chosen greedily among the pages that may be labels: first the one whose label would match
- * the most pages not matched yet on which its host is the source side (its host's share of pages paired with the
- * other host is the lesser of the two: the copier's pages are mostly copies, the source has pages of its own), then
- * the most such pages whatever the side, then the least URL; until every page that can be matched is. A source
- * page copied several times is one label, matching all its copies.
+ * <p><b>Which side is the source.</b> The page must also be the source side of each of those pairs: its label would
+ * match pages on more sites (a source page is held by each of its copies; a page that adds ads or other pages' text
+ * to what it copies by none; sites, not hosts, so that a publisher's hosts holding the same text, its translations,
+ * count once), or, as many, a lesser share of its host's pages are alike the other host's than of the other's are
+ * alike its (a copier's pages are mostly copies, its source has pages of its own). When both sides are alike neither
+ * is labelled: content alone cannot tell an original from its copy, and a label on the copy would alert the original.
+ *
+ * <p><b>The labels.</b> Chosen greedily among the pages that may be labels: the one whose label would match the most
+ * pages not matched yet, then the least URL; until every page that can be matched is. A source page copied several
+ * times is one label, matching all its copies.
  *
  * <p>Pages are ordered by URL before they are judged, so the labels do not depend on the order pages came in.
  */
 public final class NearCopyDiscovery {
 
-    /** The default least share of a host's pages that must copy one site for the host to be a copier. */
+    /** The default least share of a host's pages alike pages of another host for it to copy that host. */
     public static final double DEFAULT_MIN_COPIED_SHARE = 0.5;
     /** The default number of pages beyond which a phrase proposes no pair. */
     public static final int DEFAULT_MAX_PAGES_PER_PHRASE = 256;
-    /** Characters of the representative page's text kept as its sample. */
+    /** Characters of the labelled page's text kept as its sample. */
     public static final int SAMPLE_LENGTH = 200;
 
     /**
@@ -61,7 +67,7 @@ public final class NearCopyDiscovery {
      * @param nearCopy the near-copy signal's parameters (phrases, threshold, least phrases and page share)
      * @param templateMinShare a phrase on at least this share of a host's pages is its template
      * @param templateMinPages ... and on at least this many of them
-     * @param minCopiedShare a host copies a site when at least this share of its pages pair with the site's pages
+     * @param minCopiedShare a host copies another when at least this share of its pages are alike the other's
      * @param maxPagesPerPhrase a phrase on more pages proposes no pair
      */
     public record Params(
@@ -154,7 +160,7 @@ public final class NearCopyDiscovery {
         return Arrays.compare(a.sampled(), b.sampled()) <= 0 ? a : b;
     }
 
-    /** Judges every page added; the clusters that become labels, by representative URL. */
+    /** Judges every page added; the clusters that become labels, by the labelled page's URL. */
     public Outcome run() {
         List<Fetch> fetches = new ArrayList<>(latest.values());
         fetches.sort(Comparator.comparing(Fetch::url).thenComparing(Fetch::sampled, Arrays::compare));
