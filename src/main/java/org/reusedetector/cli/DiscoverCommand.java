@@ -2,6 +2,8 @@ package org.reusedetector.cli;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -17,10 +19,15 @@ import org.reusedetector.discover.DiscoveryRun;
 import org.reusedetector.discover.DiscoverySummary;
 import org.reusedetector.discover.DiscoveryWorkflow;
 import org.reusedetector.discover.LabelDiff;
+import org.reusedetector.discover.NearCopyLabels;
 import org.reusedetector.discover.RecursionFilter;
 import org.reusedetector.format.LabelFiles;
 import org.reusedetector.kafka.KafkaConnection;
 import org.reusedetector.kafka.LabelsPublisher;
+import org.reusedetector.model.Label;
+import org.reusedetector.shingle.NearCopyDiscovery;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,9 +42,13 @@ import picocli.CommandLine.Option;
             "boilerplate shared by several sites becomes stop labels.",
             "Writes labels.jsonl, frequent.jsonl (for review), histogram.csv (frequency-occurrence), summary.json and recursion.jsonl to --out,",
             "and families.jsonl: the copy families (labels on the same hosts), each host judged source, copier or unclear.",
-            "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic."
+            "With --previous, also writes label-changes.jsonl (adds and removes against the previous labels); --publish sends them to the labels topic.",
+            "With shingles.near-copy.enabled and raw pages (not an index: it holds no words), also labels the source pages of near copies",
+            "spread across sites (pages copied with words changed) as shingle labels, leaving out a generator's pages alike on unrelated sites."
         })
 public final class DiscoverCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DiscoverCommand.class);
 
     @Mixin
     ConfigArguments configOptions;
@@ -116,9 +127,14 @@ public final class DiscoverCommand implements Callable<Integer> {
             System.out.printf("Copy families: %d -> %s%n", count, families);
         }
 
+        List<Label> labels = discovery.labels();
+        if (config.get(ReuseDetectorOptions.NEAR_COPY_ENABLED)) {
+            labels = withNearCopies(config, settings, recursion, params.source(), pages.index(), labels);
+        }
+
         Path toPublish = out.resolve(DiscoveryOutput.LABELS);
         if (previous != null) {
-            LabelDiff diff = LabelDiff.between(LabelFiles.read(previous), discovery.labels(), params.source());
+            LabelDiff diff = LabelDiff.between(LabelFiles.read(previous), labels, params.source());
             LabelFiles.write(out.resolve(DiscoveryOutput.CHANGES), diff.records());
             toPublish = out.resolve(DiscoveryOutput.CHANGES);
             System.out.printf(
@@ -131,5 +147,41 @@ public final class DiscoverCommand implements Callable<Integer> {
             System.out.printf("Published %d label records to '%s'%n", published.published(), topic);
         }
         return job;
+    }
+
+    /** The labels with the near-copy clusters' {@code shingle} labels after them, written to the labels file. */
+    private List<Label> withNearCopies(
+            ReuseDetectorConfig config,
+            DetectionSettings settings,
+            RecursionFilter recursion,
+            String source,
+            boolean index,
+            List<Label> labels)
+            throws java.io.IOException {
+        if (index) {
+            LOG.warn("shingles.near-copy.enabled: a hash index holds no words, so discovery finds no near copies in it;"
+                    + " discover the raw pages (JSONL/WARC) for shingle labels");
+            System.out.println("Near copies: none sought (a hash index holds no words; discover raw pages for them)");
+            return labels;
+        }
+        NearCopyDiscovery.Params nearCopy = NearCopyDiscovery.Params.of(
+                DetectionSettings.nearCopyParams(config),
+                config.get(ReuseDetectorOptions.TEMPLATE_MIN_SHARE),
+                config.get(ReuseDetectorOptions.TEMPLATE_MIN_PAGES));
+        NearCopyLabels.Result found = NearCopyLabels.of(input, settings, nearCopy, recursion, source);
+        List<Label> all = new ArrayList<>(labels);
+        all.addAll(found.labels());
+        LabelFiles.write(out.resolve(DiscoveryOutput.LABELS), all);
+        NearCopyDiscovery.Outcome outcome = found.outcome();
+        System.out.printf(
+                "Near copies: %d of %d pages with distinctive phrases, %d near-copy pairs, %d paired pages left out"
+                        + " (they match a page that is not their copy), %d shingle labels -> %s%n",
+                outcome.distinctivePages(),
+                outcome.pages(),
+                outcome.pairs(),
+                outcome.leftOut(),
+                found.labels().size(),
+                out.resolve(DiscoveryOutput.LABELS));
+        return all;
     }
 }

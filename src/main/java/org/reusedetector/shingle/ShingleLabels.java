@@ -6,7 +6,8 @@ import org.reusedetector.page.Sha1;
 
 /**
  * {@code shingle} labels: an expert page's distinctive phrases ({@link DistinctivePhrases}), matched by the near-copy
- * signal.
+ * signal. A label of blind discovery ({@link NearCopyDiscovery}) holds its cluster's representative page's phrases, and
+ * after them, past one space (which Base64url never holds), the first characters of that page's text for review.
  */
 public final class ShingleLabels {
 
@@ -24,13 +25,36 @@ public final class ShingleLabels {
         return new Label(Sha1.hex(Sha1.of(text)), Label.KIND_SHINGLE, Label.OP_ADD, source, url, null, null, text);
     }
 
+    /**
+     * The label of a cluster of near copies found by blind discovery: the representative page's phrases (the same hash
+     * as an informed label of that page), with the cluster's pages and hosts and a sample of the page's text.
+     */
+    public static Label discovered(NearCopyDiscovery.Cluster cluster, String source) {
+        String phrases = Sketches.encode(cluster.phrases());
+        String sample = cluster.sample().isBlank() ? "" : " " + cluster.sample().strip();
+        return new Label(
+                Sha1.hex(Sha1.of(phrases)),
+                Label.KIND_SHINGLE,
+                Label.OP_ADD,
+                source,
+                cluster.url(),
+                (long) cluster.pages().size(),
+                (long) cluster.hosts(),
+                phrases + sample);
+    }
+
     /** The index entry of a {@code shingle} label; refused when its text is not a set of phrases of this version. */
     public static NearCopyIndex.Entry entry(Label label) {
         if (!Label.KIND_SHINGLE.equals(label.kind()) || label.text() == null || label.exampleUrl() == null) {
             throw new IllegalArgumentException("not a shingle label with phrases and a page: " + label.hash());
         }
         // distinct, whoever wrote the label: a repeated phrase would count twice towards its containment
+        String text = label.text();
+        int sample = text.indexOf(' ');
         return new NearCopyIndex.Entry(
-                label.hash(), label.exampleUrl(), label.source(), Phrases.ids(Sketches.decode(label.text())));
+                label.hash(),
+                label.exampleUrl(),
+                label.source(),
+                Phrases.ids(Sketches.decode(sample < 0 ? text : text.substring(0, sample))));
     }
 }
