@@ -39,8 +39,8 @@ public final class NearCopyIndex {
 
     private final Map<String, Integer> slotOfId = new HashMap<>();
     private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
-    /** A phrase → 1 + the index of its slot list in {@link #postings} (0: no labelled page holds it). */
-    private final LongIntCounts postingOf = new LongIntCounts(1024);
+    /** A phrase id → 1 + the index of its slot list in {@link #postings} (0: no labelled page holds it). */
+    private final PostingTable postingOf = new PostingTable();
 
     private int[][] postings = new int[1024][];
     private int postingCount;
@@ -168,5 +168,56 @@ public final class NearCopyIndex {
         }
         int byUrl = entry.url().compareTo(best.entry().url());
         return byUrl != 0 ? byUrl < 0 : entry.id().compareTo(best.entry().id()) < 0;
+    }
+
+    /**
+     * Phrase ids to posting numbers in open addressing (linear probing) on two int arrays. The ids are already the high
+     * half of a mixed fingerprint, so their low bits index the table as they are: no hashing on the lookup that runs
+     * once per phrase of every page.
+     */
+    private static final class PostingTable {
+        private int[] keys = new int[1 << 12];
+        /** 1 + the posting number; 0 marks a free slot. */
+        private int[] values = new int[1 << 12];
+
+        private int size;
+
+        int get(int key) {
+            int mask = keys.length - 1;
+            for (int slot = key & mask; ; slot = (slot + 1) & mask) {
+                int value = values[slot];
+                if (value == 0 || keys[slot] == key) {
+                    return value;
+                }
+            }
+        }
+
+        void put(int key, int value) {
+            int mask = keys.length - 1;
+            int slot = key & mask;
+            while (values[slot] != 0 && keys[slot] != key) {
+                slot = (slot + 1) & mask;
+            }
+            if (values[slot] == 0 && ++size * 2 > keys.length) {
+                grow();
+                put(key, value);
+                return;
+            }
+            keys[slot] = key;
+            values[slot] = value;
+        }
+
+        private void grow() {
+            int[] oldKeys = keys;
+            int[] oldValues = values;
+            keys = new int[oldKeys.length * 2];
+            values = new int[oldKeys.length * 2];
+            size = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldValues[i] != 0) {
+                    put(oldKeys[i], oldValues[i]);
+                }
+            }
+        }
     }
 }

@@ -83,4 +83,19 @@ class NearCopyIndexTest {
         assertThat(index.best("https://copy.net/a", range(500, 600))).isNull();
         assertThat(index.size()).isZero();
     }
+
+    @Test
+    void manyLabelledPagesWithManyPhrasesAreAllFound() {
+        NearCopyIndex index = new NearCopyIndex(PARAMS);
+        java.util.Random random = new java.util.Random(3);
+        int[][] pages = new int[200][];
+        for (int p = 0; p < pages.length; p++) {
+            pages[p] = random.ints(100).distinct().sorted().toArray(); // 20,000 ids: the table grows several times
+            index.add(new NearCopyIndex.Entry("p" + p, "https://expert.org/p" + p, "informed", pages[p]));
+        }
+        for (int p = 0; p < pages.length; p++) {
+            assertThat(index.best("https://copy.net/p" + p, pages[p]).entry().id())
+                    .isEqualTo("p" + p);
+        }
+    }
 }
