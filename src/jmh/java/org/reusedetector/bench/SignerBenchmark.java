@@ -19,13 +19,12 @@ import org.reusedetector.imatch.LexiconTable;
 import org.reusedetector.imatch.Signer;
 import org.reusedetector.page.TokenizingChunker;
 import org.reusedetector.shingle.PageSketcher;
-import org.reusedetector.shingle.QuiltParams;
 
 /**
  * The signers alone, on the corpus's chunk texts cut beforehand (no chunking, no hashing): one pass over the
  * {@link Corpus}, each page's chunks fed as the chunker feeds them. {@code imatch}: the I-Match signer (word cutting,
  * lexicon lookups and the 1 + K signatures) with a lexicon built from the corpus; {@code shingles}: the shingle
- * sketcher (word fingerprints, circular k-word phrases and the 84 min-hash selectors).
+ * sketcher (word fingerprints, circular word pairs and their distinct ids, the page side of the near-copy signal).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -58,7 +57,7 @@ public class SignerBenchmark {
             chunks[p] = page.toArray(char[][]::new);
         }
         signer = new Signer(new LexiconTable(Lexicons.of(corpus)));
-        sketcher = new PageSketcher(QuiltParams.DEFAULTS.k());
+        sketcher = new PageSketcher(NEAR_COPY.k());
     }
 
     @Benchmark
@@ -78,7 +77,7 @@ public class SignerBenchmark {
             for (char[] chunk : page) {
                 sketcher.chunk(chunk, chunk.length);
             }
-            blackhole.consume(sketcher.sampledPhrases(NEAR_COPY));
+            blackhole.consume(sketcher.phraseIds(NEAR_COPY));
             sketcher.reset();
         }
     }

@@ -165,16 +165,25 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
      * of the near-copy signal, keeping its words for other readers.
      */
     public long[] sampledPhrases(NearCopyParams params) {
-        return Phrases.sampledGramSet(words, count, params.k(), params);
+        return Phrases.sampledGramSetOfPhrases(phrasesOf(params), count, k, params);
+    }
+
+    /** The current page's circular phrases, which must be of the near-copy signal's {@code k}. */
+    private long[] phrasesOf(NearCopyParams params) {
+        if (params.k() != k) {
+            throw new IllegalArgumentException("a sketcher of " + k + "-word phrases asked for the near-copy signal's "
+                    + params.k() + "-word ones");
+        }
+        return phrases();
     }
 
     /**
      * The ids ({@link Phrases#id}) of the current page's distinct {@code params.k()}-word phrases that the sample keeps,
-     * in no order: the page's side of the near-copy signal, the ids of {@link #sampledPhrases}. Rolled from the words
-     * and made distinct in a table reused from page to page, with no sort; keeps the words for other readers.
+     * in no order: the page's side of the near-copy signal, the ids of {@link #sampledPhrases}. Read from the page's
+     * circular phrases ({@link #phrases}, computed once a page for every reader) and made distinct in a table reused
+     * from page to page, with no sort; keeps the words for other readers.
      */
     public int[] phraseIds(NearCopyParams params) {
-        int k = params.k();
         int n = count;
         if (n < k) {
             return NO_IDS;
@@ -194,17 +203,10 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
         if (ids.length < phrases) {
             ids = new int[Math.max(phrases, ids.length * 2)];
         }
-        long top = 1; // R^(k-1)
-        for (int j = 1; j < k; j++) {
-            top *= Fingerprints.R;
-        }
-        long h = 0;
-        for (int j = 0; j < k; j++) {
-            h = h * Fingerprints.R + words[j];
-        }
+        long[] circular = phrasesOf(params);
         int distinct = 0;
-        for (int i = 0; ; i++) {
-            long phrase = Fingerprints.mix(h);
+        for (int i = 0; i < phrases; i++) { // the first n − k + 1 circular phrases do not wrap
+            long phrase = circular[i];
             if (params.sampled(phrase)) {
                 int id = Phrases.id(phrase);
                 int slot = (int) (phrase >>> 16) & mask; // above the sampled low bits, which are all zero
@@ -217,10 +219,6 @@ public final class PageSketcher implements WordSink, TokenizingChunker.ChunkSink
                     ids[distinct++] = id;
                 }
             }
-            if (i + k >= n) {
-                break;
-            }
-            h = (h - words[i] * top) * Fingerprints.R + words[i + k];
         }
         return Arrays.copyOf(ids, distinct);
     }

@@ -87,34 +87,25 @@ public final class Phrases {
 
     /**
      * The distinct k-grams of the first {@code n} words ({@link #gramSet}'s values) that {@code sample} keeps, sorted:
-     * a page's side of the near-copy signal. Rolled straight from the words, with no array of all phrases.
+     * the labelled side of the near-copy signal.
      */
     public static long[] sampledGramSet(long[] words, int n, int k, NearCopyParams sample) {
+        long[] phrases = new long[n];
+        circular(words, n, k, phrases);
+        return sampledGramSetOfPhrases(phrases, n, k, sample);
+    }
+
+    /** As {@link #sampledGramSet}, from the first {@code n} of a document's {@link #circular} phrases. */
+    public static long[] sampledGramSetOfPhrases(long[] circularPhrases, int n, int k, NearCopyParams sample) {
         if (n < k) {
             return new long[0];
         }
-        long top = 1; // R^(k-1)
-        for (int j = 1; j < k; j++) {
-            top *= Fingerprints.R;
-        }
-        long h = 0;
-        for (int j = 0; j < k; j++) {
-            h = h * Fingerprints.R + words[j];
-        }
-        long[] kept = new long[Math.max(16, (n - k + 1) >>> sample.sampleBits())];
+        long[] kept = new long[n - k + 1];
         int count = 0;
-        for (int i = 0; ; i++) {
-            long phrase = Fingerprints.mix(h);
-            if (sample.sampled(phrase)) {
-                if (count == kept.length) {
-                    kept = Arrays.copyOf(kept, count * 2);
-                }
-                kept[count++] = phrase;
+        for (int i = 0; i < n - k + 1; i++) { // the first n − k + 1 do not wrap
+            if (sample.sampled(circularPhrases[i])) {
+                kept[count++] = circularPhrases[i];
             }
-            if (i + k >= n) {
-                break;
-            }
-            h = (h - words[i] * top) * Fingerprints.R + words[i + k];
         }
         Arrays.sort(kept, 0, count);
         int distinct = 0;

@@ -73,7 +73,7 @@ class SharedWordRunsTest {
                 own.chunk(text, length);
             });
             assertThat(reader.words()).as(body).containsExactly(own.words());
-            NearCopyParams params = NearCopyParams.defaults();
+            NearCopyParams params = new NearCopyParams(5, 0.35, 0, 6, 0.05); // the sketchers' k
             assertThat(reader.sampledPhrases(params)).isEqualTo(own.sampledPhrases(params));
             own.reset();
             sharing.endOfPage();

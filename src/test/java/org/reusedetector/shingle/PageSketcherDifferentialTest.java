@@ -64,7 +64,7 @@ class PageSketcherDifferentialTest {
         void endOfPage(String page) {
             long[] expectedWords = reference.words();
             long[] expectedPhrases = Arrays.copyOf(reference.phrases(), reference.wordCount());
-            NearCopyParams params = NearCopyParams.defaults();
+            NearCopyParams params = new NearCopyParams(K, 0.35, 1, 6, 0.05); // the sketchers' k
             long[] expected = Phrases.sampledGramSet(expectedWords, expectedWords.length, params.k(), params);
             reference.reset();
             assertThat(alone.words()).as("words of %s", page).isEqualTo(expectedWords);

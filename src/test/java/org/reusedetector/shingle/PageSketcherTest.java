@@ -1,6 +1,7 @@
 package org.reusedetector.shingle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.List;
@@ -44,7 +45,7 @@ class PageSketcherTest {
             assertThat(fused.wordCount()).isEqualTo(words.length);
             long[] phrases = Phrases.circular(words, 5);
             assertThat(Arrays.copyOf(fused.phrases(), fused.wordCount())).isEqualTo(phrases);
-            NearCopyParams params = NearCopyParams.defaults();
+            NearCopyParams params = new NearCopyParams(5, 0.35, 1, 6, 0.05); // the sketchers' k
             assertThat(fused.sampledPhrases(params))
                     .isEqualTo(Phrases.sampledGramSet(words, words.length, params.k(), params));
             fused.reset();
@@ -78,8 +79,8 @@ class PageSketcherTest {
         assertThat(Arrays.copyOf(sketcher.phrases(), sketcher.wordCount()))
                 .as("asking twice")
                 .isEqualTo(phrases);
-        NearCopyParams all = new NearCopyParams(2, 0.35, 0, 10, 0.1);
-        assertThat(sketcher.sampledPhrases(all)).as("every distinct word pair").hasSize(11);
+        NearCopyParams all = new NearCopyParams(5, 0.35, 0, 10, 0.1);
+        assertThat(sketcher.sampledPhrases(all)).as("every distinct phrase").hasSize(12 - 5 + 1);
         assertThat(sketcher.wordCount())
                 .as("the sampled phrases keep the words for other readers")
                 .isEqualTo(12);
@@ -107,5 +108,14 @@ class PageSketcherTest {
             }
         }
         assertThat(sketcher.phraseIds(NearCopyParams.defaults())).as("no words").isEmpty();
+    }
+
+    @Test
+    void aSketcherGivesOnlyPhrasesOfItsOwnLength() {
+        PageSketcher sketcher = new PageSketcher(5);
+        sketcher.chunk("a b c d e f".toCharArray(), 11);
+        assertThatThrownBy(() -> sketcher.phraseIds(NearCopyParams.defaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("5-word");
     }
 }
