@@ -20,7 +20,7 @@ public final class ShingleLabels {
         }
         long[] sorted = phrases.clone();
         Arrays.sort(sorted);
-        String text = Sketches.encode(sorted);
+        String text = PhraseSetText.encode(sorted);
         // the hash names the phrase set (one live label per distinct set on the compacted topic)
         return new Label(Sha1.hex(Sha1.of(text)), Label.KIND_SHINGLE, Label.OP_ADD, source, url, null, null, text);
     }
@@ -30,7 +30,7 @@ public final class ShingleLabels {
      * as an informed label of that page), with the cluster's pages and hosts and a sample of the page's text.
      */
     public static Label discovered(NearCopyDiscovery.Cluster cluster, String source) {
-        String phrases = Sketches.encode(cluster.phrases());
+        String phrases = PhraseSetText.encode(cluster.phrases());
         String sample = cluster.sample().isBlank() ? "" : " " + cluster.sample().strip();
         return new Label(
                 Sha1.hex(Sha1.of(phrases)),
@@ -55,6 +55,6 @@ public final class ShingleLabels {
                 label.hash(),
                 label.exampleUrl(),
                 label.source(),
-                Phrases.ids(Sketches.decode(sample < 0 ? text : text.substring(0, sample))));
+                Phrases.ids(PhraseSetText.decode(sample < 0 ? text : text.substring(0, sample))));
     }
 }

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.Base64;
 
 /** A labelled page's distinctive phrases ({@link DistinctivePhrases}) as the text of its {@code shingle} label. */
-public final class Sketches {
+public final class PhraseSetText {
 
     /**
      * Marks a set of distinctive phrases. The labels of the earlier near-copy signal (a min-hash sketch, {@code oph.}
@@ -16,7 +16,7 @@ public final class Sketches {
     /** The most phrases a label may hold: a page of about a megabyte of text, sampled. */
     static final int MAX_PHRASES = 1 << 17;
 
-    private Sketches() {}
+    private PhraseSetText() {}
 
     /** {@link #PREFIX}, then Base64url of the phrases, 8 bytes each big-endian. */
     public static String encode(long[] phrases) {
