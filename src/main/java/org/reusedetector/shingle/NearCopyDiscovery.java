@@ -344,11 +344,8 @@ public final class NearCopyDiscovery {
 
         /** Whether a label of page {@code a} would match page {@code b}: detection's test of a page against a label. */
         private boolean matches(int a, int b) {
-            int count = intersection(phrases[a], sampled[b]);
-            double containment = (double) count / phrases[a].length;
-            double pageShare = sampled[b].length == 0 ? 0 : (double) count / sampled[b].length;
-            NearCopyParams p = params.nearCopy();
-            return count >= p.minPhrases() && containment >= p.threshold() && pageShare >= p.minPageShare();
+            return params.nearCopy()
+                    .nearCopy(intersection(phrases[a], sampled[b]), phrases[a].length, sampled[b].length);
         }
 
         /**

@@ -144,9 +144,7 @@ public final class NearCopyIndex {
             Entry entry = bySlot.get(slot);
             double containment = (double) count / entry.phraseIds().length;
             double pageShare = (double) count / pagePhrases.length;
-            if (count < params.minPhrases()
-                    || containment < params.threshold()
-                    || pageShare < params.minPageShare()
+            if (!params.nearCopy(count, entry.phraseIds().length, pagePhrases.length)
                     || best != null && !better(containment, entry, best)) {
                 continue;
             }

@@ -49,6 +49,18 @@ public record NearCopyParams(int k, double threshold, int sampleBits, int minPhr
         return new NearCopyParams(2, 0.35, 0, 6, 0.05);
     }
 
+    /**
+     * Whether a page that holds {@code shared} of a labelled page's {@code labelled} distinctive phrases, among its own
+     * {@code page} sampled phrases, is its near copy: the one test of detection and of blind discovery.
+     */
+    public boolean nearCopy(int shared, int labelled, int page) {
+        return shared >= minPhrases
+                && labelled > 0
+                && page > 0
+                && (double) shared / labelled >= threshold
+                && (double) shared / page >= minPageShare;
+    }
+
     /** Whether a phrase fingerprint is in the sample. */
     public boolean sampled(long phrase) {
         return (phrase & ((1L << sampleBits) - 1)) == 0;
