@@ -20,7 +20,10 @@ import java.util.Map;
  *       quoting, or a source whose pages were copied one by one: its share of own pages cannot tell which, however
  *       precisely it is known, so it stays unclear.
  *   <li>{@link #SOURCE}: the likeliest source, when the family has a copier and no other site that is not a copier
- *       has as high a {@code lo}. A family has one origin: the sites that cannot be told from it stay unclear.
+ *       has as high a {@code lo}; or, with no copier, when every other site's hosts of the family show nothing but
+ *       the family (every page with text holds its content or its stop chunks: the text of their own wraps the copy,
+ *       as an ad farm's does) and its {@code lo} is above every other site's {@code hi}. A family has one origin: the
+ *       sites that cannot be told from it stay unclear.
  *   <li>{@link #UNCLEAR}: the others, and every host of a family whose sites cannot be told apart (a whole-site mirror
  *       of a source that publishes nothing else looks exactly like its copies; a source missing from the crawl
  *       leaves copies only; a copy rewritten enough holds text of its own).
@@ -28,7 +31,7 @@ import java.util.Map;
  *
  * <p>The confidence is the gap between the bounds that decided: for a copier the source's (the likeliest source's)
  * {@code lo} minus its own {@code hi}, for the source its {@code lo} minus the highest {@code hi} of a copier site; 0
- * when unclear. It reads as "with 95% confidence on each side, at least this much more of the source's pages are its
+ * when unclear (a source with no copier: its {@code lo} minus the highest {@code hi} of the other sites). It reads as "with 95% confidence on each side, at least this much more of the source's pages are its
  * own text": near 1 for a source that is mostly its own text against copies that hold none, small where the sites
  * differ little or have few pages.
  */
@@ -49,8 +52,21 @@ final class CopySide {
      *
      * @param pages its pages with text
      * @param ownPages of them, pages holding no labelled content of any family
+     * @param showsOnlyTheFamily every page with text of each of its hosts that holds the family holds it (its content
+     *     or its stop chunks): those hosts show the family's site and nothing else
      */
-    record SiteText(long pages, long ownPages) {
+    record SiteText(long pages, long ownPages, boolean showsOnlyTheFamily) {
+
+        /** A site whose hosts may show more than the family. */
+        SiteText(long pages, long ownPages) {
+            this(pages, ownPages, false);
+        }
+
+        /** The same site, seen from another of its hosts: it shows only the family if every host does. */
+        SiteText andShowsOnlyTheFamily(SiteText other) {
+            return new SiteText(pages, ownPages, showsOnlyTheFamily && other.showsOnlyTheFamily);
+        }
+
         double lo() {
             return lowerBound(ownPages, pages);
         }
@@ -86,8 +102,14 @@ final class CopySide {
         }
         double copierHi = -1;
         double notCopierLo = -1; // the highest lo of a site other than the likeliest that is no copier
+        double otherHi = -1; // the highest hi of a site other than the likeliest
+        boolean othersShowOnlyTheFamily = true;
         for (Map.Entry<String, SiteText> e : sites.entrySet()) {
             double hi = e.getValue().hi();
+            if (!e.getKey().equals(likeliest)) {
+                otherHi = Math.max(otherHi, hi);
+                othersShowOnlyTheFamily &= e.getValue().showsOnlyTheFamily();
+            }
             if (hi < best && hi < COPIER_OWN_SHARE) {
                 sides.put(e.getKey(), new Judgement(COPIER, best - hi));
                 copierHi = Math.max(copierHi, hi);
@@ -96,9 +118,19 @@ final class CopySide {
             }
         }
         for (String site : sites.keySet()) {
-            if (!sides.containsKey(site)) {
-                boolean source = site.equals(likeliest) && copierHi >= 0 && best > notCopierLo;
-                sides.put(site, source ? new Judgement(SOURCE, best - copierHi) : Judgement.UNCLEAR_SIDE);
+            if (sides.containsKey(site)) {
+                continue;
+            }
+            if (site.equals(likeliest) && copierHi >= 0 && best > notCopierLo) {
+                sides.put(site, new Judgement(SOURCE, best - copierHi));
+            } else if (site.equals(likeliest) && otherHi >= 0 && best > otherHi && othersShowOnlyTheFamily) {
+                // no copier, but every other site's family hosts show the family's site on every page (their text of
+                // their own is what they wrap it in, as an ad farm does), and beyond the noise of every site's page
+                // counts this one publishes the most text of its own. A clone with pages of its own does not show
+                // only the family, and its own share cannot say which side it is on: it keeps the family unclear.
+                sides.put(site, new Judgement(SOURCE, best - otherHi));
+            } else {
+                sides.put(site, Judgement.UNCLEAR_SIDE);
             }
         }
         return sides;

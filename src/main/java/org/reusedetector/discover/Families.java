@@ -62,7 +62,8 @@ public final class Families {
         }
         Map<String, CopySide.SiteText> sites = new HashMap<>();
         for (FamilyHost h : hosts) {
-            sites.putIfAbsent(h.site(), new CopySide.SiteText(h.sitePages(), h.siteOwnPages()));
+            CopySide.SiteText site = new CopySide.SiteText(h.sitePages(), h.siteOwnPages(), h.everyPage());
+            sites.merge(h.site(), site, CopySide.SiteText::andShowsOnlyTheFamily);
         }
         // boilerplate has no one origin among its hosts (a generator's fixed text is on every site built with it)
         Map<String, CopySide.Judgement> sides =
@@ -197,7 +198,8 @@ public final class Families {
                     sitePages,
                     siteOwnPages,
                     f.firstFetch(),
-                    f.firstUrl()));
+                    f.firstUrl(),
+                    f.pages() >= h.textPages()));
         }
         return out;
     }

@@ -17,6 +17,8 @@ package org.reusedetector.discover;
  * @param siteOwnPages of them, pages holding no labelled content of any family
  * @param firstFetch the earliest fetch of the family's pages on the host (epoch milliseconds)
  * @param firstUrl that page
+ * @param everyPage every page of the host with eligible chunks holds the family, its content or its stop chunks: the
+ *     host shows the family's site and nothing else (a mirror, an ad farm's wrapped copies, or the source itself)
  */
 public record FamilyHost(
         String family,
@@ -30,7 +32,8 @@ public record FamilyHost(
         long sitePages,
         long siteOwnPages,
         long firstFetch,
-        String firstUrl) {
+        String firstUrl,
+        boolean everyPage) {
 
     /** The share of the host's own eligible chunks that are the family's. */
     public double share() {

@@ -67,6 +67,37 @@ class CopySideTest {
     }
 
     @Test
+    void withNoCopierTheSiteWithTheMostTextOfItsOwnBeyondTheNoiseOfEverySiteIsTheSource() {
+        // an ad farm wraps every copied page in text of its own (its share of own pages is high, but the author's
+        // is higher beyond the noise of both counts)
+        Map<String, CopySide.Judgement> sides = CopySide.judge(Map.of(
+                "author.org", new CopySide.SiteText(1005, 914), "ads.com", new CopySide.SiteText(720, 540, true)));
+
+        assertThat(sides.get("author.org").side()).isEqualTo(CopySide.SOURCE);
+        assertThat(sides.get("author.org").confidence())
+                .isCloseTo(CopySide.lowerBound(914, 1005) - (1 - CopySide.lowerBound(180, 720)), within(1e-12));
+        assertThat(sides.get("ads.com")).isEqualTo(CopySide.Judgement.UNCLEAR_SIDE);
+    }
+
+    @Test
+    void withNoCopierASiteThatShowsMoreThanTheFamilyKeepsItUnclear() {
+        // the same counts, but the other site's hosts have pages without the family: a clone with pages of its own
+        Map<String, CopySide.Judgement> sides = CopySide.judge(Map.of(
+                "author.org", new CopySide.SiteText(1005, 914), "ads.com", new CopySide.SiteText(720, 540, false)));
+
+        assertThat(sides.values()).containsOnly(CopySide.Judgement.UNCLEAR_SIDE);
+    }
+
+    @Test
+    void withNoCopierSitesWhoseBoundsOverlapAreAllUnclear() {
+        // 80 % against 75 %, but 40 pages leave the smaller site's share too uncertain to rank them
+        Map<String, CopySide.Judgement> sides = CopySide.judge(
+                Map.of("author.org", new CopySide.SiteText(1005, 804), "ads.com", new CopySide.SiteText(40, 30, true)));
+
+        assertThat(sides.values()).containsOnly(CopySide.Judgement.UNCLEAR_SIDE);
+    }
+
+    @Test
     void twoPublishersThatCannotBeToldApartAreBothUnclearWhileTheirCopiesAreCopiers() {
         Map<String, CopySide.Judgement> sides =
                 CopySide.judge(sites("one.org", 100, 80, "two.org", 100, 80, "farm.net", 300, 0));

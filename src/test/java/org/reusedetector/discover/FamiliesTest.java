@@ -1,6 +1,7 @@
 package org.reusedetector.discover;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,17 @@ class FamiliesTest {
     static final String ID = "f0000000000000abc";
 
     static FamilyHost host(String host, String site, long pages, long sitePages, long siteOwnPages, long firstFetch) {
+        return host(host, site, pages, sitePages, siteOwnPages, firstFetch, false);
+    }
+
+    static FamilyHost host(
+            String host,
+            String site,
+            long pages,
+            long sitePages,
+            long siteOwnPages,
+            long firstFetch,
+            boolean everyPage) {
         return new FamilyHost(
                 ID,
                 host,
@@ -25,7 +37,8 @@ class FamiliesTest {
                 sitePages,
                 siteOwnPages,
                 firstFetch,
-                "https://" + host + "/first.html");
+                "https://" + host + "/first.html",
+                everyPage);
     }
 
     static FamilyLabels labels(long chunks, long files, long stops) {
@@ -159,6 +172,39 @@ class FamiliesTest {
     }
 
     @Test
+    void adFarmsThatWrapEveryPageInTextOfTheirOwnLeaveTheAuthorTheSource() {
+        // every page of the farm's hosts shows the family (its content or its stop chunks) wrapped in unique text
+        List<FamilyHost> hosts = List.of(
+                host("book.author.org", "author.org", 15, 1005, 914, 3),
+                host("news0.farm.com", "farm.com", 15, 720, 540, 1, true),
+                host("news1.farm.com", "farm.com", 15, 720, 540, 2, true));
+
+        Family family = Families.assemble(labels(71, 0, 4), hosts);
+
+        assertThat(family.hosts())
+                .extracting(Family.Member::host, Family.Member::side)
+                .containsExactlyInAnyOrder(
+                        tuple("book.author.org", CopySide.SOURCE),
+                        tuple("news0.farm.com", CopySide.UNCLEAR),
+                        tuple("news1.farm.com", CopySide.UNCLEAR));
+        assertThat(Families.sourceUrls(List.of(family))).containsEntry(ID, "https://book.author.org/");
+    }
+
+    @Test
+    void aCloneWithPagesOfItsOwnKeepsTheFamilyUnclear() {
+        // one of the clone site's hosts has pages without the family: it shows more than the family's site
+        List<FamilyHost> hosts = List.of(
+                host("book.author.org", "author.org", 15, 1005, 914, 3),
+                host("wiki0.clone.org", "clone.org", 15, 720, 540, 1, true),
+                host("wiki1.clone.org", "clone.org", 15, 720, 540, 2, false));
+
+        Family family = Families.assemble(labels(71, 0, 4), hosts);
+
+        assertThat(family.hosts()).extracting(Family.Member::side).containsOnly(CopySide.UNCLEAR);
+        assertThat(Families.sourceUrls(List.of(family))).isEmpty();
+    }
+
+    @Test
     void hostsWithoutPublishedHashesAreNoFamily() {
         assertThat(Families.assemble(null, List.of(host("a.org", "a.org", 1, 1, 0, 1))))
                 .isNull();
@@ -194,7 +240,8 @@ class FamiliesTest {
                                 29,
                                 23,
                                 9,
-                                "https://docs.author.org/a"),
+                                "https://docs.author.org/a",
+                                false),
                         // a template family: its pages are those with its stop chunks
                         new FamilyHost(
                                 "f2",
@@ -208,7 +255,8 @@ class FamiliesTest {
                                 29,
                                 23,
                                 3,
-                                "https://docs.author.org/b"));
+                                "https://docs.author.org/b",
+                                false));
         assertThat(evidence.get(0).share()).isEqualTo(0.5);
         assertThat(Families.ofSite("author.org", List.of(), hosts)).isEmpty();
     }
