@@ -181,6 +181,38 @@ public final class NearCopyDiscovery {
         return new Outcome(List.copyOf(clusters), byUrl.size(), kept.size(), graph.pairCount, graph.leftOut);
     }
 
+    /**
+     * The indices of {@code keys} ordered by key (as unsigned numbers), equal keys in index order: a least significant
+     * digit radix sort of 16-bit digits over an index permutation, so that millions of (phrase, page) pairs are ordered
+     * in four linear passes with no boxed index.
+     */
+    static int[] stableOrder(long[] keys) {
+        int total = keys.length;
+        int[] order = new int[total];
+        int[] next = new int[total];
+        for (int i = 0; i < total; i++) {
+            order[i] = i;
+        }
+        int[] start = new int[(1 << 16) + 1];
+        for (int shift = 0; shift < Long.SIZE; shift += 16) {
+            Arrays.fill(start, 0);
+            for (int i = 0; i < total; i++) {
+                start[(int) ((keys[order[i]] >>> shift) & 0xFFFF) + 1]++;
+            }
+            for (int d = 0; d < 1 << 16; d++) {
+                start[d + 1] += start[d];
+            }
+            for (int i = 0; i < total; i++) {
+                int index = order[i];
+                next[start[(int) ((keys[index] >>> shift) & 0xFFFF)]++] = index;
+            }
+            int[] swap = order;
+            order = next;
+            next = swap;
+        }
+        return order;
+    }
+
     /** The distinctive pages (ids in URL order) and their near-copy pairs. */
     private final class Graph {
         final int n;
@@ -245,29 +277,27 @@ public final class NearCopyDiscovery {
             for (long[] p : phrases) {
                 total += p.length;
             }
-            // (phrase, page) pairs sorted by phrase: runs of one phrase are its pages, in id order
+            // (phrase, page) pairs ordered by phrase, stably: runs of one phrase are its pages, in id order
             long[] byPhrase = new long[total];
             int[] pageOf = new int[total];
-            Integer[] order = new Integer[total];
             int at = 0;
             for (int i = 0; i < n; i++) {
                 for (long phrase : phrases[i]) {
                     byPhrase[at] = phrase;
                     pageOf[at] = i;
-                    order[at] = at;
                     at++;
                 }
             }
-            Arrays.sort(order, (a, b) -> {
-                int c = Long.compare(byPhrase[a], byPhrase[b]);
-                return c != 0 ? c : Integer.compare(pageOf[a], pageOf[b]);
-            });
+            int[] order = stableOrder(byPhrase);
             int[] postings = new int[total];
             for (int i = 0; i < total; i++) {
                 postings[i] = pageOf[order[i]];
             }
-            // per page, the start of each of its phrases' runs that proposes pairs (CSR)
-            List<int[]> runs = new ArrayList<>();
+            pageOf = null;
+            // the runs that propose pairs (a phrase on 2 to maxPagesPerPhrase pages), and per page its runs (CSR)
+            int[] runStart = new int[64];
+            int[] runEnd = new int[64];
+            int runCount = 0;
             int[] runsPerPage = new int[n];
             for (int start = 0; start < total; ) {
                 int end = start + 1;
@@ -275,21 +305,27 @@ public final class NearCopyDiscovery {
                     end++;
                 }
                 if (end - start >= 2 && end - start <= params.maxPagesPerPhrase()) {
-                    runs.add(new int[] {start, end});
+                    if (runCount == runStart.length) {
+                        runStart = Arrays.copyOf(runStart, runCount * 2);
+                        runEnd = Arrays.copyOf(runEnd, runCount * 2);
+                    }
+                    runStart[runCount] = start;
+                    runEnd[runCount] = end;
+                    runCount++;
                     for (int r = start; r < end; r++) {
                         runsPerPage[postings[r]]++;
                     }
                 }
                 start = end;
             }
+            order = null;
             int[][] runsOf = new int[n][];
             for (int i = 0; i < n; i++) {
                 runsOf[i] = new int[runsPerPage[i]];
                 runsPerPage[i] = 0;
             }
-            for (int r = 0; r < runs.size(); r++) {
-                int[] run = runs.get(r);
-                for (int p = run[0]; p < run[1]; p++) {
+            for (int r = 0; r < runCount; r++) {
+                for (int p = runStart[r]; p < runEnd[r]; p++) {
                     int page = postings[p];
                     runsOf[page][runsPerPage[page]++] = r;
                 }
@@ -300,8 +336,7 @@ public final class NearCopyDiscovery {
             for (int i = 0; i < n; i++) {
                 int touchedCount = 0;
                 for (int r : runsOf[i]) {
-                    int[] run = runs.get(r);
-                    for (int p = run[0]; p < run[1]; p++) {
+                    for (int p = runStart[r]; p < runEnd[r]; p++) {
                         int j = postings[p];
                         if (j > i && site[j] != site[i]) {
                             if (shared[j]++ == 0) {

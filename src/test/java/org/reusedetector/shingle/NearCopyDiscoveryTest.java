@@ -85,6 +85,30 @@ class NearCopyDiscoveryTest {
     }
 
     @Test
+    void phrasePairsAreOrderedByPhraseWithEqualPhrasesInPageOrder() {
+        Random random = new Random(11);
+        for (int size : new int[] {0, 1, 2, 17, 5_000}) {
+            long[] keys = new long[size];
+            for (int i = 0; i < size; i++) {
+                // few distinct values, so that runs are long, and both signs
+                keys[i] = random.nextBoolean() ? random.nextLong() : (random.nextInt(7) - 3) * 0x1_0001_0001L;
+            }
+            Integer[] expected = new Integer[size];
+            for (int i = 0; i < size; i++) {
+                expected[i] = i;
+            }
+            Arrays.sort(expected, (a, b) -> {
+                int c = Long.compareUnsigned(keys[a], keys[b]);
+                return c != 0 ? c : Integer.compare(a, b);
+            });
+
+            assertThat(NearCopyDiscovery.stableOrder(keys))
+                    .containsExactly(
+                            Arrays.stream(expected).mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    @Test
     void theSourcePagesOfSpunCopiesBecomeLabelsThatMatchTheirCopies() {
         NearCopyDiscovery.Outcome outcome = discover(crawl());
         assertThat(outcome.clusters())
