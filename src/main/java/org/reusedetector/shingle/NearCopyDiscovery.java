@@ -233,6 +233,8 @@ public final class NearCopyDiscovery {
 
         int pairCount;
         int leftOut;
+        /** Per page, its distinctive phrases on more than {@code maxPagesPerPhrase} pages: no run counts them. */
+        private int[] uncounted;
         /** Per host, how many of its pages are alike pages of each other host. */
         private List<Map<Integer, Integer>> alikeCounts;
 
@@ -299,12 +301,17 @@ public final class NearCopyDiscovery {
             int[] runEnd = new int[64];
             int runCount = 0;
             int[] runsPerPage = new int[n];
+            uncounted = new int[n];
             for (int start = 0; start < total; ) {
                 int end = start + 1;
                 while (end < total && byPhrase[order[end]] == byPhrase[order[start]]) {
                     end++;
                 }
-                if (end - start >= 2 && end - start <= params.maxPagesPerPhrase()) {
+                if (end - start > params.maxPagesPerPhrase()) {
+                    for (int r = start; r < end; r++) {
+                        uncounted[postings[r]]++;
+                    }
+                } else if (end - start >= 2) {
                     if (runCount == runStart.length) {
                         runStart = Arrays.copyOf(runStart, runCount * 2);
                         runEnd = Arrays.copyOf(runEnd, runCount * 2);
@@ -349,17 +356,20 @@ public final class NearCopyDiscovery {
                 for (int t = 0; t < touchedCount; t++) {
                     int j = touched[t];
                     if (shared[j] >= minShared) {
-                        pair(i, j);
+                        pair(i, j, shared[j]);
                     }
                     shared[j] = 0;
                 }
             }
         }
 
-        /** Records the pair when either page holds enough of the other's distinctive phrases. */
-        private void pair(int a, int b) {
-            boolean aInB = matches(a, b);
-            boolean bInA = matches(b, a);
+        /**
+         * Records the pair when either page holds enough of the other's distinctive phrases; {@code counted} of their
+         * distinctive phrases in common were seen in the runs that proposed them.
+         */
+        private void pair(int a, int b, int counted) {
+            boolean aInB = matches(a, b, counted);
+            boolean bInA = matches(b, a, counted);
             if (aInB) {
                 matches.get(a).add(b);
             }
@@ -378,9 +388,15 @@ public final class NearCopyDiscovery {
         }
 
         /** Whether a label of page {@code a} would match page {@code b}: detection's test of a page against a label. */
-        private boolean matches(int a, int b) {
-            return params.nearCopy()
-                    .nearCopy(intersection(phrases[a], sampled[b]), phrases[a].length, sampled[b].length);
+        private boolean matches(int a, int b, int counted) {
+            int needed = params.nearCopy().minShared(phrases[a].length, sampled[b].length);
+            if (needed == Integer.MAX_VALUE) {
+                return false;
+            }
+            // what b holds of a's distinctive phrases is at most: those the runs counted, a's phrases on too many pages
+            // to be counted, and b's phrases that are not distinctive (its host's template)
+            long most = (long) counted + uncounted[a] + (sampled[b].length - phrases[b].length);
+            return most >= needed && sharesAtLeast(phrases[a], sampled[b], needed);
         }
 
         /**
@@ -510,12 +526,19 @@ public final class NearCopyDiscovery {
         }
     }
 
-    /** The size of the intersection of two sorted arrays of distinct values. */
-    static int intersection(long[] a, long[] b) {
+    /**
+     * Whether two sorted arrays of distinct values share at least {@code needed} values: the merge stops as soon as it
+     * has them, or as soon as too few values are left on either side to reach them (most proposed pairs are not near
+     * copies, and are told so early).
+     */
+    static boolean sharesAtLeast(long[] a, long[] b, int needed) {
         int i = 0;
         int j = 0;
         int count = 0;
-        while (i < a.length && j < b.length) {
+        while (count < needed) {
+            if (count + Math.min(a.length - i, b.length - j) < needed) {
+                return false;
+            }
             if (a[i] < b[j]) {
                 i++;
             } else if (a[i] > b[j]) {
@@ -526,6 +549,6 @@ public final class NearCopyDiscovery {
                 j++;
             }
         }
-        return count;
+        return true;
     }
 }

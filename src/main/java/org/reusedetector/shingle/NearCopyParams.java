@@ -61,6 +61,24 @@ public record NearCopyParams(int k, double threshold, int sampleBits, int minPhr
                 && (double) shared / page >= minPageShare;
     }
 
+    /**
+     * The fewest shared phrases that make a page of {@code page} sampled phrases a near copy of a labelled page of
+     * {@code labelled} distinctive phrases ({@link #nearCopy}), or {@link Integer#MAX_VALUE} when none does: a pair can
+     * be rejected as soon as too few phrases are left to reach it.
+     */
+    public int minShared(int labelled, int page) {
+        int most = Math.min(labelled, page);
+        int shared = Math.max(
+                minPhrases, (int) Math.max(Math.ceil(threshold * labelled), Math.ceil(minPageShare * page)) - 1);
+        while (shared > minPhrases && nearCopy(shared - 1, labelled, page)) {
+            shared--;
+        }
+        while (shared <= most && !nearCopy(shared, labelled, page)) {
+            shared++;
+        }
+        return shared <= most ? shared : Integer.MAX_VALUE;
+    }
+
     /** Whether a phrase fingerprint is in the sample. */
     public boolean sampled(long phrase) {
         return (phrase & ((1L << sampleBits) - 1)) == 0;
