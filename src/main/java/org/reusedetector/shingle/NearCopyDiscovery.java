@@ -120,10 +120,20 @@ public final class NearCopyDiscovery {
     private record Fetch(String url, String host, long fetchedAt, long[] sampled, String sample) {}
 
     private final Params params;
+    private final boolean bounded;
     private final Map<String, Fetch> latest = new HashMap<>();
 
     public NearCopyDiscovery(Params params) {
+        this(params, true);
+    }
+
+    /**
+     * @param bounded whether a proposed pair may be rejected by a bound on what it can share, before its phrases are
+     *     merged (off only to test that the bounds change nothing)
+     */
+    NearCopyDiscovery(Params params, boolean bounded) {
         this.params = params;
+        this.bounded = bounded;
     }
 
     /**
@@ -235,6 +245,52 @@ public final class NearCopyDiscovery {
         int leftOut;
         /** Per page, its distinctive phrases on more than {@code maxPagesPerPhrase} pages: no run counts them. */
         private int[] uncounted;
+        /** Per host, its pages' phrases that are not distinctive (its template), sorted. */
+        private long[][] templates;
+        /** Per page, how many of its distinctive phrases the proposing page's host's template holds (-1: not known). */
+        private int[] templateOfPage;
+        /** Per host, how many of the proposing page's distinctive phrases that host's template holds (-1: not known). */
+        private int[] templateOfHost;
+        /** The pages whose {@link #templateOfPage} is known. */
+        private int[] pagesMet;
+
+        private int pagesMetCount;
+        /** The page whose pairs are being proposed. */
+        private int proposing;
+
+        private int currentHost() {
+            return host[proposing];
+        }
+
+        /** Per host, the union of its pages' sampled phrases that are not distinctive. */
+        private long[][] hostTemplates() {
+            List<List<long[]>> parts = new ArrayList<>(hostNames.size());
+            for (int h = 0; h < hostNames.size(); h++) {
+                parts.add(new ArrayList<>());
+            }
+            for (int i = 0; i < n; i++) {
+                long[] rest = new long[sampled[i].length - phrases[i].length];
+                int at = 0;
+                int k = 0;
+                for (long phrase : sampled[i]) {
+                    if (k < phrases[i].length && phrases[i][k] == phrase) {
+                        k++;
+                    } else {
+                        rest[at++] = phrase;
+                    }
+                }
+                parts.get(host[i]).add(rest);
+            }
+            long[][] out = new long[hostNames.size()][];
+            for (int h = 0; h < out.length; h++) {
+                out[h] = parts.get(h).stream()
+                        .flatMapToLong(java.util.Arrays::stream)
+                        .sorted()
+                        .distinct()
+                        .toArray();
+            }
+            return out;
+        }
         /** Per host, how many of its pages are alike pages of each other host. */
         private List<Map<Integer, Integer>> alikeCounts;
 
@@ -340,7 +396,22 @@ public final class NearCopyDiscovery {
             int minShared = Math.max(1, (params.nearCopy().minPhrases() + 1) / 2);
             int[] shared = new int[n];
             int[] touched = new int[n];
+            templates = hostTemplates();
+            templateOfPage = new int[n];
+            Arrays.fill(templateOfPage, -1);
+            templateOfHost = new int[hostNames.size()];
+            Arrays.fill(templateOfHost, -1);
+            pagesMet = new int[n];
+            pagesMetCount = 0;
             for (int i = 0; i < n; i++) {
+                if (i == 0 || host[i] != host[i - 1]) { // another host: what its template holds of each page is unknown
+                    for (int m = 0; m < pagesMetCount; m++) {
+                        templateOfPage[pagesMet[m]] = -1;
+                    }
+                    pagesMetCount = 0;
+                }
+                Arrays.fill(templateOfHost, -1);
+                proposing = i;
                 int touchedCount = 0;
                 for (int r : runsOf[i]) {
                     for (int p = runStart[r]; p < runEnd[r]; p++) {
@@ -395,8 +466,36 @@ public final class NearCopyDiscovery {
             }
             // what b holds of a's distinctive phrases is at most: those the runs counted, a's phrases on too many pages
             // to be counted, and b's phrases that are not distinctive (its host's template)
-            long most = (long) counted + uncounted[a] + (sampled[b].length - phrases[b].length);
-            return most >= needed && sharesAtLeast(phrases[a], sampled[b], needed);
+            long counts = (long) counted + uncounted[a];
+            if (bounded
+                    && (counts + (sampled[b].length - phrases[b].length) < needed
+                            || counts + templateShare(a, b) < needed)) {
+                return false;
+            }
+            return sharesAtLeast(phrases[a], sampled[b], needed);
+        }
+
+        /**
+         * How many of a's distinctive phrases b's host's template holds (of the page whose pairs are being proposed, per
+         * host; of every other page, against that page's host), counted once.
+         */
+        private int templateShare(int a, int b) {
+            int[] cache;
+            int key;
+            if (host[a] == currentHost()) { // a is the proposing page: its count is kept per host of b
+                cache = templateOfHost;
+                key = host[b];
+            } else { // b is on the proposing page's host: a's count is kept until that host's pages are done
+                cache = templateOfPage;
+                key = a;
+            }
+            if (cache[key] < 0) {
+                cache[key] = intersection(phrases[a], templates[host[b]]);
+                if (cache == templateOfPage) {
+                    pagesMet[pagesMetCount++] = key;
+                }
+            }
+            return cache[key];
         }
 
         /**
@@ -531,6 +630,25 @@ public final class NearCopyDiscovery {
      * has them, or as soon as too few values are left on either side to reach them (most proposed pairs are not near
      * copies, and are told so early).
      */
+    /** The size of the intersection of two sorted arrays of distinct values. */
+    static int intersection(long[] a, long[] b) {
+        int i = 0;
+        int j = 0;
+        int count = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] < b[j]) {
+                i++;
+            } else if (a[i] > b[j]) {
+                j++;
+            } else {
+                count++;
+                i++;
+                j++;
+            }
+        }
+        return count;
+    }
+
     static boolean sharesAtLeast(long[] a, long[] b, int needed) {
         int i = 0;
         int j = 0;

@@ -85,6 +85,58 @@ class NearCopyDiscoveryTest {
     }
 
     @Test
+    void theBoundsThatSpareMergesChangeNoLabelAndNoCount() {
+        // crawls of many small hosts whose pages share a vocabulary, templates and copies, some phrases on more pages
+        // than any run counts: every proposed pair is judged, with and without the bounds
+        for (int round = 0; round < 30; round++) {
+            long[] vocabulary = content(400);
+            List<Page> pages = new ArrayList<>();
+            List<long[]> written = new ArrayList<>();
+            for (int h = 0; h < 12; h++) {
+                long[] nav = content(random.nextInt(30));
+                String host = "https://h" + h + ".site" + (h % 5) + ".example/";
+                for (int p = 0; p < 3 + random.nextInt(10); p++) {
+                    long[] text;
+                    if (!written.isEmpty() && random.nextInt(3) == 0) {
+                        text = spin(written.get(random.nextInt(written.size())), random.nextDouble() * 0.5);
+                    } else {
+                        text = LongStream.generate(() -> vocabulary[random.nextInt(vocabulary.length)])
+                                .limit(20 + random.nextInt(80))
+                                .toArray();
+                    }
+                    written.add(text);
+                    pages.add(new Page(host + "p" + p + ".html", join(nav, text)));
+                }
+            }
+            NearCopyDiscovery.Params params =
+                    new NearCopyDiscovery.Params(NearCopyParams.defaults(), 0.3, 2, 0.5, 2 + random.nextInt(20));
+
+            NearCopyDiscovery.Outcome bounded = discover(pages, new NearCopyDiscovery(params, true));
+            NearCopyDiscovery.Outcome merged = discover(pages, new NearCopyDiscovery(params, false));
+
+            assertThat(bounded.pairs()).isEqualTo(merged.pairs());
+            assertThat(bounded.leftOut()).isEqualTo(merged.leftOut());
+            assertThat(bounded.distinctivePages()).isEqualTo(merged.distinctivePages());
+            assertThat(bounded.clusters()).hasSameSizeAs(merged.clusters());
+            for (int c = 0; c < merged.clusters().size(); c++) {
+                NearCopyDiscovery.Cluster a = bounded.clusters().get(c);
+                NearCopyDiscovery.Cluster b = merged.clusters().get(c);
+                assertThat(a.url()).isEqualTo(b.url());
+                assertThat(a.pages()).isEqualTo(b.pages());
+                assertThat(a.phrases()).isEqualTo(b.phrases());
+                assertThat(a.hosts()).isEqualTo(b.hosts());
+            }
+        }
+    }
+
+    private static NearCopyDiscovery.Outcome discover(List<Page> pages, NearCopyDiscovery discovery) {
+        for (Page page : pages) {
+            discovery.add(page.url(), page.url(), 0, page.phrases(), "text of " + page.url());
+        }
+        return discovery.run();
+    }
+
+    @Test
     void phrasePairsAreOrderedByPhraseWithEqualPhrasesInPageOrder() {
         Random random = new Random(11);
         for (int size : new int[] {0, 1, 2, 17, 5_000}) {
