@@ -432,6 +432,13 @@ public final class ReuseDetectorOptions {
             .withDescription(
                     "Least share of a page's own sampled phrases that must be the labelled page's: a long page sharing a"
                             + " short labelled page's few phrases is not its copy.");
+    public static final ConfigOption<Integer> NEAR_COPY_MAX_PAGE_PHRASES = key("shingles.near-copy.max-page-phrases")
+            .intType()
+            .defaultValue(512)
+            .withDescription(
+                    "A page with more distinct phrases is matched by one sample level of them (at most this many, the same"
+                            + " phrases on every page), and each labelled page by its phrases of that level: what a long page costs"
+                            + " stays bounded. 0: every phrase; else at least 64.");
     public static final ConfigOption<Integer> WORD_SIGNALS_MIN_HOST_PAGES = key("word-signals.min-host-pages")
             .intType()
             .defaultValue(2)

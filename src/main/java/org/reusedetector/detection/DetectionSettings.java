@@ -218,7 +218,8 @@ public record DetectionSettings(
                 config.get(ReuseDetectorOptions.NEAR_COPY_THRESHOLD),
                 config.get(ReuseDetectorOptions.NEAR_COPY_SAMPLE_BITS),
                 config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PHRASES),
-                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PAGE_SHARE));
+                config.get(ReuseDetectorOptions.NEAR_COPY_MIN_PAGE_SHARE),
+                config.get(ReuseDetectorOptions.NEAR_COPY_MAX_PAGE_PHRASES));
     }
 
     /** The same settings with another near-copy setting ({@code null}: off). */

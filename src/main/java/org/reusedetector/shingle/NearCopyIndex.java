@@ -49,6 +49,9 @@ public final class NearCopyIndex {
 
     private int[] touched = new int[16];
 
+    /** Per slot, its phrases of each sample level or deeper ({@link NearCopyParams#countsAtLevels}). */
+    private int[][] levelCounts = new int[16][];
+
     public NearCopyIndex(NearCopyParams params) {
         this.params = params;
     }
@@ -70,7 +73,9 @@ public final class NearCopyIndex {
         if (counts.length <= slot) {
             counts = Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
             touched = Arrays.copyOf(touched, counts.length);
+            levelCounts = Arrays.copyOf(levelCounts, counts.length);
         }
+        levelCounts[slot] = NearCopyParams.countsAtLevels(entry.phraseIds());
         for (int phrase : entry.phraseIds()) {
             int posting = postingOf.get(phrase);
             if (posting == 0) {
@@ -108,6 +113,7 @@ public final class NearCopyIndex {
             }
         }
         bySlot.set(slot, null);
+        levelCounts[slot] = null;
         freeSlots.push(slot);
     }
 
@@ -120,6 +126,19 @@ public final class NearCopyIndex {
      * @param pagePhrases the ids of the page's sampled phrases, distinct ({@link PageSketcher#phraseIds})
      */
     public Match best(String pageUrl, int[] pagePhrases) {
+        return best(pageUrl, pagePhrases, 0);
+    }
+
+    /**
+     * As {@link #best(String, int[])}, for a page matched by its phrases of one sample level ({@link
+     * NearCopyParams#pageLevel}): each labelled page is compared by its phrases of that level too.
+     *
+     * @param pagePhrases the ids of the page's distinct phrases of {@code level} or deeper
+     */
+    public Match best(String pageUrl, int[] pagePhrases, int level) {
+        if (level < 0 || level > NearCopyParams.MAX_LEVEL) {
+            throw new IllegalArgumentException("no sample level " + level);
+        }
         if (pagePhrases.length == 0 || slotOfId.isEmpty()) {
             return null;
         }
@@ -142,9 +161,10 @@ public final class NearCopyIndex {
             int count = counts[slot];
             counts[slot] = 0;
             Entry entry = bySlot.get(slot);
-            double containment = (double) count / entry.phraseIds().length;
+            int labelled = levelCounts[slot][level];
+            double containment = (double) count / labelled;
             double pageShare = (double) count / pagePhrases.length;
-            if (!params.nearCopy(count, entry.phraseIds().length, pagePhrases.length)
+            if (!params.nearCopy(count, labelled, pagePhrases.length)
                     || best != null && !better(containment, entry, best)) {
                 continue;
             }

@@ -1,6 +1,7 @@
 package org.reusedetector.shingle;
 
 import java.io.Serializable;
+import java.util.Arrays;
 
 /**
  * The near-copy signal's parameters. A labelled page is kept as its <em>distinctive phrases</em>: the {@code k}-word
@@ -22,14 +23,39 @@ import java.io.Serializable;
  * @param sampleBits phrases are kept when the low {@code sampleBits} bits of their fingerprint are zero
  * @param minPhrases a labelled page needs at least this many sampled distinctive phrases (fewer say too little to be
  *     recognised), and a match at least this many of them
+ * <p><em>A page's sample level</em>: a page with more than {@code maxPagePhrases} distinct phrases is matched by
+ * the phrases of one level only, the least level ℓ that keeps at most that many: those whose id has at least ℓ
+ * leading zero bits ({@link #level}), one in 2^ℓ of any set, the same phrases on every page. A labelled page is then
+ * compared by its phrases of that level too, so containment is estimated on the same sample on both sides. What
+ * a long page costs to ship and to look up stays bounded, and a short page (the ones a spinner's copy and its
+ * source make) is matched by all its phrases. The page-share floor keeps the estimate sound: a labelled page that
+ * can match makes at least {@code minPageShare} of the page, so at least that share of the kept phrases.
+ *
  * @param minPageShare least share of the page's own sampled phrases that are the labelled page's
+ * @param maxPagePhrases most phrases a page is matched by ({@link #pageLevel}); 0: all of them
  */
-public record NearCopyParams(int k, double threshold, int sampleBits, int minPhrases, double minPageShare)
+public record NearCopyParams(
+        int k, double threshold, int sampleBits, int minPhrases, double minPageShare, int maxPagePhrases)
         implements Serializable {
 
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
+
+    /** The deepest sample level: an id has at most 32 leading zero bits. */
+    public static final int MAX_LEVEL = Integer.SIZE;
+
+    /** The least {@code maxPagePhrases} other than 0: fewer would leave a level too thin to estimate containment. */
+    public static final int MIN_MAX_PAGE_PHRASES = 64;
+
+    /** Every phrase of a page is matched. */
+    public NearCopyParams(int k, double threshold, int sampleBits, int minPhrases, double minPageShare) {
+        this(k, threshold, sampleBits, minPhrases, minPageShare, 0);
+    }
 
     public NearCopyParams {
+        if (maxPagePhrases != 0 && maxPagePhrases < MIN_MAX_PAGE_PHRASES) {
+            throw new IllegalArgumentException("near-copy max page phrases must be 0 (all) or at least "
+                    + MIN_MAX_PAGE_PHRASES + ": " + maxPagePhrases);
+        }
         if (k < 1
                 || !(threshold > 0 && threshold <= 1)
                 || sampleBits < 0
@@ -46,7 +72,62 @@ public record NearCopyParams(int k, double threshold, int sampleBits, int minPhr
 
     /** The defaults of {@code shingles.near-copy.*}. */
     public static NearCopyParams defaults() {
-        return new NearCopyParams(2, 0.35, 0, 6, 0.05);
+        return new NearCopyParams(2, 0.35, 0, 6, 0.05, DEFAULT_MAX_PAGE_PHRASES);
+    }
+
+    /** The default of {@code shingles.near-copy.max-page-phrases}. */
+    public static final int DEFAULT_MAX_PAGE_PHRASES = 512;
+
+    /** A phrase id's sample level: its leading zero bits, so that a level keeps one id in 2^level. */
+    public static int level(int phraseId) {
+        return Integer.numberOfLeadingZeros(phraseId);
+    }
+
+    /**
+     * The sample level a page of these distinct phrase ids is matched at: the least level whose phrases are at most
+     * {@code maxPagePhrases}; 0 (all of them) when they are no more, or the cap is off.
+     */
+    public int pageLevel(int[] distinctIds) {
+        if (maxPagePhrases == 0 || distinctIds.length <= maxPagePhrases) {
+            return 0;
+        }
+        int[] atLevel = new int[MAX_LEVEL + 1];
+        for (int id : distinctIds) {
+            atLevel[level(id)]++;
+        }
+        int level = 0;
+        int kept = distinctIds.length;
+        while (kept > maxPagePhrases) {
+            kept -= atLevel[level++];
+        }
+        return level;
+    }
+
+    /** The ids of {@code level} or deeper, in their order. */
+    public static int[] atLevel(int[] ids, int level) {
+        if (level == 0) {
+            return ids;
+        }
+        int[] kept = new int[ids.length];
+        int n = 0;
+        for (int id : ids) {
+            if (level(id) >= level) {
+                kept[n++] = id;
+            }
+        }
+        return Arrays.copyOf(kept, n);
+    }
+
+    /** How many of these ids are of each level or deeper: {@code counts[level]}, for every level up to {@link #MAX_LEVEL}. */
+    public static int[] countsAtLevels(int[] ids) {
+        int[] counts = new int[MAX_LEVEL + 1];
+        for (int id : ids) {
+            counts[level(id)]++;
+        }
+        for (int level = MAX_LEVEL - 1; level >= 0; level--) {
+            counts[level] += counts[level + 1];
+        }
+        return counts;
     }
 
     /**

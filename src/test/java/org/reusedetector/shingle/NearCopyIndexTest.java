@@ -2,6 +2,8 @@ package org.reusedetector.shingle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +98,40 @@ class NearCopyIndexTest {
         for (int p = 0; p < pages.length; p++) {
             assertThat(index.best("https://copy.net/p" + p, pages[p]).entry().id())
                     .isEqualTo("p" + p);
+        }
+    }
+
+    @Test
+    void aPageMatchedAtASampleLevelIsComparedWithTheLabelledPagesPhrasesOfThatLevel() {
+        Random random = new Random(3);
+        int[] labelled = random.ints().distinct().limit(2_000).toArray();
+        NearCopyIndex index = new NearCopyIndex(PARAMS);
+        index.add(new NearCopyIndex.Entry("l1", "https://expert.org/a", "informed", labelled));
+        for (double kept : new double[] {0.6, 0.2}) {
+            int[] page = IntStream.concat(
+                            Arrays.stream(labelled).limit((long) (kept * labelled.length)),
+                            random.ints().limit(3_000))
+                    .distinct()
+                    .toArray();
+            int level = PARAMS.pageLevel(page);
+            assertThat(level).isPositive();
+            int[] sample = NearCopyParams.atLevel(page, level);
+            long shared = Arrays.stream(sample)
+                    .filter(id -> Arrays.stream(labelled).anyMatch(l -> l == id))
+                    .count();
+            double estimate = (double) shared / NearCopyParams.countsAtLevels(labelled)[level];
+            NearCopyIndex.Match match = index.best("https://spin.net/a", sample, level);
+            if (kept == 0.6) {
+                assertThat(match.containment()).isEqualTo(estimate).isBetween(0.45, 0.75);
+                assertThat(match.shared()).isEqualTo((int) shared);
+                assertThat(index.best("https://spin.net/a", page).containment())
+                        .as("every phrase: the exact share")
+                        .isEqualTo(0.6);
+            } else {
+                assertThat(match)
+                        .as("a fifth of it: under the threshold at any level")
+                        .isNull();
+            }
         }
     }
 }

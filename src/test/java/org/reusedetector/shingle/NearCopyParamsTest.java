@@ -1,6 +1,7 @@
 package org.reusedetector.shingle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -57,6 +58,49 @@ class NearCopyParamsTest {
                         .as("%d shared, %d needed", intersection, needed)
                         .isEqualTo(intersection >= needed);
             }
+        }
+    }
+
+    @Test
+    void aPageIsMatchedAtTheLeastLevelThatKeepsAtMostTheCap() {
+        Random random = new Random(11);
+        NearCopyParams capped = new NearCopyParams(2, 0.35, 0, 6, 0.05, 100);
+        NearCopyParams all = new NearCopyParams(2, 0.35, 0, 6, 0.05, 0);
+        for (int size : new int[] {0, 1, 99, 100, 101, 250, 1_000, 5_000, 40_000}) {
+            int[] ids = random.ints().distinct().limit(size).toArray();
+            int level = capped.pageLevel(ids);
+            assertThat(NearCopyParams.atLevel(ids, level)).as("%d ids", size).hasSizeLessThanOrEqualTo(100);
+            if (level > 0) {
+                assertThat(NearCopyParams.atLevel(ids, level - 1))
+                        .as("%d ids: the least such level", size)
+                        .hasSizeGreaterThan(100);
+            } else {
+                assertThat(size).isLessThanOrEqualTo(100);
+            }
+            assertThat(all.pageLevel(ids)).as("no cap").isZero();
+        }
+        assertThat(NearCopyParams.defaults().maxPagePhrases()).isEqualTo(NearCopyParams.DEFAULT_MAX_PAGE_PHRASES);
+        assertThatThrownBy(() -> new NearCopyParams(2, 0.35, 0, 6, 0.05, NearCopyParams.MIN_MAX_PAGE_PHRASES - 1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theCountsAtLevelsCountTheIdsOfEachLevelOrDeeper() {
+        Random random = new Random(12);
+        int[] ids = random.ints(3_000)
+                .map(id -> id >>> random.nextInt(20))
+                .distinct()
+                .toArray();
+        int[] counts = NearCopyParams.countsAtLevels(ids);
+        assertThat(counts).hasSize(NearCopyParams.MAX_LEVEL + 1);
+        for (int level = 0; level <= NearCopyParams.MAX_LEVEL; level++) {
+            int atLevel = level;
+            assertThat(counts[level])
+                    .as("level %d", level)
+                    .isEqualTo((int) Arrays.stream(ids)
+                            .filter(id -> Integer.numberOfLeadingZeros(id) >= atLevel)
+                            .count())
+                    .isEqualTo(NearCopyParams.atLevel(ids, level).length);
         }
     }
 }

@@ -95,14 +95,14 @@ public final class MatchNearCopies extends BroadcastProcessFunction<HashedPage, 
             out.collect(page);
             return;
         }
-        NearCopyIndex.Match match = index(labels).best(page.url(), sketch);
+        NearCopyIndex.Match match = index(labels).best(page.url(), sketch, NearCopyPageSignal.level(page));
+        HashedPage matched = page.without(NearCopyPageSignal.SKETCH).without(NearCopyPageSignal.LEVEL);
         if (match == null) {
-            out.collect(page.without(NearCopyPageSignal.SKETCH));
+            out.collect(matched);
             return;
         }
         NearCopyIndex.Entry label = match.entry();
-        candidates.accept(page.without(NearCopyPageSignal.SKETCH)
-                .with(CopyMark.KEY, new CopyMark(label.url(), match.containment()))
+        candidates.accept(matched.with(CopyMark.KEY, new CopyMark(label.url(), match.containment()))
                 .with(LABEL, label.id() + "\t" + (label.source() == null ? "" : label.source())));
     }
 

@@ -35,9 +35,14 @@ class MatchNearCopiesTest {
 
     /** 300 words drawn from a 3000-word vocabulary: unrelated texts share almost no word pairs. */
     private static List<String> words(long seed) {
+        return words(seed, 300);
+    }
+
+    /** {@code n} words (a multiple of 30) drawn from a 3000-word vocabulary. */
+    private static List<String> words(long seed, int n) {
         Random random = new Random(seed);
         List<String> words = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < n; i++) {
             words.add("w" + random.nextInt(3000));
         }
         return words;
@@ -52,10 +57,10 @@ class MatchNearCopiesTest {
         return copy;
     }
 
-    /** Ten paragraphs of 30 words. */
+    /** Paragraphs of 30 words. */
     private static String[] paragraphs(List<String> words) {
-        String[] paragraphs = new String[10];
-        for (int p = 0; p < 10; p++) {
+        String[] paragraphs = new String[words.size() / 30];
+        for (int p = 0; p < paragraphs.length; p++) {
             paragraphs[p] = String.join(" ", words.subList(p * 30, p * 30 + 30));
         }
         return paragraphs;
@@ -199,6 +204,44 @@ class MatchNearCopiesTest {
             restored.processBroadcastElement(new SourceRecord("not a label", "labels/0/1"), 5);
             restored.processElement(copy, 6);
             assertThat(candidates(restored)).hasSize(1);
+        }
+    }
+
+    @Test
+    void aLongPageIsMatchedByOneSampleLevelOfItsPhrasesAndOfTheLabelledPages() throws Exception {
+        List<String> source = words(7, 3000);
+        HashedPage copy = parsed(SETTINGS, "https://copy.net/long.html", edited(source, 10));
+        int level = NearCopyPageSignal.level(copy);
+        assertThat(level).as("thousands of word pairs: sampled").isPositive();
+        int[] sketch = copy.result(NearCopyPageSignal.SKETCH);
+        assertThat(sketch).hasSizeLessThanOrEqualTo(PARAMS.maxPagePhrases());
+        assertThat(java.util.Arrays.stream(sketch)
+                        .map(NearCopyParams::level)
+                        .min()
+                        .orElseThrow())
+                .as("the level's phrases only")
+                .isGreaterThanOrEqualTo(level);
+        assertThat(NearCopyPageSignal.level(parsed(SETTINGS, "https://copy.net/a.html", words(1))))
+                .as("a page of 300 words: every phrase")
+                .isZero();
+        try (var h = harness()) {
+            h.open();
+            h.processBroadcastElement(label("https://expert.org/long.html", source, Label.OP_ADD), 1);
+            h.processElement(copy, 2);
+            h.processElement(parsed(SETTINGS, "https://other.net/long.html", words(8, 3000)), 3);
+
+            List<HashedPage> found = candidates(h);
+            assertThat(found).extracting(HashedPage::url).containsExactly("https://copy.net/long.html");
+            assertThat(found.get(0).result(CopyMark.KEY).resemblance())
+                    .as("containment estimated on the level's phrases")
+                    .isCloseTo(containment(source, edited(source, 10)), within(0.08));
+            assertThat(found.get(0).result(NearCopyPageSignal.LEVEL)).isNull();
+            assertThat(h.extractOutputValues()).singleElement().satisfies(p -> {
+                assertThat(p.url()).isEqualTo("https://other.net/long.html");
+                assertThat(p.result(NearCopyPageSignal.LEVEL))
+                        .as("level dropped after the match")
+                        .isNull();
+            });
         }
     }
 }
