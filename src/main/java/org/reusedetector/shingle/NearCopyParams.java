@@ -18,11 +18,6 @@ import java.util.Arrays;
  * which is why only the labelled site's non-template phrases count: the template its generator repeats weighs
  * nothing, as stop chunks weigh nothing in the exact signal.
  *
- * @param k words per phrase
- * @param threshold least share of a labelled page's distinctive phrases found on the page
- * @param sampleBits phrases are kept when the low {@code sampleBits} bits of their fingerprint are zero
- * @param minPhrases a labelled page needs at least this many sampled distinctive phrases (fewer say too little to be
- *     recognised), and a match at least this many of them
  * <p><em>A page's sample level</em>: a page with more than {@code maxPagePhrases} distinct phrases is matched by
  * the phrases of one level only, the least level ℓ that keeps at most that many: those whose id has at least ℓ
  * leading zero bits ({@link #level}), one in 2^ℓ of any set, the same phrases on every page. A labelled page is then
@@ -31,6 +26,11 @@ import java.util.Arrays;
  * source make) is matched by all its phrases. The page-share floor keeps the estimate sound: a labelled page that
  * can match makes at least {@code minPageShare} of the page, so at least that share of the kept phrases.
  *
+ * @param k words per phrase
+ * @param threshold least share of a labelled page's distinctive phrases found on the page
+ * @param sampleBits phrases are kept when the low {@code sampleBits} bits of their fingerprint are zero
+ * @param minPhrases a labelled page needs at least this many sampled distinctive phrases (fewer say too little to be
+ *     recognised), and a match at least this many of them
  * @param minPageShare least share of the page's own sampled phrases that are the labelled page's
  * @param maxPagePhrases most phrases a page is matched by ({@link #pageLevel}); 0: all of them
  */
@@ -42,6 +42,9 @@ public record NearCopyParams(
 
     /** The deepest sample level: an id has at most 32 leading zero bits. */
     public static final int MAX_LEVEL = Integer.SIZE;
+
+    /** The default of {@code shingles.near-copy.max-page-phrases}. */
+    public static final int DEFAULT_MAX_PAGE_PHRASES = 512;
 
     /** The least {@code maxPagePhrases} other than 0: fewer would leave a level too thin to estimate containment. */
     public static final int MIN_MAX_PAGE_PHRASES = 64;
@@ -74,9 +77,6 @@ public record NearCopyParams(
     public static NearCopyParams defaults() {
         return new NearCopyParams(2, 0.35, 0, 6, 0.05, DEFAULT_MAX_PAGE_PHRASES);
     }
-
-    /** The default of {@code shingles.near-copy.max-page-phrases}. */
-    public static final int DEFAULT_MAX_PAGE_PHRASES = 512;
 
     /** A phrase id's sample level: its leading zero bits, so that a level keeps one id in 2^level. */
     public static int level(int phraseId) {

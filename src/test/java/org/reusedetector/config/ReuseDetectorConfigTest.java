@@ -32,6 +32,19 @@ class ReuseDetectorConfigTest {
     }
 
     @Test
+    void theNearCopyOptionsDefaultToTheSignalsDefaults() {
+        assertThat(DetectionSettings.nearCopyParams(ReuseDetectorConfig.defaults()))
+                .isEqualTo(org.reusedetector.shingle.NearCopyParams.defaults());
+        assertThat(DetectionSettings.nearCopyParams(set("shingles.near-copy.max-page-phrases=0"))
+                        .maxPagePhrases())
+                .as("0: every phrase")
+                .isZero();
+        assertThatThrownBy(() -> DetectionSettings.nearCopyParams(set("shingles.near-copy.max-page-phrases=10")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 64");
+    }
+
+    @Test
     void defaultsAreTheOptionDefaults() {
         ReuseDetectorConfig config = ReuseDetectorConfig.defaults();
         for (ConfigOption<?> option : ReuseDetectorOptions.all()) {
