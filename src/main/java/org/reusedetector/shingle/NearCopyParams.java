@@ -91,14 +91,10 @@ public record NearCopyParams(
         if (maxPagePhrases == 0 || distinctIds.length <= maxPagePhrases) {
             return 0;
         }
-        int[] atLevel = new int[MAX_LEVEL + 1];
-        for (int id : distinctIds) {
-            atLevel[level(id)]++;
-        }
+        int[] counts = countsAtLevels(distinctIds);
         int level = 0;
-        int kept = distinctIds.length;
-        while (kept > maxPagePhrases) {
-            kept -= atLevel[level++];
+        while (counts[level] > maxPagePhrases) { // counts[MAX_LEVEL] ≤ 1: only the id 0 has 32 leading zeros
+            level++;
         }
         return level;
     }
